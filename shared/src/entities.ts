@@ -1,0 +1,218 @@
+/**
+ * The JSON shapes the REST API returns (CONTRACT.md §3) — the API's presenters produce exactly
+ * these, the client and relay consume them. Dates are ISO-8601 strings, money is a 2-decimal
+ * string (`price`, `total`) beside its integer cents (`price_cents`, `total_cents`), booleans are
+ * real booleans, image fields are paths relative to /storage/ or null.
+ */
+import type { OrderStatus, ProductType, StoreType, UserStatus, UserType } from './enums';
+
+export type Lang = 'ar' | 'en';
+
+/** Success envelope: HTTP 200. */
+export interface ApiSuccess<T> {
+  status: 200;
+  data: T;
+}
+/** Failure envelope: HTTP status in `status`, Arabic message, per-field messages for 422. */
+export interface ApiFailure {
+  status: number;
+  error: { message: string; fields?: Record<string, string> };
+}
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+export const isApiSuccess = <T>(r: ApiResponse<T>): r is ApiSuccess<T> => r.status === 200 && 'data' in r;
+
+/** Laravel's paged list shape. */
+export interface Paged<T> {
+  current_page: number;
+  data: T[];
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+export const DEFAULT_PER_PAGE = 12;
+export const MAX_PER_PAGE = 50;
+
+export interface UserRef {
+  id: number;
+  name: string;
+  image: string | null;
+}
+
+export interface StoreRef {
+  id: number;
+  name_store: string;
+  type: StoreType;
+  city: number;
+  image: string | null;
+}
+
+export interface User {
+  id: number;
+  name: string;
+  phone: string;
+  address: string | null;
+  image: string | null;
+  type: UserType;
+  status: UserStatus;
+  has_store: boolean;
+  store: StoreRef | null;
+  /** Open /forget-password requests (admin user list only; 0 elsewhere). */
+  password_reset_requests?: number;
+  created_at: string;
+}
+
+export interface Store {
+  id: number;
+  user_id: number;
+  /** Province id. */
+  city: number;
+  /** Arabic province name, for display. */
+  city_name: string;
+  address: string;
+  name_store: string;
+  image: string | null;
+  type: StoreType;
+  products_count: number;
+  /** Whether the signed-in caller already has a conversation with this store. */
+  has_conversation_with_me: boolean;
+  conversation_id: number | null;
+  owner: { id: number; name: string; phone: string; status: UserStatus };
+  created_at: string;
+}
+
+export interface Post {
+  id: number;
+  user_id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  is_special: boolean;
+  author: { id: number; name: string };
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Product {
+  id: number;
+  store_id: number;
+  name: string;
+  description: string | null;
+  type: ProductType;
+  /** "12.50" */
+  price: string;
+  price_cents: number;
+  is_special: boolean;
+  image: string | null;
+  store: { id: number; name_store: string };
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Message {
+  id: number;
+  conversation_id: number;
+  user_id: number;
+  message: string | null;
+  image: string | null;
+  client_id: string | null;
+  created_at: string;
+}
+
+export interface Conversation {
+  id: number;
+  /** The farmer (or any user) who started it. */
+  sender: UserRef;
+  /** The store owner. */
+  receiver: UserRef;
+  store_id: number;
+  store: { id: number; name_store: string; image: string | null };
+  last_message: Message | null;
+  /** Unread messages for the caller (0 for the admin). */
+  unread_count: number;
+  /** The highest message id each participant has read. */
+  sender_last_read_id: number;
+  receiver_last_read_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET conversation/get/{id}: the conversation with its messages, oldest first. */
+export interface ConversationWithMessages extends Conversation {
+  messages: Message[];
+  /** True when older messages exist before the first one returned (page with `before_id`). */
+  has_more: boolean;
+}
+
+export interface OrderItem {
+  product_id: number;
+  /** Name and price at the time of ordering. */
+  name: string;
+  quantity: number;
+  price: string;
+  price_cents: number;
+}
+
+export interface Order {
+  id: number;
+  user_id: number;
+  store_id: number;
+  /** "25.00" */
+  total: string;
+  total_cents: number;
+  status: OrderStatus;
+  client_id: string | null;
+  items: OrderItem[];
+  /** Same as items (SPEC.md's name). */
+  products: OrderItem[];
+  user: { id: number; name: string; phone: string };
+  store: { id: number; name_store: string };
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthPayload {
+  token: string;
+  user: User;
+}
+
+export interface SearchResult {
+  stores: Paged<Store>;
+  products: Paged<Product>;
+  posts: Paged<Post>;
+}
+
+export interface PasswordResetRequest {
+  id: number;
+  user_id: number | null;
+  phone: string;
+  user_name: string | null;
+  created_at: string;
+}
+
+export interface StoreStats {
+  orders_by_status: Record<OrderStatus, number>;
+  /** Last 30 days, oldest first: date as YYYY-MM-DD. */
+  orders_per_day: { date: string; count: number; total_cents: number }[];
+  products_count: number;
+  unread_conversations: number;
+}
+
+export interface AdminStats {
+  users_by_type: Record<UserType, number>;
+  stores_by_province: { city: number; city_name: string; count: number }[];
+  /** Last 30 days, oldest first. */
+  messages_per_day: { date: string; count: number }[];
+  orders_count: number;
+}
+
+/** Cart line kept in local storage. */
+export interface CartItem {
+  product_id: number;
+  quantity: number;
+  name: string;
+  /** Price in cents at the time it was added (the server re-prices). */
+  price_cents: number;
+}
+
+/** Thumbnail path stored beside an image: products/ab.webp → products/ab.thumb.webp */
+export const thumbPath = (image: string): string => image.replace(/\.webp$/, '.thumb.webp');

@@ -1,0 +1,35 @@
+/** Limits shared by the forms, the API and the relay. */
+export const LIMITS = {
+  passwordMin: 4,
+  passwordMax: 50,
+  nameMax: 100,
+  addressMax: 300,
+  storeNameMax: 120,
+  titleMax: 200,
+  articleMax: 20_000,
+  productNameMax: 120,
+  descriptionMax: 5_000,
+  messageMax: 4_000,
+  priceMaxCents: 100_000_000,
+  quantityMin: 1,
+  quantityMax: 999,
+  orderItemsMax: 100,
+  clientIdMax: 64,
+  /** Uploaded image size cap (bytes): larger is 413. */
+  imageMaxBytes: 5 * 1024 * 1024,
+  /** Longest side of a stored image and of its thumbnail (pixels). */
+  imageMaxSide: 1600,
+  thumbMaxSide: 320,
+  /** Small socket payloads (everything but an image message). */
+  socketSmallPayloadBytes: 16 * 1024,
+  requestTimeoutMs: 15_000,
+  loginFailuresPerPhone: 10,
+  loginWindowMs: 15 * 60 * 1000,
+} as const;
+
+/** Token key in local storage (SPEC.md §4). */
+export const TOKEN_STORAGE_KEY = 'token';
+export const CART_STORAGE_KEY = 'cart';
+
+/** Plans advertised on the landing page (SPEC.md §9). */
+export const PLANS = { businessMonthlyUsd: 5, businessYearlyUsd: 50, farmerUsd: 0 } as const;

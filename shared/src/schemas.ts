@@ -1,0 +1,192 @@
+/**
+ * The yup schemas of SPEC.md §5, shared by the client's forms and the API's validation.
+ * Each factory takes the language of its messages: the API uses 'ar', the client the UI language.
+ * Numbers and phones accept Arabic-Indic digits; numeric strings from multipart forms are cast.
+ */
+import * as yup from 'yup';
+import { ORDER_STATUSES, PRODUCT_TYPES, REGISTER_TYPES, STORE_TYPES, USER_STATUSES } from './enums';
+import type { Lang } from './entities';
+import { LIMITS } from './limits';
+import { validationMessages } from './messages';
+import { toLatinDigits } from './normalize';
+import { PROVINCE_IDS } from './provinces';
+
+const m = (lang: Lang) => validationMessages[lang];
+
+/** Number field that accepts "١٢", " 12 ", 12 and reports 'Must be a number' otherwise. */
+const num = (lang: Lang) =>
+  yup
+    .number()
+    .transform((value: unknown, original: unknown) => {
+      if (typeof original === 'string') {
+        const s = toLatinDigits(original.trim()).replace('\u066B', '.');
+        if (s === '') return undefined;
+        return /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
+      }
+      return value;
+    })
+    .typeError(m(lang).mustBeNumber);
+
+const id = (lang: Lang) => num(lang).integer(m(lang).invalidId).min(1, m(lang).invalidId);
+
+const phone = (lang: Lang) =>
+  yup
+    .string()
+    .transform((v: unknown) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') : v))
+    .required(m(lang).required)
+    .matches(/^\+?\d{7,15}$/, m(lang).invalidPhone);
+
+const password = (lang: Lang) =>
+  yup
+    .string()
+    .required(m(lang).required)
+    .min(LIMITS.passwordMin, m(lang).tooShort)
+    .max(LIMITS.passwordMax, m(lang).tooLong);
+
+const confirmation = (lang: Lang, ref = 'password') =>
+  yup
+    .string()
+    .required(m(lang).required)
+    .oneOf([yup.ref(ref)], m(lang).passwordsMatch);
+
+const text = (lang: Lang, max: number) => yup.string().trim().max(max, m(lang).textTooLong);
+
+const bool = (lang: Lang) => yup.boolean().typeError(m(lang).invalidBoolean);
+
+const oneOfNumbers = (lang: Lang, values: readonly number[]) =>
+  num(lang).oneOf([...values], m(lang).invalidChoice);
+
+export const loginSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    phone: yup
+      .string()
+      .transform((v: unknown) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') : v))
+      .required(m(lang).required),
+    password: password(lang),
+  });
+
+export const registerSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    phone: phone(lang),
+    name: text(lang, LIMITS.nameMax).required(m(lang).required),
+    type: oneOfNumbers(lang, REGISTER_TYPES).required(m(lang).required),
+    password: password(lang),
+    password_confirmation: confirmation(lang),
+  });
+
+export const changePasswordSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    current_password: yup.string().required(m(lang).required).max(LIMITS.passwordMax, m(lang).tooLong),
+    password: password(lang),
+    password_confirmation: confirmation(lang),
+  });
+
+export const forgetPasswordSchema = (lang: Lang = 'ar') => yup.object({ phone: phone(lang) });
+
+/** Admin sets a temporary password for a user who asked on /forget-password. */
+export const setPasswordSchema = (lang: Lang = 'ar') => yup.object({ password: password(lang) });
+
+export const postSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    title: text(lang, LIMITS.titleMax).required(m(lang).required),
+    description: text(lang, LIMITS.articleMax).required(m(lang).required),
+    is_special: bool(lang).default(false),
+  });
+
+export const storeSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    /** Admin only: the owner of the new store. */
+    user_id: id(lang).optional(),
+    city: num(lang).oneOf([...PROVINCE_IDS], m(lang).invalidProvince).required(m(lang).required),
+    address: text(lang, LIMITS.addressMax).required(m(lang).required),
+    name_store: text(lang, LIMITS.storeNameMax).required(m(lang).required),
+    type: oneOfNumbers(lang, STORE_TYPES).required(m(lang).required),
+  });
+
+export const productSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    store_id: id(lang).optional(),
+    name: text(lang, LIMITS.productNameMax).required(m(lang).required),
+    type: oneOfNumbers(lang, PRODUCT_TYPES).required(m(lang).required),
+    price: num(lang)
+      .required(m(lang).required)
+      .min(0, m(lang).minZero)
+      .max(LIMITS.priceMaxCents / 100, m(lang).priceTooHigh)
+      .test('decimals', m(lang).priceDecimals, (v) => v === undefined || Number.isInteger(Math.round(v * 1e6) / 1e4)),
+    is_special: bool(lang).required(m(lang).required),
+    description: text(lang, LIMITS.descriptionMax).optional().nullable(),
+  });
+
+export const quantitySchema = (lang: Lang = 'ar') =>
+  yup.object({
+    quantity: num(lang)
+      .required(m(lang).required)
+      .integer(m(lang).integer)
+      .min(LIMITS.quantityMin, m(lang).minQuantity)
+      .max(LIMITS.quantityMax, m(lang).maxQuantity),
+  });
+
+export const clientIdSchema = () => yup.string().trim().max(LIMITS.clientIdMax).optional();
+
+export const orderCreateSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    user_id: id(lang).optional(),
+    store_id: id(lang).required(m(lang).required),
+    total: num(lang).required(m(lang).required).min(0, m(lang).minZero),
+    items: yup
+      .array(
+        yup.object({
+          product_id: id(lang).required(m(lang).required),
+          quantity: quantitySchema(lang).fields.quantity,
+        }),
+      )
+      .required(m(lang).itemsRequired)
+      .min(1, m(lang).itemsRequired)
+      .max(LIMITS.orderItemsMax, m(lang).tooManyItems),
+    client_id: clientIdSchema(),
+  });
+
+export const orderUpdateSchema = (lang: Lang = 'ar') =>
+  yup.object({ status: oneOfNumbers(lang, ORDER_STATUSES).required(m(lang).required) });
+
+export const conversationCreateSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    sender_id: id(lang).optional(),
+    receiver_id: id(lang).optional(),
+    store_id: id(lang).required(m(lang).required),
+  });
+
+export const conversationReadSchema = (lang: Lang = 'ar') =>
+  yup.object({ last_read_message_id: num(lang).integer(m(lang).integer).min(0).required(m(lang).required) });
+
+/** The image travels as a file (multipart) or binary (socket); the API checks "text or image". */
+export const messageCreateSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    conversation_id: id(lang).required(m(lang).required),
+    user_id: id(lang).optional(),
+    message: text(lang, LIMITS.messageMax).optional().nullable(),
+    client_id: clientIdSchema(),
+  });
+
+export const userUpdateSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    name: text(lang, LIMITS.nameMax).min(1, m(lang).required).optional(),
+    phone: phone(lang).optional().default(undefined).notRequired(),
+    address: text(lang, LIMITS.addressMax).optional().nullable(),
+    status: oneOfNumbers(lang, USER_STATUSES).optional(),
+  });
+
+/** Turns a yup ValidationError into `{field: message}` (first message per field). */
+export function validationErrorFields(err: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (err instanceof yup.ValidationError) {
+    const list = err.inner.length > 0 ? err.inner : [err];
+    for (const e of list) {
+      const key = e.path ?? '_';
+      if (!(key in fields)) fields[key] = e.message;
+    }
+  }
+  return fields;
+}
+
+export { yup };

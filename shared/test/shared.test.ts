@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCents,
+  loginSchema,
+  normalizeArabic,
+  orderCreateSchema,
+  parseCents,
+  productSchema,
+  PROVINCES,
+  provinceName,
+  registerSchema,
+  storeTypeRoutes,
+  toLatinDigits,
+  validationErrorFields,
+} from '../src';
+
+async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string>> {
+  try {
+    await p;
+    return {};
+  } catch (e) {
+    return validationErrorFields(e);
+  }
+}
+
+describe('normalizeArabic (CONTRACT.md §6)', () => {
+  it('treats alef forms, taa marbuta, alef maqsura, hamza carriers as one letter', () => {
+    expect(normalizeArabic('أإآا')).toBe('اااا');
+    expect(normalizeArabic('مدرسة')).toBe(normalizeArabic('مدرسه'));
+    expect(normalizeArabic('مشفى')).toBe(normalizeArabic('مشفي'));
+    expect(normalizeArabic('مؤمن')).toBe('مومن');
+    expect(normalizeArabic('بئر')).toBe('بير');
+  });
+  it('drops tashkeel and tatweel, folds case and digits', () => {
+    expect(normalizeArabic('سَمَادٌ')).toBe('سماد');
+    expect(normalizeArabic('سـمـاد')).toBe('سماد');
+    expect(normalizeArabic('NPK ٢٠')).toBe('npk 20');
+    expect(normalizeArabic('  بذور   قمح ')).toBe('بذور قمح');
+  });
+  it('converts Arabic-Indic digits', () => {
+    expect(toLatinDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
+    expect(toLatinDigits('۱۲')).toBe('12');
+  });
+});
+
+describe('money', () => {
+  it('formats integer cents with 2 decimals', () => {
+    expect(formatCents(0)).toBe('0.00');
+    expect(formatCents(5)).toBe('0.05');
+    expect(formatCents(1250)).toBe('12.50');
+    expect(formatCents(100000)).toBe('1000.00');
+  });
+  it('parses prices into cents, refusing junk', () => {
+    expect(parseCents('12.5')).toBe(1250);
+    expect(parseCents('١٢٫٥')).toBe(1250);
+    expect(parseCents(0.1 + 0.2)).toBe(30);
+    expect(parseCents(3)).toBe(300);
+    expect(parseCents('-1')).toBeNull();
+    expect(parseCents('1.234')).toBeNull();
+    expect(parseCents('abc')).toBeNull();
+    expect(parseCents(Number.NaN)).toBeNull();
+    expect(parseCents({})).toBeNull();
+  });
+});
+
+describe('provinces and enums', () => {
+  it('has the 12 provinces of SPEC.md §3', () => {
+    expect(PROVINCES).toHaveLength(12);
+    expect(provinceName(1)).toBe('دمشق');
+    expect(provinceName(12, 'en')).toBe('Homs');
+    expect(provinceName(99)).toBe('');
+  });
+  it('maps store types to their browse routes', () => {
+    expect(storeTypeRoutes).toEqual({ 0: '/leaf', 1: '/bone', 3: '/farm' });
+  });
+});
+
+describe('schemas (SPEC.md §5)', () => {
+  it('login: English messages verbatim', async () => {
+    const f = await fieldsOf(loginSchema('en').validate({ phone: '', password: 'abc' }, { abortEarly: false }));
+    expect(f).toEqual({ phone: 'Required', password: 'Too Short!' });
+    const g = await fieldsOf(loginSchema('en').validate({ phone: '1', password: 'x'.repeat(51) }, { abortEarly: false }));
+    expect(g).toEqual({ password: 'Too Long!' });
+  });
+  it('register: passwords must match, type 1/2/3 only, Arabic by default', async () => {
+    const f = await fieldsOf(
+      registerSchema('en').validate(
+        { phone: '0999999999', name: 'x', type: 1, password: 'abcd', password_confirmation: 'abce' },
+        { abortEarly: false },
+      ),
+    );
+    expect(f).toEqual({ password_confirmation: 'Passwords must match' });
+    const g = await fieldsOf(
+      registerSchema().validate(
+        { phone: '0999999999', name: 'x', type: 0, password: 'abcd', password_confirmation: 'abcd' },
+        { abortEarly: false },
+      ),
+    );
+    expect(g.type).toBe('قيمة غير صالحة');
+  });
+  it('register accepts Arabic-Indic phone digits and casts the type', async () => {
+    const v = await registerSchema().validate({
+      phone: '٠٩٩٩ ١٢٣ ٤٥٦',
+      name: ' أحمد ',
+      type: '2',
+      password: 'abcd',
+      password_confirmation: 'abcd',
+    });
+    expect(v.phone).toBe('0999123456');
+    expect(v.name).toBe('أحمد');
+    expect(v.type).toBe(2);
+  });
+  it('product: price must be a number ≥ 0', async () => {
+    const base = { name: 'سماد', type: 3, is_special: false };
+    expect(await fieldsOf(productSchema('en').validate({ ...base, price: 'abc' }))).toEqual({ price: 'Must be a number' });
+    expect((await fieldsOf(productSchema('en').validate({ ...base, price: -1 }))).price).toBeTruthy();
+    const ok = await productSchema().validate({ ...base, price: '١٢٫٥', is_special: '1' });
+    expect(ok.price).toBe(12.5);
+    expect(ok.is_special).toBe(true);
+  });
+  it('order: at least one item, quantity ≥ 1', async () => {
+    const f = await fieldsOf(
+      orderCreateSchema('en').validate({ store_id: 1, total: 1, items: [{ product_id: 1, quantity: 0 }] }, { abortEarly: false }),
+    );
+    expect(f['items[0].quantity']).toBe('Quantity must be at least 1');
+    const g = await fieldsOf(orderCreateSchema('en').validate({ store_id: 1, total: 1, items: [] }));
+    expect(g.items).toBe('Add at least one product');
+  });
+});
