@@ -1,1 +1,103 @@
-export const ping = 1;
+/**
+ * The live relay (CONTRACT.md §4): authenticates sockets through the API, joins rooms the server
+ * chooses, forwards writes to the REST API with the caller's own token and pushes the results.
+ * It holds no database and no business rules.
+ *
+ *   const relay = attachRelay(httpServer, { apiUrl: 'http://127.0.0.1:8080/api' });
+ *   await relay.close(); // lets forwards in flight finish, then disconnects everyone
+ */
+import type { Server as HttpServer } from 'node:http';
+import { LIMITS, SOCKET_PATH } from '@agrivet/shared';
+import pino, { type Logger } from 'pino';
+import { Server } from 'socket.io';
+import { createApiClient } from './api-client';
+import { authenticate, forwardedForOf, roomsOf } from './auth';
+import * as conversation from './events/conversation';
+import * as message from './events/message';
+import { onEvent } from './events/on-event';
+import * as order from './events/order';
+import { createParticipantsCache } from './participants';
+import { type RedisLink, useRedisAdapter } from './redis';
+import type { RelayServer } from './types';
+
+export interface RelayOptions {
+  /** Base URL of the REST API, e.g. http://127.0.0.1:8080/api */
+  apiUrl: string;
+  /** Set: rooms are shared with other relay instances through Redis pub/sub. */
+  redisUrl?: string;
+  logger?: Logger;
+  /** How long close() waits for forwards in flight (ms). */
+  drainTimeoutMs?: number;
+}
+
+export interface Relay {
+  io: RelayServer;
+  /** Resolves when the relay is ready to serve (the Redis adapter connected, when used). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Image messages carry up to 5 MB of bytes; the rest of the frame stays small. */
+const MAX_FRAME_BYTES = LIMITS.imageMaxBytes + 512 * 1024;
+
+export function attachRelay(httpServer: HttpServer, options: RelayOptions): Relay {
+  const logger = options.logger ?? pino({ name: 'relay', level: process.env.LOG_LEVEL ?? 'info' });
+  const api = createApiClient(options.apiUrl);
+  const participants = createParticipantsCache();
+  let closing = false;
+  const isClosing = () => closing;
+
+  const io: RelayServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+    serveClient: false,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+  const redis: RedisLink | undefined = options.redisUrl ? useRedisAdapter(io, options.redisUrl, logger) : undefined;
+
+  io.use(authenticate(api, isClosing));
+
+  io.on('connection', (socket) => {
+    const { user, token } = socket.data;
+    socket.join(roomsOf(user));
+    const ctx = {
+      io,
+      socket,
+      api,
+      participants,
+      logger,
+      user,
+      caller: { token, forwardedFor: forwardedForOf(socket) },
+      joined: new Set<number>(),
+      closing: isClosing,
+    };
+    onEvent(ctx, 'conversation:join', conversation.join);
+    onEvent(ctx, 'conversation:leave', conversation.leave);
+    onEvent(ctx, 'conversation:read', conversation.read);
+    onEvent(ctx, 'typing', conversation.typingHandler());
+    onEvent(ctx, 'message:send', message.send, { large: true });
+    onEvent(ctx, 'order:create', order.create);
+    onEvent(ctx, 'order:update', order.update);
+    logger.debug({ user: user.id, socket: socket.id }, 'connected');
+    socket.on('disconnect', (reason) => logger.debug({ user: user.id, socket: socket.id, reason }, 'disconnected'));
+  });
+
+  return {
+    io,
+    ready: redis ? redis.ready : Promise.resolve(),
+    async close() {
+      if (closing) return;
+      closing = true;
+      await api.idle(options.drainTimeoutMs ?? LIMITS.requestTimeoutMs);
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await io.of('/').adapter.close();
+      await redis?.close();
+      logger.info('relay closed');
+    },
+  };
+}
+
+export { SOCKET_UNAVAILABLE } from './auth';
+export type { RelayServer, RelaySocket } from './types';

@@ -1,0 +1,49 @@
+/**
+ * Authentication first (CONTRACT.md §4): the handshake's `auth.token` is checked through
+ * GET auth/user with the token itself; a refused token fails the connection with
+ * `connect_error` 'unauthorized'. The rooms are chosen here, never by the client.
+ */
+import { apiPaths, isStoreAccount, rooms, SOCKET_UNAUTHORIZED, type User, UserType } from '@agrivet/shared';
+import type { ApiClient } from './api-client';
+import type { RelaySocket } from './types';
+
+/** connect_error message when the API cannot be reached or the relay is closing (the client retries). */
+export const SOCKET_UNAVAILABLE = 'unavailable';
+
+/**
+ * The X-Forwarded-For chain to pass on to the API: what proxies in front of the relay reported,
+ * then the socket's own peer address (the API trusts only its loopback neighbours' entries).
+ */
+export const forwardedForOf = (socket: RelaySocket): string | undefined => {
+  const header = socket.handshake.headers['x-forwarded-for'];
+  const chain = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (socket.handshake.address) chain.push(socket.handshake.address);
+  return chain.length > 0 ? chain.join(', ') : undefined;
+};
+
+export function authenticate(api: ApiClient, closing: () => boolean) {
+  return async (socket: RelaySocket, next: (err?: Error) => void): Promise<void> => {
+    if (closing()) return next(new Error(SOCKET_UNAVAILABLE));
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token.length === 0 || token.length > 1024) {
+      return next(new Error(SOCKET_UNAUTHORIZED));
+    }
+    const res = await api.get<{ user: User }>(apiPaths.auth.user, { token, forwardedFor: forwardedForOf(socket) });
+    if (res.status === 200 && 'data' in res && res.data?.user) {
+      socket.data = { user: res.data.user, token };
+      return next();
+    }
+    next(new Error(res.status === 401 || res.status === 403 ? SOCKET_UNAUTHORIZED : SOCKET_UNAVAILABLE));
+  };
+}
+
+/** user:{id} for everyone, store:{id} for store accounts with a store, admin for the main admin. */
+export function roomsOf(user: User): string[] {
+  const list = [rooms.user(user.id)];
+  if (isStoreAccount(user.type) && user.store) list.push(rooms.store(user.store.id));
+  if (user.type === UserType.Admin) list.push(rooms.admin);
+  return list;
+}

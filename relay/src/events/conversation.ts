@@ -1,0 +1,57 @@
+/** conversation:join / leave / read and typing (CONTRACT.md §4). */
+import { type ApiResponse, apiMessages, apiPaths, type ConversationWithMessages, rooms } from '@agrivet/shared';
+import { failure, relayMessages } from '../messages';
+import { TokenBucket } from '../rate-limit';
+import { checkConversationRef, checkRead, checkTyping } from '../validate';
+import type { Handler } from './on-event';
+
+/** Access check through the API; on success the socket joins the conversation's room. */
+export const join: Handler = async (payload, ctx) => {
+  const checked = checkConversationRef(payload);
+  if (!checked.ok) return checked.error;
+  const id = checked.value.conversation_id;
+  const res = await ctx.api.get<ConversationWithMessages>(apiPaths.conversation.get(id), ctx.caller);
+  if (res.status !== 200 || !('data' in res)) return res;
+  ctx.participants.set(id, { senderId: res.data.sender.id, receiverId: res.data.receiver.id });
+  ctx.joined.add(id);
+  await ctx.socket.join(rooms.conversation(id));
+  return { status: 200, data: { conversation_id: id } };
+};
+
+export const leave: Handler = async (payload, ctx) => {
+  const checked = checkConversationRef(payload);
+  if (!checked.ok) return checked.error;
+  const id = checked.value.conversation_id;
+  ctx.joined.delete(id);
+  await ctx.socket.leave(rooms.conversation(id));
+  return { status: 200, data: { conversation_id: id } };
+};
+
+export const read: Handler = async (payload, ctx) => {
+  const checked = checkRead(payload);
+  if (!checked.ok) return checked.error;
+  const { conversation_id, last_read_message_id } = checked.value;
+  const res = await ctx.api.post(apiPaths.conversation.update(conversation_id), { last_read_message_id }, ctx.caller);
+  if (res.status === 200) {
+    ctx.io
+      .to(rooms.conversation(conversation_id))
+      .emit('conversation:read', { conversation_id, user_id: ctx.user.id, last_read_message_id });
+  }
+  return res;
+};
+
+/** Typing is volatile and rate-limited per socket, allowed only in conversations this socket joined. */
+export function typingHandler(): Handler {
+  const bucket = new TokenBucket(5, 2);
+  return async (payload, ctx): Promise<ApiResponse<null>> => {
+    const checked = checkTyping(payload);
+    if (!checked.ok) return checked.error;
+    const { conversation_id, typing } = checked.value;
+    if (!ctx.joined.has(conversation_id)) return failure(403, relayMessages.notInConversation);
+    if (!bucket.take()) return failure(429, apiMessages.ar.tooManyRequests);
+    ctx.socket
+      .to(rooms.conversation(conversation_id))
+      .volatile.emit('typing', { conversation_id, user_id: ctx.user.id, typing });
+    return { status: 200, data: null };
+  };
+}

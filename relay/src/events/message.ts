@@ -1,0 +1,69 @@
+/**
+ * message:send → POST message/create (JSON, or multipart with the field `image` when the event
+ * carries image bytes) → `message:new` to the conversation's room, both participants' user rooms
+ * and the admin room.
+ */
+import { apiPaths, type ConversationWithMessages, type Message, rooms } from '@agrivet/shared';
+import type { Participants } from '../participants';
+import type { EventContext } from '../types';
+import { type CheckedMessage, checkMessageSend, checkMessageSize } from '../validate';
+import type { Handler } from './on-event';
+
+/** Recognises the common image formats by their first bytes (the API decodes and re-encodes). */
+function sniffImageType(bytes: Uint8Array): { type: string; ext: string } | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0xff, 0xd8, 0xff)) return { type: 'image/jpeg', ext: 'jpg' };
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return { type: 'image/png', ext: 'png' };
+  if (starts(0x47, 0x49, 0x46, 0x38)) return { type: 'image/gif', ext: 'gif' };
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42) {
+    return { type: 'image/webp', ext: 'webp' };
+  }
+  return null;
+}
+
+function toBody(m: CheckedMessage, userId: number): Record<string, unknown> | FormData {
+  const fields: Record<string, string | number> = { conversation_id: m.conversation_id, user_id: userId };
+  if (m.message !== undefined) fields.message = m.message;
+  fields.client_id = m.client_id;
+  if (!m.image) return fields;
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  const sniffed = sniffImageType(m.image);
+  const type = m.image_type ?? sniffed?.type ?? 'application/octet-stream';
+  const ext = sniffed?.ext ?? type.split('/')[1] ?? 'bin';
+  // Copy into a fresh ArrayBuffer: Blob wants plain bytes, socket.io may hand a pooled Buffer.
+  form.append('image', new Blob([m.image.slice()], { type }), `image.${ext}`);
+  return form;
+}
+
+/** The participants of a conversation, from the cache or (once) from the API. */
+async function participantsOf(ctx: EventContext, message: Message): Promise<Participants | undefined> {
+  const known = ctx.participants.get(message.conversation_id);
+  if (known) return known;
+  // after_id = this message: the conversation without its history, only to learn who is in it.
+  const path = `${apiPaths.conversation.get(message.conversation_id)}?after_id=${message.id}`;
+  const res = await ctx.api.get<ConversationWithMessages>(path, ctx.caller);
+  if (!('data' in res)) {
+    ctx.logger.warn({ conversation: message.conversation_id, status: res.status }, 'participants unknown');
+    return undefined;
+  }
+  const found = { senderId: res.data.sender.id, receiverId: res.data.receiver.id };
+  ctx.participants.set(message.conversation_id, found);
+  return found;
+}
+
+export const send: Handler = async (payload, ctx) => {
+  const tooLarge = checkMessageSize(payload);
+  if (tooLarge) return tooLarge;
+  const checked = checkMessageSend(payload);
+  if (!checked.ok) return checked.error;
+  const res = await ctx.api.post<Message>(apiPaths.message.create, toBody(checked.value, ctx.user.id), ctx.caller);
+  if (res.status !== 200 || !('data' in res)) return res;
+  const message = res.data;
+  const targets = [rooms.conversation(message.conversation_id), rooms.admin];
+  const who = await participantsOf(ctx, message);
+  if (who) targets.push(rooms.user(who.senderId), rooms.user(who.receiverId));
+  else targets.push(rooms.user(ctx.user.id));
+  ctx.io.to(targets).emit('message:new', { message });
+  return res;
+};

@@ -1,0 +1,55 @@
+/**
+ * Registers one client event: normalises the arguments (the acknowledgement may be missing),
+ * checks the payload size, runs the handler, acknowledges with its envelope and never throws.
+ * A 401, or a 403 for a disabled account, ends the user's sessions: their sockets are
+ * disconnected and must authenticate again (a revoked token is then refused).
+ */
+import { type ApiResponse, apiMessages, type ClientToServerEvents, rooms } from '@agrivet/shared';
+import { failure, internalError, relayMessages } from '../messages';
+import type { EventContext } from '../types';
+import { checkSmall } from '../validate';
+
+export type Handler = (payload: unknown, ctx: EventContext) => Promise<ApiResponse<unknown>>;
+
+export interface EventOptions {
+  /** Skip the small-payload cap (message:send checks its own parts). */
+  large?: boolean;
+}
+
+const endsSession = (r: ApiResponse<unknown>) =>
+  r.status === 401 || (r.status === 403 && 'error' in r && r.error.message === apiMessages.ar.subscriptionExpired);
+
+export function onEvent(
+  ctx: EventContext & { closing: () => boolean },
+  event: keyof ClientToServerEvents,
+  handler: Handler,
+  options: EventOptions = {},
+): void {
+  const listener = async (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    const ack = typeof last === 'function' ? (last as (r: unknown) => void) : undefined;
+    const payload = ack ? (args.length > 1 ? args[0] : undefined) : args[0];
+    let response: ApiResponse<unknown>;
+    try {
+      const tooLarge = options.large ? null : checkSmall(payload);
+      if (tooLarge) response = tooLarge;
+      else if (ctx.closing()) response = failure(503, relayMessages.shuttingDown);
+      else response = await handler(payload, ctx);
+    } catch (err) {
+      ctx.logger.error({ err, event, user: ctx.user.id }, 'relay handler failed');
+      response = internalError();
+    }
+    if (ack) {
+      try {
+        ack(response);
+      } catch (err) {
+        ctx.logger.warn({ err, event }, 'acknowledgement failed');
+      }
+    }
+    if (endsSession(response)) {
+      ctx.logger.info({ user: ctx.user.id, status: response.status, event }, 'session ended by the API');
+      ctx.io.in(rooms.user(ctx.user.id)).disconnectSockets(true);
+    }
+  };
+  ctx.socket.on(event, listener as never);
+}

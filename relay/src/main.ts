@@ -1,0 +1,52 @@
+/**
+ * `npm run start:relay`: the relay alone on PORT (default 3001), forwarding to API_URL, sharing
+ * rooms through REDIS_URL when set. GET /health answers 200. SIGTERM / SIGINT: new connections are
+ * refused, forwards in flight finish and are acknowledged, then the process exits.
+ */
+import { createServer } from 'node:http';
+import pino from 'pino';
+import { attachRelay } from './index';
+
+const logger = pino({ name: 'relay', level: process.env.LOG_LEVEL ?? 'info' });
+const port = Number(process.env.PORT || 3001);
+const apiUrl = process.env.API_URL || 'http://127.0.0.1:8080/api';
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  logger.fatal(`PORT must be a port number, got "${process.env.PORT}"`);
+  process.exit(2);
+}
+if (!/^https?:\/\//.test(apiUrl)) {
+  logger.fatal(`API_URL must be an http(s) URL, got "${apiUrl}"`);
+  process.exit(2);
+}
+
+const server = createServer((req, res) => {
+  if (req.method === 'GET' && req.url === '/health') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ status: 200, data: { relay: 'ok', sockets: relay.io.engine.clientsCount } }));
+    return;
+  }
+  res.writeHead(404, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ status: 404, error: { message: 'المسار غير موجود' } }));
+});
+const relay = attachRelay(server, { apiUrl, redisUrl: process.env.REDIS_URL || undefined, logger });
+
+relay.ready
+  .then(() => server.listen(port, () => logger.info(`agrivet relay listening on :${port}, forwarding to ${apiUrl}`)))
+  .catch((err: unknown) => {
+    logger.fatal({ err }, 'relay could not start');
+    process.exit(1);
+  });
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal}: letting forwards in flight finish`);
+  const force = setTimeout(() => process.exit(1), 20_000);
+  force.unref();
+  await relay.close();
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,0 +1,30 @@
+import type { ClientToServerEvents, ServerToClientEvents, User } from '@agrivet/shared';
+import type { Logger } from 'pino';
+import type { Server, Socket } from 'socket.io';
+import type { ApiClient } from './api-client';
+import type { ParticipantsCache } from './participants';
+
+/** What the auth middleware stores on each socket (serialisable: other relay instances read it). */
+export interface SocketData {
+  user: User;
+  token: string;
+}
+
+// biome-ignore lint/complexity/noBannedTypes: socket.io's "no inter-server events" parameter
+type NoEvents = {};
+export type RelayServer = Server<ClientToServerEvents, ServerToClientEvents, NoEvents, SocketData>;
+export type RelaySocket = Socket<ClientToServerEvents, ServerToClientEvents, NoEvents, SocketData>;
+
+/** Everything an event handler needs about the server and the connection it serves. */
+export interface EventContext {
+  io: RelayServer;
+  socket: RelaySocket;
+  api: ApiClient;
+  participants: ParticipantsCache;
+  logger: Logger;
+  user: User;
+  /** Call options for the API: the caller's own token and address. */
+  caller: { token: string; forwardedFor?: string };
+  /** Conversations this socket joined through `conversation:join` (typing is allowed only there). */
+  joined: Set<number>;
+}
