@@ -1,1 +1,4 @@
-export const ping = 1;
+/** @agrivet/api: the REST API as a library (server/ and relay tests import it). */
+export { type Api, type CreateApiOptions, createApi } from './app';
+export { type Config, ConfigError, type DatabaseConfig, findRepoRoot, loadConfig } from './config';
+export type { Database } from './db/types';

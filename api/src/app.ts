@@ -1,0 +1,84 @@
+/**
+ * The API as an Express app: `createApi(config)` opens and migrates the database (seeding a new
+ * one), and returns the app; `main.ts` listens, tests use supertest, server/ mounts it.
+ */
+import { mkdirSync } from 'node:fs';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Kysely } from 'kysely';
+import { type Logger, pino } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createDb, type Dialect } from './db/create-db';
+import { migrate } from './db/migrate';
+import { seedDemo } from './db/seed/seed-demo';
+import type { Database } from './db/types';
+import { errorHandler } from './http/error-handler';
+import { ImageStore } from './images/image-store';
+import { apiRoutes } from './routes';
+
+export interface Api {
+  app: Express;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  images: ImageStore;
+  logger: Logger;
+  /** Closes the database (call after the HTTP server stopped). */
+  close(): Promise<void>;
+}
+
+export interface CreateApiOptions {
+  logger?: Logger;
+}
+
+export async function createApi(config: Config, options: CreateApiOptions = {}): Promise<Api> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const database = createDb(config.database);
+  mkdirSync(config.storageDir, { recursive: true });
+  const images = new ImageStore(config.storageDir);
+  try {
+    await migrate(database, async ({ freshDatabase }) => {
+      if (freshDatabase && config.seedDemo) {
+        await seedDemo(database.kysely, images, config);
+        logger.info('demo data loaded into the new database');
+      }
+    });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  const ctx: AppContext = { db: database.kysely, dialect: database.dialect, images, config };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+  app.use(
+    helmet({
+      // The API answers JSON and images only; the client (served by server/) sets its own CSP.
+      contentSecurityPolicy: false,
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use('/storage', express.static(config.storageDir, { immutable: true, maxAge: '1y', index: false }));
+  app.use('/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false, limit: '256kb' }));
+  app.use('/api', apiRoutes(ctx));
+  app.use(errorHandler);
+
+  return {
+    app,
+    db: database.kysely,
+    dialect: database.dialect,
+    images,
+    logger,
+    close: () => database.close(),
+  };
+}

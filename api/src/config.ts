@@ -1,0 +1,107 @@
+/**
+ * The API's configuration, read from the environment and checked once at start.
+ * Relative paths are resolved against the repository root (found from this file's location,
+ * not process.cwd(), because `npm run -w` changes the working directory).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  database: DatabaseConfig;
+  /** Where uploaded images live; served under /storage. */
+  storageDir: string;
+  adminPhone: string;
+  adminPassword: string;
+  supportPhone: string;
+  logLevel: string;
+  /** Express `trust proxy` setting (false, true, a hop count or a list of addresses). */
+  trustProxy: boolean | number | string;
+  /** Load the demo data (CONTRACT.md §2) into a brand-new database. */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The repository root: the nearest parent folder whose package.json declares workspaces. */
+export function findRepoRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        if (JSON.parse(readFileSync(pkg, 'utf8')).workspaces) return dir;
+      } catch {
+        // not a readable package.json; keep walking up
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`PORT must be a port number, got "${value}"`);
+  return n;
+}
+
+function parseDatabase(value: string | undefined, root: string): DatabaseConfig {
+  if (value === undefined || value === '') return { kind: 'sqlite', file: path.join(root, 'data', 'agrivet.db') };
+  if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
+  if (value.startsWith('sqlite:')) {
+    const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === '') throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:/var/lib/agrivet.db');
+    if (file === ':memory:') return { kind: 'sqlite', file };
+    return { kind: 'sqlite', file: path.resolve(root, file) };
+  }
+  throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres://, got "${value}"`);
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function parseBool(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  if (['0', 'false', 'no'].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepoRoot()): Config {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const adminPhone = env.ADMIN_PHONE || '0900000000';
+  if (!/^\+?\d{7,15}$/.test(adminPhone))
+    throw new ConfigError(`ADMIN_PHONE must be 7 to 15 digits, got "${adminPhone}"`);
+  const adminPassword = env.ADMIN_PASSWORD || 'admin1234';
+  if (adminPassword.length < 4 || adminPassword.length > 50) {
+    throw new ConfigError('ADMIN_PASSWORD must be 4 to 50 characters long');
+  }
+  return {
+    port: parsePort(env.PORT),
+    database: parseDatabase(env.DATABASE_URL, root),
+    storageDir: path.resolve(root, env.STORAGE_DIR || path.join('data', 'storage')),
+    adminPhone,
+    adminPassword,
+    supportPhone: env.SUPPORT_PHONE || '+963900000000',
+    logLevel,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    seedDemo: parseBool('SEED_DEMO', env.SEED_DEMO, true),
+  };
+}

@@ -1,0 +1,13 @@
+/** What every route module receives: the database, the image store and the configuration. */
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Dialect } from './db/create-db';
+import type { Database } from './db/types';
+import type { ImageStore } from './images/image-store';
+
+export interface AppContext {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  images: ImageStore;
+  config: Config;
+}

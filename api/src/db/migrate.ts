@@ -1,0 +1,54 @@
+/**
+ * Runs the migrations (in-code provider) at start. On PostgreSQL a session advisory lock is held
+ * around migrating and seeding, so several API instances starting together migrate once.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Db } from './create-db';
+import { initialMigration } from './migrations/001-initial';
+import type { Database } from './types';
+
+const MIGRATION_LOCK_KEY = 4_242_001;
+
+function provider(db: Db): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return { '001_initial': initialMigration(db.dialect) };
+    },
+  };
+}
+
+export interface MigrateResult {
+  /** True when this run created the schema from nothing (the demo seed goes only there). */
+  freshDatabase: boolean;
+}
+
+async function migrateWith(kysely: Kysely<Database>, db: Db): Promise<MigrateResult> {
+  const migrator = new Migrator({ db: kysely, provider: provider(db) });
+  const before = await migrator.getMigrations();
+  const freshDatabase = before.every((m) => m.executedAt === undefined);
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  return { freshDatabase };
+}
+
+/**
+ * Migrates to the latest version, then calls `afterMigrate` (the seed) while still holding the
+ * lock on PostgreSQL.
+ */
+export async function migrate(db: Db, afterMigrate?: (r: MigrateResult) => Promise<void>): Promise<MigrateResult> {
+  if (db.dialect !== 'postgres') {
+    const result = await migrateWith(db.kysely, db);
+    await afterMigrate?.(result);
+    return result;
+  }
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
+    try {
+      const result = await migrateWith(conn, db);
+      await afterMigrate?.(result);
+      return result;
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
+    }
+  });
+}

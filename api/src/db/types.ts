@@ -1,0 +1,165 @@
+/**
+ * The database schema as Kysely sees it. Money is integer cents, booleans are 0/1 integers,
+ * timestamps are ISO text on SQLite and timestamptz on PostgreSQL (read back as string or Date:
+ * presenters normalise them with `toIso`). Write timestamps with `nowIso()` (db/time.ts).
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Read as string (SQLite) or Date (PostgreSQL); written as an ISO string. */
+export type Timestamp = ColumnType<string | Date, string, string>;
+export type NullableTimestamp = ColumnType<string | Date | null, string | null | undefined, string | null>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  password_hash: string;
+  address: string | null;
+  image: string | null;
+  /** 0 admin, 1 store account, 2 farmer, 3 nursery. */
+  type: number;
+  /** 0 active, 1 disabled, 2 trial. */
+  status: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  phone: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetRequestsTable {
+  id: Generated<number>;
+  phone: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
+}
+
+export interface StoresTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Province id (1-12). */
+  city: number;
+  address: string;
+  name_store: string;
+  image: string | null;
+  /** 0 pharmacy, 1 veterinary, 3 nursery. */
+  type: number;
+  /** normalizeArabic(name_store + address + province name), for search. */
+  search_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string;
+  image: string | null;
+  is_special: number;
+  search_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  store_id: number;
+  name: string;
+  description: string | null;
+  /** 0 medical, 1 summer seeds, 2 winter seeds, 3 fertilizers. */
+  type: number;
+  price_cents: number;
+  is_special: number;
+  image: string | null;
+  search_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  /** The user who started it (usually a farmer). */
+  sender_id: number;
+  /** The store's owner. */
+  receiver_id: number;
+  store_id: number;
+  sender_last_read_id: ColumnType<number, number | undefined, number>;
+  receiver_last_read_id: ColumnType<number, number | undefined, number>;
+  last_message_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  user_id: number;
+  message: string | null;
+  image: string | null;
+  client_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  /** No foreign key: an order outlives a deleted store. */
+  store_id: number;
+  total_cents: number;
+  /** 0 in progress, 1 completed, 2 rejected. */
+  status: number;
+  client_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Null-able: the product may be deleted later; name and price are kept. */
+  product_id: number | null;
+  name: string;
+  price_cents: number;
+  quantity: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  login_failures: LoginFailuresTable;
+  password_reset_requests: PasswordResetRequestsTable;
+  stores: StoresTable;
+  posts: PostsTable;
+  products: ProductsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type StoreRow = Selectable<StoresTable>;
+export type PostRow = Selectable<PostsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;

@@ -1,0 +1,129 @@
+/**
+ * Authentication and role checks. `loadUser` (mounted for every /api route) resolves the bearer
+ * token into `req.user`; routes then state who may call them:
+ *   router.post('/create', requireAuth, requireStoreAccount, refuseDisabledStore, handler)
+ * or check ownership inline with `mustOwn(req.user, row.user_id)`.
+ */
+import { isStoreAccount, UserStatus, UserType } from '@agrivet/shared';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Kysely } from 'kysely';
+import { hashToken } from '../auth/tokens';
+import { nowIso, toIso } from '../db/time';
+import type { Database, UserRow } from '../db/types';
+import { forbidden, unauthorized } from './errors';
+
+export type AuthUser = Omit<UserRow, 'password_hash'>;
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The signed-in caller, when the request carried a valid token. */
+    user?: AuthUser;
+    /** Id of the auth_tokens row used (logout revokes it). */
+    authTokenId?: number;
+    /** True when an Authorization header was sent but its token is unknown or revoked. */
+    badToken?: boolean;
+  }
+}
+
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+/** Resolves the bearer token (if any); never refuses — requireAuth does. */
+export function loadUser(db: Kysely<Database>): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req);
+    if (token === undefined) return next();
+    if (token === '' || token === 'undefined' || token.length > 200) {
+      req.badToken = true;
+      return next();
+    }
+    const row = await db
+      .selectFrom('auth_tokens')
+      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+      .select([
+        'auth_tokens.id as token_id',
+        'auth_tokens.last_used_at',
+        'users.id',
+        'users.name',
+        'users.phone',
+        'users.address',
+        'users.image',
+        'users.type',
+        'users.status',
+        'users.created_at',
+        'users.updated_at',
+      ])
+      .where('auth_tokens.token_hash', '=', hashToken(token))
+      .where('auth_tokens.revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) {
+      req.badToken = true;
+      return next();
+    }
+    const { token_id, last_used_at, ...user } = row;
+    req.user = user;
+    req.authTokenId = token_id;
+    if (Date.now() - Date.parse(toIso(last_used_at)) > TOUCH_EVERY_MS) {
+      await db.updateTable('auth_tokens').set({ last_used_at: nowIso() }).where('id', '=', token_id).execute();
+    }
+    next();
+  };
+}
+
+/** The signed-in caller, or 401. Use inside handlers after requireAuth. */
+export function currentUser(req: Request): AuthUser {
+  if (!req.user) throw unauthorized(req.badToken ? 'invalidToken' : 'unauthorized');
+  return req.user;
+}
+
+export const requireAuth: RequestHandler = (req: Request, _res: Response, next: NextFunction) => {
+  currentUser(req);
+  next();
+};
+
+export const isAdmin = (user: AuthUser | undefined): boolean => user?.type === UserType.Admin;
+
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!isAdmin(currentUser(req))) throw forbidden();
+  next();
+};
+
+/** Store accounts (type 1 pharmacy/doctor, type 3 nursery). */
+export const requireStoreAccount: RequestHandler = (req, _res, next) => {
+  if (!isStoreAccount(currentUser(req).type)) throw forbidden();
+  next();
+};
+
+/** Admin or store account (articles). */
+export const requireAdminOrStoreAccount: RequestHandler = (req, _res, next) => {
+  const user = currentUser(req);
+  if (!isAdmin(user) && !isStoreAccount(user.type)) throw forbidden();
+  next();
+};
+
+/** A disabled store account may browse but not write in its dashboard (CONTRACT.md §5). */
+export function mustNotBeDisabledStore(user: AuthUser): void {
+  if (isStoreAccount(user.type) && user.status === UserStatus.Disabled) throw forbidden('subscriptionExpired');
+}
+
+export const refuseDisabledStore: RequestHandler = (req, _res, next) => {
+  mustNotBeDisabledStore(currentUser(req));
+  next();
+};
+
+/** The caller owns the row (or is the admin), else 403. */
+export function mustOwnOrAdmin(user: AuthUser, ownerId: number): void {
+  if (!isAdmin(user) && user.id !== ownerId) throw forbidden();
+}
+
+/** An id in the body that names the caller (user_id, sender_id) must be the caller (admin aside). */
+export function mustNameCaller(user: AuthUser, namedId: number | undefined | null): void {
+  if (namedId === undefined || namedId === null || isAdmin(user)) return;
+  if (namedId !== user.id) throw forbidden('callerMismatch');
+}

@@ -1,0 +1,14 @@
+/** The success envelope of CONTRACT.md §3. */
+import type { ApiFailure, ApiSuccess } from '@agrivet/shared';
+import type { Response } from 'express';
+
+export const ok = <T>(data: T): ApiSuccess<T> => ({ status: 200, data });
+
+/** Sends `{status: 200, data}`. */
+export function sendOk<T>(res: Response, data: T): void {
+  res.status(200).json(ok(data));
+}
+
+export function failure(status: number, message: string, fields?: Record<string, string>): ApiFailure {
+  return fields ? { status, error: { message, fields } } : { status, error: { message } };
+}

@@ -1,0 +1,43 @@
+/**
+ * The last middleware: HttpErrors become their envelope; body-parser errors (bad JSON 400,
+ * too large 413) are honoured; anything else is logged and answered 500 'internal' without details.
+ */
+import { apiMessages } from '@agrivet/shared';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type {} from 'pino-http';
+import { failure } from './envelope';
+import { HttpError } from './errors';
+
+interface StatusError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json(failure(404, apiMessages.ar.routeNotFound));
+};
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) {
+    next(err);
+    return;
+  }
+  if (err instanceof HttpError) {
+    res.status(err.status).json(failure(err.status, err.message, err.fields));
+    return;
+  }
+  const status = (err as StatusError)?.status ?? (err as StatusError)?.statusCode;
+  if (status === 413 || (err as StatusError)?.type === 'entity.too.large') {
+    res.status(413).json(failure(413, apiMessages.ar.fileTooLarge));
+    return;
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // body-parser: malformed JSON, bad charset, aborted request …
+    res.status(400).json(failure(400, apiMessages.ar.badJson));
+    return;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  res.status(500).json(failure(500, apiMessages.ar.internal));
+};

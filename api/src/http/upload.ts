@@ -1,0 +1,54 @@
+/**
+ * Multipart bodies with an optional image (field `image`): multer keeps the file in memory
+ * (5 MB cap → 413), then `storeUploadedImage` runs it through the image pipeline (not an image → 422).
+ *   router.post('/create', requireAuth, acceptImage, handler)
+ *   const image = await storeUploadedImage(req, images, 'products'); // null when no file was sent
+ * Validate the fields BEFORE storing the image, and remove the new image if the write fails.
+ */
+import { LIMITS } from '@agrivet/shared';
+import type { Request, RequestHandler } from 'express';
+import multer from 'multer';
+import { type ImageFolder, type ImageStore, NotAnImageError } from '../images/image-store';
+import { badRequest, HttpError, invalidField, tooLarge } from './errors';
+
+const parser = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 50, fieldSize: 256 * 1024, parts: 60 },
+}).single('image');
+
+/** Parses multipart/form-data (JSON bodies pass through untouched). */
+export const acceptImage: RequestHandler = (req, res, next) => {
+  if (!req.is('multipart/form-data')) return next();
+  parser(req, res, (err: unknown) => {
+    if (!err) {
+      // multer gives a prototype-less object; make it a plain one for validation.
+      req.body = { ...(req.body ?? {}) };
+      return next();
+    }
+    if (err instanceof multer.MulterError) {
+      if (err.code === 'LIMIT_FILE_SIZE') return next(tooLarge('fileTooLarge'));
+      if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
+        return next(invalidField(err.field ?? 'image', 'notAnImage'));
+      }
+      return next(new HttpError(413, 'حجم الطلب كبير جداً'));
+    }
+    // busboy: malformed multipart body
+    return next(badRequest('badJson'));
+  });
+};
+
+/** Stores the uploaded image (if any) and returns its path, or null when none was sent. */
+export async function storeUploadedImage(
+  req: Request,
+  images: ImageStore,
+  folder: ImageFolder,
+): Promise<string | null> {
+  const file = req.file;
+  if (!file) return null;
+  try {
+    return await images.save(file.buffer, folder);
+  } catch (err) {
+    if (err instanceof NotAnImageError) throw invalidField('image', 'notAnImage');
+    throw err;
+  }
+}

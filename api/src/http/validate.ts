@@ -1,0 +1,86 @@
+/**
+ * Validation with the shared yup schemas (the forms use the same ones): abortEarly false,
+ * stripUnknown, the parsed value replaces the input; failures are 422 with `fields`.
+ *   const body = await validate(productSchema('ar'), req.body);
+ */
+import { validationErrorFields, validationMessages, yup } from '@agrivet/shared';
+import type { RequestHandler } from 'express';
+import { invalid } from './errors';
+
+const msg = validationMessages.ar;
+
+// Arabic defaults for the messages the shared schemas leave to yup (wrong types etc.).
+// Must run before any schema is built: every route imports this module first.
+yup.setLocale({
+  mixed: {
+    default: msg.invalidChoice,
+    required: msg.required,
+    defined: msg.required,
+    notNull: msg.required,
+    oneOf: msg.invalidChoice,
+    notOneOf: msg.invalidChoice,
+    notType: msg.invalidChoice,
+  },
+  string: {
+    min: msg.tooShort,
+    max: msg.textTooLong,
+    length: msg.invalidChoice,
+    matches: msg.invalidChoice,
+    email: msg.invalidChoice,
+    url: msg.invalidChoice,
+    uuid: msg.invalidChoice,
+    trim: msg.invalidChoice,
+  },
+  number: {
+    min: msg.minZero,
+    max: msg.invalidChoice,
+    integer: msg.integer,
+    positive: msg.invalidChoice,
+    negative: msg.invalidChoice,
+    lessThan: msg.invalidChoice,
+    moreThan: msg.invalidChoice,
+  },
+  boolean: { isValue: msg.invalidBoolean },
+  array: { min: msg.itemsRequired, max: msg.tooManyItems, length: msg.invalidChoice },
+  object: { noUnknown: msg.invalidChoice },
+});
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Form clients send absent values as the strings "null" / "undefined": treat them as absent. */
+function normaliseFormValues(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) out[k] = v === 'null' || v === 'undefined' ? undefined : v;
+  return out;
+}
+
+/** Anything with yup's `validate` (every shared object schema). */
+export interface Validator<T> {
+  validate(value: unknown, options: { abortEarly: boolean; stripUnknown: boolean }): Promise<T>;
+}
+
+export async function validate<T>(schema: Validator<T>, input: unknown): Promise<T> {
+  const body = isPlainObject(input) ? normaliseFormValues(input) : {};
+  try {
+    return await schema.validate(body, { abortEarly: false, stripUnknown: true });
+  } catch (err) {
+    if (err instanceof yup.ValidationError) throw invalid(validationErrorFields(err));
+    throw err;
+  }
+}
+
+/** Middleware form: replaces req.body with the parsed value. */
+export function validateBody<T>(schema: Validator<T>): RequestHandler {
+  return async (req, _res, next) => {
+    req.body = await validate(schema, req.body);
+    next();
+  };
+}
+
+/** A positive integer route parameter (`/get/:id`); anything else is 404 (no such item). */
+export function idParam(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}

@@ -1,0 +1,42 @@
+/** `npm run start:api`: the API alone on PORT, with a graceful shutdown on SIGTERM / SIGINT. */
+import { createServer } from 'node:http';
+import { createApi } from './app';
+import { ConfigError, loadConfig } from './config';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`agrivet api: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const api = await createApi(config);
+  const server = createServer(api.app);
+  server.keepAliveTimeout = 65_000;
+  server.listen(config.port, () => api.logger.info(`agrivet api listening on :${config.port}`));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    api.logger.info(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await api.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+/** auth/login, register, logout, change-password, user, forget-password (CONTRACT.md §3, §5). */
+import {
+  apiMessages,
+  changePasswordSchema,
+  forgetPasswordSchema,
+  isStoreAccount,
+  loginSchema,
+  registerSchema,
+  UserStatus,
+} from '@agrivet/shared';
+import { Router } from 'express';
+import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from '../auth/login-limit';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { issueToken, revokeToken, revokeUserTokens } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/errors';
+import { nowIso } from '../db/time';
+import { currentUser, requireAuth } from '../http/auth';
+import { sendOk } from '../http/envelope';
+import { conflict, HttpError, tooManyRequests, unauthorized } from '../http/errors';
+import { validate } from '../http/validate';
+import { presentUser } from '../presenters/user';
+import { findUserWithStore } from '../queries/users';
+
+const login = loginSchema('ar');
+const register = registerSchema('ar');
+const changePassword = changePasswordSchema('ar');
+const forgetPassword = forgetPasswordSchema('ar');
+
+export function authRoutes({ db }: AppContext): Router {
+  const router = Router();
+
+  const userPayload = async (id: number) => {
+    const row = await findUserWithStore(db, id);
+    if (!row) throw unauthorized('invalidToken');
+    return presentUser(row);
+  };
+
+  router.post('/login', async (req, res) => {
+    const body = await validate(login, req.body);
+    const ip = req.ip ?? 'unknown';
+    if (await isLoginBlocked(db, body.phone, ip)) throw tooManyRequests('tooManyAttempts');
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('phone', '=', body.phone)
+      .executeTakeFirst();
+    const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
+    if (!user || !valid) {
+      await recordLoginFailure(db, body.phone, ip);
+      throw new HttpError(401, apiMessages.ar.badCredentials);
+    }
+    await clearLoginFailures(db, body.phone);
+    const token = await issueToken(db, user.id);
+    sendOk(res, { token, user: await userPayload(user.id) });
+  });
+
+  router.post('/register', async (req, res) => {
+    const body = await validate(register, req.body);
+    const taken = await db.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
+    if (taken) throw conflict('phoneTaken');
+    const now = nowIso();
+    let id: number;
+    try {
+      const row = await db
+        .insertInto('users')
+        .values({
+          name: body.name,
+          phone: body.phone,
+          password_hash: await hashPassword(body.password),
+          address: null,
+          image: null,
+          type: body.type,
+          status: isStoreAccount(body.type) ? UserStatus.Trial : UserStatus.Active,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = row.id;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('phoneTaken');
+      throw err;
+    }
+    const token = await issueToken(db, id);
+    sendOk(res, { token, user: await userPayload(id) });
+  });
+
+  router.post('/logout', requireAuth, async (req, res) => {
+    await revokeToken(db, req.authTokenId as number);
+    sendOk(res, { message: 'تم تسجيل الخروج' });
+  });
+
+  router.post('/change-password', requireAuth, async (req, res) => {
+    const user = currentUser(req);
+    const body = await validate(changePassword, req.body);
+    const row = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(body.current_password, row.password_hash))) {
+      throw new HttpError(422, apiMessages.ar.wrongCurrentPassword, {
+        current_password: apiMessages.ar.wrongCurrentPassword,
+      });
+    }
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(body.password), updated_at: nowIso() })
+      .where('id', '=', user.id)
+      .execute();
+    await revokeUserTokens(db, user.id, req.authTokenId);
+    sendOk(res, { message: 'تم تغيير كلمة المرور بنجاح' });
+  });
+
+  router.get('/user', requireAuth, async (req, res) => {
+    sendOk(res, { user: await userPayload(currentUser(req).id) });
+  });
+
+  router.post('/forget-password', async (req, res) => {
+    const body = await validate(forgetPassword, req.body);
+    const open = await db
+      .selectFrom('password_reset_requests')
+      .select('id')
+      .where('phone', '=', body.phone)
+      .where('resolved_at', 'is', null)
+      .executeTakeFirst();
+    if (!open) {
+      const user = await db.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
+      await db
+        .insertInto('password_reset_requests')
+        .values({ phone: body.phone, user_id: user?.id ?? null, created_at: nowIso() })
+        .execute();
+    }
+    sendOk(res, { message: apiMessages.ar.resetRequested });
+  });
+
+  return router;
+}
