@@ -9,7 +9,18 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../../src/auth/passwords';
 import { issueToken } from '../../src/auth/tokens';
 import { nowIso } from '../../src/db/time';
-import type { Database, PostRow, ProductRow, StoreRow, UserRow } from '../../src/db/types';
+import type { Insertable } from 'kysely';
+import type {
+  Database,
+  PostRow,
+  PostsTable,
+  ProductRow,
+  ProductsTable,
+  StoreRow,
+  StoresTable,
+  UserRow,
+  UsersTable,
+} from '../../src/db/types';
 import { postSearchText, productSearchText, storeSearchText } from '../../src/search/search-text';
 
 export const TEST_PASSWORD = 'secret123';
@@ -42,7 +53,7 @@ export const uniquePhone = (): string =>
 export class Factories {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async user(overrides: Partial<Omit<UserRow, 'id'>> & { password?: string } = {}): Promise<UserRow> {
+  async user(overrides: Partial<Insertable<UsersTable>> & { password?: string } = {}): Promise<UserRow> {
     const { password, ...fields } = overrides;
     passwordHash ??= hashPassword(TEST_PASSWORD);
     const hash = password ? await hashPassword(password) : await passwordHash;
@@ -80,7 +91,7 @@ export class Factories {
     return { ...signedIn, store: await this.store(user.id, { type: r.type === 3 ? 3 : 0 }) };
   }
 
-  async store(userId: number, overrides: Partial<Omit<StoreRow, 'id' | 'user_id'>> = {}): Promise<StoreRow> {
+  async store(userId: number, overrides: Partial<Insertable<StoresTable>> = {}): Promise<StoreRow> {
     const now = nowIso();
     const values = {
       user_id: userId,
@@ -100,7 +111,7 @@ export class Factories {
       .executeTakeFirstOrThrow();
   }
 
-  async product(storeId: number, overrides: Partial<Omit<ProductRow, 'id' | 'store_id'>> = {}): Promise<ProductRow> {
+  async product(storeId: number, overrides: Partial<Insertable<ProductsTable>> = {}): Promise<ProductRow> {
     const now = nowIso();
     const values = {
       store_id: storeId,
@@ -121,7 +132,7 @@ export class Factories {
       .executeTakeFirstOrThrow();
   }
 
-  async post(userId: number, overrides: Partial<Omit<PostRow, 'id' | 'user_id'>> = {}): Promise<PostRow> {
+  async post(userId: number, overrides: Partial<Insertable<PostsTable>> = {}): Promise<PostRow> {
     const now = nowIso();
     const values = {
       user_id: userId,
