@@ -1,0 +1,154 @@
+// The scaled deployment of docker-compose.yml with real local programs (STACK.md: Docker cannot
+// run here): PostgreSQL, Redis, N API processes (api/dist/main.js) and M relay processes
+// (relay/dist/main.js) from the BUILT code, and nginx rendering deploy/nginx.conf.template.
+//   const c = await startScaleCluster();  c.url → the proxy;  c.apis[0].kill(); …;  await c.stop();
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT, startNginx } from './nginx.mjs';
+import { startPostgres } from './pg.mjs';
+import { freePort } from './ports.mjs';
+import { startRedis } from './redis.mjs';
+import { createService } from './service-process.mjs';
+
+export const BUILT_FILES = ['api/dist/main.js', 'relay/dist/main.js', 'client/dist/index.html'];
+
+/** The built files the cluster needs that are missing (run `npm run build` first). */
+export const missingBuild = () => BUILT_FILES.filter((f) => !existsSync(path.join(REPO_ROOT, f)));
+
+/**
+ * Established TCP connections whose local port is one of `ports` (Linux /proc/net/tcp*), by port.
+ * With websocket-only clients every socket is one nginx → relay connection, so this tells which
+ * relay holds a client without asking the relay.
+ */
+export function establishedConnections(ports) {
+  const counts = Object.fromEntries(ports.map((p) => [p, 0]));
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 4 || cols[3] !== '01') continue; // 01 = ESTABLISHED
+      const port = Number.parseInt(cols[1].split(':').pop(), 16);
+      if (port in counts) counts[port] += 1;
+    }
+  }
+  return counts;
+}
+
+/**
+ * @param {object} [o]
+ * @param {number} [o.apis=2]
+ * @param {number} [o.relays=2]
+ * @param {Record<string,string>} [o.env]  extra environment for every API and relay process
+ * @param {(msg: string) => void} [o.log]
+ */
+export async function startScaleCluster({ apis = 2, relays = 2, env = {}, log = () => {} } = {}) {
+  const missing = missingBuild();
+  if (missing.length) throw new Error(`build first (npm run build): missing ${missing.join(', ')}`);
+
+  const cleanups = [];
+  const stopAll = async () => {
+    for (const fn of cleanups.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        log(`cleanup: ${err.message}`);
+      }
+    }
+  };
+  // A crashed test must not leave processes behind.
+  const onExit = () => {
+    for (const s of services) if (s.pid) process.kill(s.pid, 'SIGKILL');
+  };
+  const services = [];
+  process.once('exit', onExit);
+  cleanups.push(async () => process.off('exit', onExit));
+
+  try {
+    const t0 = Date.now();
+    const pg = await startPostgres();
+    cleanups.push(pg.stop);
+    const redis = await startRedis();
+    cleanups.push(redis.stop);
+    const storageDir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-storage-'));
+    cleanups.push(async () => rmSync(storageDir, { recursive: true, force: true }));
+    log(`postgres ${pg.url}, redis ${redis.url} (${Date.now() - t0} ms)`);
+
+    const apiPorts = [];
+    for (let i = 0; i < apis; i++) apiPorts.push(await freePort());
+    const relayPorts = [];
+    for (let i = 0; i < relays; i++) relayPorts.push(await freePort());
+    const proxyPort = await freePort();
+    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+
+    const common = { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env };
+    const apiServices = apiPorts.map((port, i) =>
+      createService({
+        name: `api${i + 1}`,
+        args: ['api/dist/main.js'],
+        port,
+        cwd: REPO_ROOT,
+        readyUrl: `http://127.0.0.1:${port}/api/health`,
+        env: { DATABASE_URL: pg.url, STORAGE_DIR: storageDir, TRUST_PROXY: 'loopback', ...common },
+      }),
+    );
+    const relayServices = relayPorts.map((port, i) =>
+      createService({
+        name: `relay${i + 1}`,
+        args: ['relay/dist/main.js'],
+        port,
+        cwd: REPO_ROOT,
+        // Writes go through the proxy, as in docker-compose.yml: a relay outlives one dead API.
+        env: { API_URL: proxyUrl, REDIS_URL: redis.url, ...common },
+      }),
+    );
+    services.push(...apiServices, ...relayServices);
+    cleanups.push(async () => Promise.all(services.map((s) => s.stop())));
+
+    // All API instances at once on the empty database: the migration must run exactly once.
+    const t1 = Date.now();
+    await Promise.all(apiServices.map((s) => s.start(60000)));
+    log(`${apis} API instances up (${Date.now() - t1} ms)`);
+
+    const nginx = await startNginx({
+      port: proxyPort,
+      apiPorts,
+      relayPorts,
+      clientRoot: path.join(REPO_ROOT, 'client', 'dist'),
+    });
+    cleanups.push(nginx.stop);
+
+    const t2 = Date.now();
+    await Promise.all(relayServices.map((s) => s.start(30000)));
+    log(`${relays} relay instances up, proxy ${proxyUrl} (${Date.now() - t2} ms)`);
+
+    return {
+      url: proxyUrl,
+      pgUrl: pg.url,
+      redisUrl: redis.url,
+      storageDir,
+      apis: apiServices,
+      relays: relayServices,
+      nginx,
+      /** Websocket connections currently held by each relay, in relay order. */
+      relaySocketCounts: () => {
+        const counts = establishedConnections(relayPorts);
+        return relayPorts.map((p) => counts[p]);
+      },
+      /** Last output lines of every process, for a failure report. */
+      output: () =>
+        [...services.map((s) => `--- ${s.name}\n${s.output()}`), `--- nginx error.log\n${nginx.errorLog()}`].join('\n'),
+      stop: stopAll,
+    };
+  } catch (err) {
+    const out = services.map((s) => `--- ${s.name}\n${s.output()}`).join('\n');
+    await stopAll();
+    if (out) err.message += `\n${out}`;
+    throw err;
+  }
+}
