@@ -1,0 +1,367 @@
+/**
+ * RealtimeClient: the browser's (and tests') connection to the relay. Wraps socket.io-client with
+ * a status, typed listeners, an outbox for writes (outbox.ts) and exactly-once message delivery
+ * with re-sync of open conversations after every (re)connect (message-sync.ts).
+ * Browser and Node alike: no Node-only APIs.
+ */
+import {
+  API_BASE,
+  type ApiFailure,
+  type ApiResponse,
+  apiPaths,
+  type ClientToServerEvents,
+  type ConversationWithMessages,
+  type Message,
+  SOCKET_PATH,
+  SOCKET_UNAUTHORIZED,
+  type ServerToClientEvents,
+} from '@agrivet/shared';
+import { io, type Socket } from 'socket.io-client';
+import { Listeners } from './listeners';
+import { MessageSync } from './message-sync';
+import { Outbox, type SendResult } from './outbox';
+import type { OutboxStorage } from './storage';
+import type {
+  ConnectionStatus,
+  OutboxChange,
+  OutboxItem,
+  Queued,
+  SendMessageInput,
+  WriteEvent,
+  WriteEvents,
+} from './types';
+
+export interface RealtimeOptions {
+  /** Where queued writes are kept (default: memory). Browser: LocalStorageOutboxStorage per user. */
+  storage?: OutboxStorage;
+  /** Base URL of the REST API for re-sync (default: `${origin}/api`). */
+  apiUrl?: string;
+  /** Default ['websocket']: the scaled deployment balances relays round-robin, without sticky sessions. */
+  transports?: ('websocket' | 'polling' | 'webtransport')[];
+  /** How long to wait for an acknowledgement before resending (ms, default 20 000). */
+  ackTimeoutMs?: number;
+  /** Outbox and re-sync retry backoff (ms). */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** socket.io reconnection delays (ms, defaults 1 000 / 10 000). */
+  reconnectionDelayMs?: number;
+  reconnectionDelayMaxMs?: number;
+  /** Messages per re-sync page the API returns at most (a full page fetches the next). */
+  resyncPageSize?: number;
+}
+
+type PushEvent = keyof ServerToClientEvents;
+type PushPayload<E extends PushEvent> = Parameters<ServerToClientEvents[E]>[0];
+type AnySocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** Untyped view for emitting an event chosen at run time. */
+type LooseEmitter = {
+  timeout(ms: number): { emit(event: string, payload: unknown, ack: (err: Error | null, res: unknown) => void): void };
+};
+
+const transientSyncFailure = (status: number) => status !== 401 && status !== 403 && status !== 404;
+
+export class RealtimeClient {
+  private socket: AnySocket | null = null;
+  private token = '';
+  private apiUrl = '';
+  private currentStatus: ConnectionStatus = 'offline';
+  /** Bumped on every connect / disconnect, so work started on an old connection stops. */
+  private connection = 0;
+  private readonly outbox: Outbox;
+  private readonly sync: MessageSync;
+  private readonly statusListeners = new Listeners<[ConnectionStatus]>();
+  private readonly sessionEndedListeners = new Listeners<[]>();
+  private readonly syncErrorListeners = new Listeners<[number, ApiFailure]>();
+  private readonly pushListeners: { [E in PushEvent]: Listeners<[PushPayload<E>]> } = {
+    'message:new': new Listeners(),
+    typing: new Listeners(),
+    'conversation:read': new Listeners(),
+    'order:new': new Listeners(),
+    'order:status': new Listeners(),
+  };
+  private readonly joinWaiters = new Map<number, ((r: ApiResponse<unknown>) => void)[]>();
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly options: RealtimeOptions = {}) {
+    const isConnected = () => this.socket?.connected === true;
+    this.outbox = new Outbox(
+      {
+        get connected() {
+          return isConnected();
+        },
+        send: (item) => this.emitWithAck(item.event, { ...item.payload, client_id: item.client_id }),
+      },
+      { storage: options.storage, retryBaseMs: options.retryBaseMs, retryMaxMs: options.retryMaxMs },
+    );
+    this.sync = new MessageSync({ deliver: (message) => this.pushListeners['message:new'].emit({ message }) });
+    this.outbox.changes.add((change) => {
+      if (change.type === 'sent' && change.item.event === 'message:send' && change.item.result) {
+        this.sync.receive(change.item.result as Message);
+      }
+    });
+  }
+
+  /** Connects (or reconnects with another token). `origin` like https://example.org; '' in tests is not allowed. */
+  connect(origin: string, token: string): void {
+    this.teardown();
+    const base = origin.replace(/\/+$/, '');
+    this.token = token;
+    this.apiUrl = (this.options.apiUrl ?? `${base}${API_BASE}`).replace(/\/+$/, '');
+    const socket: AnySocket = io(base, {
+      path: SOCKET_PATH,
+      auth: { token },
+      transports: this.options.transports ?? ['websocket'],
+      forceNew: true,
+      autoConnect: false,
+      reconnectionDelay: this.options.reconnectionDelayMs ?? 1_000,
+      reconnectionDelayMax: this.options.reconnectionDelayMaxMs ?? 10_000,
+    });
+    this.socket = socket;
+    socket.on('connect', () => this.onConnect(socket));
+    socket.on('disconnect', (reason) => this.onDisconnect(socket, reason));
+    socket.on('connect_error', (err) => this.onConnectError(socket, err));
+    socket.io.on('reconnect_attempt', () => this.setStatus('connecting'));
+    socket.on('message:new', (payload) => {
+      if (payload?.message) this.sync.receive(payload.message);
+    });
+    for (const event of ['typing', 'conversation:read', 'order:new', 'order:status'] as const) {
+      const listeners = this.pushListeners[event] as Listeners<[unknown]>;
+      (socket as unknown as { on(e: string, fn: (p: unknown) => void): void }).on(event, (p) => listeners.emit(p));
+    }
+    this.setStatus('connecting');
+    socket.connect();
+  }
+
+  /** Disconnects for good (queued writes stay in the outbox and its storage). */
+  close(): void {
+    this.teardown();
+    this.setStatus('offline');
+  }
+
+  get status(): ConnectionStatus {
+    return this.currentStatus;
+  }
+
+  onStatus(listener: (status: ConnectionStatus) => void): () => void {
+    return this.statusListeners.add(listener);
+  }
+
+  /** The relay refused the token (connect_error 'unauthorized'): sign the user out. */
+  onSessionEnded(listener: () => void): () => void {
+    return this.sessionEndedListeners.add(listener);
+  }
+
+  /** An open conversation could not be re-joined (403 / 404): it is no longer tracked. */
+  onSyncError(listener: (conversationId: number, error: ApiFailure) => void): () => void {
+    return this.syncErrorListeners.add(listener);
+  }
+
+  /** Server pushes. `message:new` is de-duplicated: each message id reaches listeners once. */
+  on<E extends PushEvent>(event: E, listener: (payload: PushPayload<E>) => void): () => void {
+    return this.pushListeners[event].add(listener);
+  }
+
+  // ---- conversations -------------------------------------------------------------------------
+
+  /**
+   * Tracks a conversation: joins its room now and after every reconnect, and delivers every message
+   * after lastMessageId (the newest one the UI already shows; 0 = none) once, in order.
+   * Resolves with the first join's acknowledgement.
+   */
+  openConversation(conversationId: number, lastMessageId = 0): Promise<ApiResponse<unknown>> {
+    const answered = new Promise<ApiResponse<unknown>>((resolve) => {
+      const list = this.joinWaiters.get(conversationId) ?? [];
+      list.push(resolve);
+      this.joinWaiters.set(conversationId, list);
+    });
+    if (!this.sync.isOpen(conversationId)) {
+      this.sync.openConversation(conversationId, lastMessageId);
+      if (this.socket?.connected) void this.syncConversation(conversationId, this.socket, this.connection);
+    } else this.settleJoin(conversationId, { status: 200, data: { conversation_id: conversationId } });
+    return answered;
+  }
+
+  closeConversation(conversationId: number): void {
+    if (!this.sync.isOpen(conversationId)) return;
+    this.sync.closeConversation(conversationId);
+    if (this.socket?.connected) this.socket.emit('conversation:leave', { conversation_id: conversationId }, () => {});
+  }
+
+  /** Volatile: dropped when offline, never queued. */
+  typing(conversationId: number, typing: boolean): void {
+    if (this.socket?.connected) this.socket.volatile.emit('typing', { conversation_id: conversationId, typing });
+  }
+
+  // ---- writes (through the outbox) -----------------------------------------------------------
+
+  sendMessage(input: SendMessageInput): Queued<'message:send'> {
+    return this.outbox.enqueue('message:send', input);
+  }
+
+  createOrder(input: WriteEvents['order:create']['payload']): Queued<'order:create'> {
+    return this.outbox.enqueue('order:create', input);
+  }
+
+  updateOrder(input: WriteEvents['order:update']['payload']): Queued<'order:update'> {
+    return this.outbox.enqueue('order:update', input);
+  }
+
+  markRead(input: WriteEvents['conversation:read']['payload']): Queued<'conversation:read'> {
+    return this.outbox.enqueue('conversation:read', input);
+  }
+
+  /** Writes not yet acknowledged, oldest first (show them as pending). */
+  pending(): readonly OutboxItem[] {
+    return this.outbox.list();
+  }
+
+  onOutbox(listener: (change: OutboxChange) => void): () => void {
+    return this.outbox.changes.add(listener);
+  }
+
+  /** Sign-out: drops queued writes. */
+  clearOutbox(): void {
+    this.outbox.clear();
+  }
+
+  // ---- connection life cycle -----------------------------------------------------------------
+
+  private setStatus(status: ConnectionStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    this.statusListeners.emit(status);
+  }
+
+  private teardown(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.connection += 1;
+    this.sync.markAllStale();
+    const old = this.socket;
+    this.socket = null;
+    if (old) {
+      old.removeAllListeners();
+      old.io.removeAllListeners();
+      old.disconnect();
+    }
+  }
+
+  private onConnect(socket: AnySocket): void {
+    if (socket !== this.socket) return;
+    this.connection += 1;
+    this.setStatus('online');
+    this.outbox.resume();
+    for (const id of this.sync.openConversations()) void this.syncConversation(id, socket, this.connection);
+  }
+
+  private onDisconnect(socket: AnySocket, reason: Socket.DisconnectReason): void {
+    if (socket !== this.socket) return;
+    this.connection += 1;
+    this.sync.markAllStale();
+    this.setStatus('offline');
+    // The server ended the session (revoked token, disabled account, restart): authenticate again;
+    // a refused token then ends in onSessionEnded.
+    if (reason === 'io server disconnect') this.retryConnect(socket, 1);
+  }
+
+  private onConnectError(socket: AnySocket, err: Error): void {
+    if (socket !== this.socket) return;
+    if (err.message === SOCKET_UNAUTHORIZED) {
+      this.setStatus('offline');
+      this.sessionEndedListeners.emit();
+      return;
+    }
+    this.setStatus(socket.active ? 'connecting' : 'offline');
+    // Refused by the relay's middleware (API unreachable, relay closing): socket.io does not retry.
+    if (!socket.active) this.retryConnect(socket, 2);
+  }
+
+  private retryConnect(socket: AnySocket, attempt: number): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const base = this.options.reconnectionDelayMs ?? 1_000;
+    const delay = Math.min(this.options.reconnectionDelayMaxMs ?? 10_000, base * attempt) * (0.5 + Math.random());
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (socket === this.socket && !socket.connected) {
+        this.setStatus('connecting');
+        socket.connect();
+      }
+    }, delay);
+  }
+
+  private emitWithAck(event: WriteEvent | 'conversation:join', payload: unknown): Promise<SendResult> {
+    const socket = this.socket;
+    if (!socket?.connected) return Promise.resolve({ kind: 'lost' });
+    return new Promise((resolve) => {
+      (socket as unknown as LooseEmitter)
+        .timeout(this.options.ackTimeoutMs ?? 20_000)
+        .emit(event, payload, (err, response) =>
+          resolve(err ? { kind: 'lost' } : { kind: 'ack', response: response as ApiResponse<unknown> }),
+        );
+    });
+  }
+
+  private settleJoin(conversationId: number, response: ApiResponse<unknown>): void {
+    const waiters = this.joinWaiters.get(conversationId);
+    this.joinWaiters.delete(conversationId);
+    for (const resolve of waiters ?? []) resolve(response);
+  }
+
+  private delay(attempt: number): Promise<void> {
+    const base = this.options.retryBaseMs ?? 500;
+    const ms = Math.min(this.options.retryMaxMs ?? 15_000, base * 2 ** attempt);
+    return new Promise((r) => setTimeout(r, ms));
+  }
+
+  /** Re-join one conversation on this connection and fetch what was missed. */
+  private async syncConversation(id: number, socket: AnySocket, connection: number): Promise<void> {
+    const started = this.sync.beginSync(id);
+    if (!started) return;
+    const stillCurrent = () => this.connection === connection && socket === this.socket && this.sync.isOpen(id);
+    for (let attempt = 0; stillCurrent(); attempt++) {
+      const joined = await this.emitWithAck('conversation:join', { conversation_id: id });
+      if (!stillCurrent()) return;
+      if (joined.kind === 'ack') {
+        this.settleJoin(id, joined.response);
+        if (joined.response.status === 200) break;
+        if (!transientSyncFailure(joined.response.status)) return this.dropConversation(id, joined.response);
+      }
+      await this.delay(attempt);
+    }
+    let afterId = started.afterId;
+    for (let attempt = 0; stillCurrent(); ) {
+      const page = await this.fetchAfter(id, afterId);
+      if (!stillCurrent()) return;
+      if ('error' in page) {
+        if (!transientSyncFailure(page.status)) return this.dropConversation(id, page);
+        await this.delay(attempt++);
+        continue;
+      }
+      const fresh = page.data.filter((m) => m.id > afterId);
+      this.sync.addFetched(id, fresh);
+      if (fresh.length === 0 || fresh.length < (this.options.resyncPageSize ?? 100)) break;
+      afterId = Math.max(...fresh.map((m) => m.id));
+    }
+    if (stillCurrent()) this.sync.finishSync(id, started.generation);
+  }
+
+  private dropConversation(id: number, response: ApiResponse<unknown>): void {
+    this.sync.closeConversation(id);
+    if ('error' in response) this.syncErrorListeners.emit(id, response);
+  }
+
+  private async fetchAfter(id: number, afterId: number): Promise<ApiResponse<Message[]>> {
+    try {
+      const res = await fetch(`${this.apiUrl}/${apiPaths.conversation.get(id)}?after_id=${afterId}`, {
+        headers: { Authorization: `Bearer ${this.token}`, Accept: 'application/json' },
+        signal: AbortSignal.timeout(15_000),
+      });
+      const body = (await res.json()) as ApiResponse<ConversationWithMessages>;
+      if ('data' in body && body.status === 200) return { status: 200, data: body.data.messages ?? [] };
+      if ('error' in body) return body;
+      return { status: res.status || 502, error: { message: '' } };
+    } catch {
+      return { status: 503, error: { message: '' } };
+    }
+  }
+}
