@@ -3,7 +3,7 @@
  * stripUnknown, the parsed value replaces the input; failures are 422 with `fields`.
  *   const body = await validate(productSchema('ar'), req.body);
  */
-import { validationErrorFields, validationMessages, yup } from '@agrivet/shared';
+import { toLatinDigits, validationErrorFields, validationMessages, yup } from '@agrivet/shared';
 import type { RequestHandler } from 'express';
 import { invalid } from './errors';
 
@@ -84,3 +84,18 @@ export function idParam(value: unknown): number | null {
   const n = Number(value);
   return n >= 1 ? n : null;
 }
+
+/** An optional id field (e.g. `user_id` in a form), Arabic-Indic digits accepted. */
+export const optionalId = () =>
+  yup
+    .number()
+    .transform((value: unknown, original: unknown) => {
+      if (typeof original !== 'string') return value;
+      const s = toLatinDigits(original.trim());
+      if (s === '') return undefined;
+      return /^\d+$/.test(s) ? Number(s) : Number.NaN;
+    })
+    .typeError(msg.invalidId)
+    .integer(msg.invalidId)
+    .min(1, msg.invalidId)
+    .optional();

@@ -5,12 +5,23 @@ import { loadUser } from '../http/auth';
 import { apiNotFound } from '../http/error-handler';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
+import { postRoutes } from './posts';
+import { productRoutes } from './products';
+import { searchRoutes } from './search';
+import { storeRoutes } from './stores';
+import { userRoutes } from './users';
 
 export function apiRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(loadUser(ctx.db));
   router.use('/health', healthRoutes(ctx));
   router.use('/auth', authRoutes(ctx));
+  router.use('/user', userRoutes(ctx));
+  router.use('/store', storeRoutes(ctx));
+  router.use('/post', postRoutes(ctx));
+  router.use('/product', productRoutes(ctx));
+  router.use('/search', searchRoutes(ctx));
+  // Second API engineer: conversation, message, order and stats routers are mounted here.
   router.use(apiNotFound);
   return router;
 }

@@ -6,8 +6,7 @@ const join = (...parts: (string | null | undefined)[]) => normalizeArabic(parts.
 export const storeSearchText = (s: { name_store: string; address: string; city: number }) =>
   join(s.name_store, s.address, provinceName(s.city), provinceName(s.city, 'en'));
 
-export const productSearchText = (p: { name: string; description: string | null | undefined }) =>
-  join(p.name, p.description);
+export const productSearchText = (p: { name: string; description?: string | null }) => join(p.name, p.description);
 
 export const postSearchText = (p: { title: string; description: string }) => join(p.title, p.description);
 

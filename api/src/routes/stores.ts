@@ -1,0 +1,235 @@
+/**
+ * store/getAll, get-By-city, get/{id}, get-page/{id} (public); create, update/{id}, delete/{id}
+ * (owner or admin; a disabled store account may not write).
+ */
+import { isStoreAccount, PROVINCE_IDS, STORE_TYPES, storeSchema, UserType, validationMessages } from '@agrivet/shared';
+import { type Request, Router } from 'express';
+import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/errors';
+import { nowIso, toCount } from '../db/time';
+import {
+  type AuthUser,
+  currentUser,
+  isAdmin,
+  mustNameCaller,
+  mustNotBeDisabledStore,
+  mustOwnOrAdmin,
+  requireAuth,
+} from '../http/auth';
+import { sendOk } from '../http/envelope';
+import { conflict, forbidden, invalid, notFound } from '../http/errors';
+import { paginate, queryInt, readPaging } from '../http/paging';
+import { acceptImage, storeUploadedImage } from '../http/upload';
+import { idParam, validate } from '../http/validate';
+import { presentProduct } from '../presenters/product';
+import { presentStore } from '../presenters/store';
+import { selectProducts } from '../queries/products';
+import { selectStores } from '../queries/stores';
+import { storeSearchText } from '../search/search-text';
+
+const schema = storeSchema('ar');
+
+interface StoreFilter {
+  type?: number;
+  city?: number;
+}
+
+function readFilter(req: Request): StoreFilter {
+  const type = queryInt(req.query, 'type');
+  const city = queryInt(req.query, 'city');
+  const fields: Record<string, string> = {};
+  if (type !== undefined && !STORE_TYPES.includes(type as never)) fields.type = validationMessages.ar.invalidChoice;
+  if (city !== undefined && city !== 0 && !PROVINCE_IDS.includes(city)) {
+    fields.city = validationMessages.ar.invalidProvince;
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  // city 0 (or absent) means every province
+  return { type, city: city === 0 ? undefined : city };
+}
+
+export function storeRoutes({ db, images }: AppContext): Router {
+  const router = Router();
+
+  const list = async (req: Request, filter: StoreFilter) => {
+    const paging = readPaging(req.query);
+    return paginate(
+      paging,
+      async () => {
+        let q = db.selectFrom('stores').select((eb) => eb.fn.countAll().as('n'));
+        if (filter.type !== undefined) q = q.where('type', '=', filter.type);
+        if (filter.city !== undefined) q = q.where('city', '=', filter.city);
+        return toCount((await q.executeTakeFirstOrThrow()).n as number);
+      },
+      (limit, offset) => {
+        let q = selectStores(db, req.user?.id);
+        if (filter.type !== undefined) q = q.where('stores.type', '=', filter.type);
+        if (filter.city !== undefined) q = q.where('stores.city', '=', filter.city);
+        return q.orderBy('stores.id', 'desc').limit(limit).offset(offset).execute();
+      },
+      (rows) => rows.map(presentStore),
+    );
+  };
+
+  const findStore = async (rawId: unknown, viewerId: number | undefined) => {
+    const id = idParam(rawId);
+    if (id === null) throw notFound();
+    const row = await selectStores(db, viewerId).where('stores.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** Loads a store the caller may change (owner or admin; a disabled owner is refused). */
+  const findWritableStore = async (rawId: unknown, caller: AuthUser) => {
+    const id = idParam(rawId);
+    if (id === null) throw notFound();
+    const row = await db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    mustOwnOrAdmin(caller, row.user_id);
+    mustNotBeDisabledStore(caller);
+    return row;
+  };
+
+  router.get('/getAll', async (req, res) => {
+    sendOk(res, await list(req, readFilter(req)));
+  });
+
+  router.get('/get-By-city', async (req, res) => {
+    sendOk(res, await list(req, readFilter(req)));
+  });
+
+  router.get('/get/:id', async (req, res) => {
+    sendOk(res, presentStore(await findStore(req.params.id, req.user?.id)));
+  });
+
+  router.get('/get-page/:id', async (req, res) => {
+    const store = presentStore(await findStore(req.params.id, req.user?.id));
+    const paging = readPaging(req.query);
+    const page = await paginate(
+      paging,
+      async () =>
+        toCount(
+          (
+            await db
+              .selectFrom('products')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('store_id', '=', store.id)
+              .executeTakeFirstOrThrow()
+          ).n as number,
+        ),
+      (limit, offset) =>
+        selectProducts(db)
+          .where('products.store_id', '=', store.id)
+          .orderBy('products.is_special', 'desc')
+          .orderBy('products.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      (rows) => rows.map(presentProduct),
+    );
+    sendOk(res, { ...page, store });
+  });
+
+  router.post('/create', requireAuth, acceptImage, async (req, res) => {
+    const caller = currentUser(req);
+    if (!isAdmin(caller) && !isStoreAccount(caller.type)) throw forbidden('notStoreAccount');
+    mustNotBeDisabledStore(caller);
+    const body = await validate(schema, req.body);
+    mustNameCaller(caller, body.user_id);
+    let ownerId = caller.id;
+    if (isAdmin(caller)) {
+      if (body.user_id === undefined) throw invalid({ user_id: validationMessages.ar.required });
+      const owner = await db
+        .selectFrom('users')
+        .select(['id', 'type'])
+        .where('id', '=', body.user_id)
+        .executeTakeFirst();
+      if (!owner || (owner.type !== UserType.Store && owner.type !== UserType.Nursery)) {
+        throw invalid({ user_id: validationMessages.ar.invalidId });
+      }
+      ownerId = owner.id;
+    }
+    const existing = await db.selectFrom('stores').select('id').where('user_id', '=', ownerId).executeTakeFirst();
+    if (existing) throw conflict('storeExists');
+
+    const image = await storeUploadedImage(req, images, 'stores');
+    const now = nowIso();
+    let id: number;
+    try {
+      const row = await db
+        .insertInto('stores')
+        .values({
+          user_id: ownerId,
+          city: body.city,
+          address: body.address,
+          name_store: body.name_store,
+          image,
+          type: body.type,
+          search_text: storeSearchText(body),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = row.id;
+    } catch (err) {
+      await images.remove(image);
+      if (isUniqueViolation(err)) throw conflict('storeExists');
+      throw err;
+    }
+    sendOk(res, presentStore(await findStore(String(id), caller.id)));
+  });
+
+  router.post('/update/:id', requireAuth, acceptImage, async (req, res) => {
+    const caller = currentUser(req);
+    const current = await findWritableStore(req.params.id, caller);
+    const body = await validate(schema, req.body);
+    mustNameCaller(caller, body.user_id);
+    const image = await storeUploadedImage(req, images, 'stores');
+    try {
+      await db
+        .updateTable('stores')
+        .set({
+          city: body.city,
+          address: body.address,
+          name_store: body.name_store,
+          type: body.type,
+          search_text: storeSearchText(body),
+          updated_at: nowIso(),
+          ...(image ? { image } : {}),
+        })
+        .where('id', '=', current.id)
+        .execute();
+    } catch (err) {
+      await images.remove(image);
+      throw err;
+    }
+    if (image) await images.remove(current.image);
+    sendOk(res, presentStore(await findStore(String(current.id), caller.id)));
+  });
+
+  router.post('/delete/:id', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const current = await findWritableStore(req.params.id, caller);
+    const productImages = await db
+      .selectFrom('products')
+      .select('image')
+      .where('store_id', '=', current.id)
+      .where('image', 'is not', null)
+      .execute();
+    const messageImages = await db
+      .selectFrom('messages')
+      .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+      .select('messages.image')
+      .where('conversations.store_id', '=', current.id)
+      .where('messages.image', 'is not', null)
+      .execute();
+    // products, conversations and their messages go with the store (ON DELETE CASCADE)
+    await db.deleteFrom('stores').where('id', '=', current.id).execute();
+    for (const path of [current.image, ...productImages.map((p) => p.image), ...messageImages.map((m) => m.image)]) {
+      await images.remove(path);
+    }
+    sendOk(res, { id: current.id });
+  });
+
+  return router;
+}

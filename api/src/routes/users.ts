@@ -1,0 +1,168 @@
+/**
+ * user/getAll (admin, paged, with open password-reset requests), user/update/{id} (self: name,
+ * phone, address, image; admin: status too), user/password-requests and user/set-password/{id} (admin).
+ */
+import { setPasswordSchema, toLatinDigits, USER_TYPES, userUpdateSchema, validationMessages } from '@agrivet/shared';
+import { Router } from 'express';
+import { hashPassword } from '../auth/passwords';
+import { revokeUserTokens } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/errors';
+import { nowIso, toCount, toIso } from '../db/time';
+import type { UserUpdate } from '../db/types';
+import { currentUser, isAdmin, mustOwnOrAdmin, requireAdmin, requireAuth } from '../http/auth';
+import { sendOk } from '../http/envelope';
+import { conflict, forbidden, invalid, notFound } from '../http/errors';
+import { paginate, readPaging } from '../http/paging';
+import { acceptImage, storeUploadedImage } from '../http/upload';
+import { idParam, validate } from '../http/validate';
+import { presentUser } from '../presenters/user';
+import { findUserWithStore, selectUsers } from '../queries/users';
+
+const updateSchema = userUpdateSchema('ar');
+const setPassword = setPasswordSchema('ar');
+
+export function userRoutes({ db, images }: AppContext): Router {
+  const router = Router();
+
+  const openRequestCounts = async (ids: number[]): Promise<Map<number, number>> => {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('password_reset_requests')
+      .select((eb) => ['user_id', eb.fn.countAll().as('n')])
+      .where('user_id', 'in', ids)
+      .where('resolved_at', 'is', null)
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((r) => [r.user_id as number, toCount(r.n as number)]));
+  };
+
+  router.get('/getAll', requireAuth, requireAdmin, async (req, res) => {
+    const paging = readPaging(req.query);
+    const typeText = typeof req.query.type === 'string' ? toLatinDigits(req.query.type) : undefined;
+    const type = typeText === undefined || typeText === '' ? undefined : Number(typeText);
+    if (type !== undefined && !USER_TYPES.includes(type as never)) {
+      throw invalid({ type: validationMessages.ar.invalidChoice });
+    }
+    const page = await paginate(
+      paging,
+      async () => {
+        let q = db.selectFrom('users').select((eb) => eb.fn.countAll().as('n'));
+        if (type !== undefined) q = q.where('type', '=', type);
+        return toCount((await q.executeTakeFirstOrThrow()).n as number);
+      },
+      (limit, offset) => {
+        let q = selectUsers(db);
+        if (type !== undefined) q = q.where('users.type', '=', type);
+        return q.orderBy('users.id', 'desc').limit(limit).offset(offset).execute();
+      },
+      async (rows) => {
+        const counts = await openRequestCounts(rows.map((r) => r.id));
+        return rows.map((r) => presentUser(r, counts.get(r.id) ?? 0));
+      },
+    );
+    sendOk(res, page);
+  });
+
+  router.post('/update/:id', requireAuth, acceptImage, async (req, res) => {
+    const caller = currentUser(req);
+    const id = idParam(req.params.id);
+    if (id === null) throw notFound();
+    const target = await db
+      .selectFrom('users')
+      .select(['id', 'status', 'image'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!target) throw notFound();
+    mustOwnOrAdmin(caller, target.id);
+    const body = await validate(updateSchema, req.body);
+    if (body.status !== undefined && body.status !== target.status && !isAdmin(caller)) throw forbidden();
+
+    const changes: UserUpdate = { updated_at: nowIso() };
+    if (body.name !== undefined) changes.name = body.name;
+    if (body.phone !== undefined && body.phone !== null) changes.phone = body.phone;
+    if (body.address !== undefined) changes.address = body.address === '' ? null : body.address;
+    if (body.status !== undefined && isAdmin(caller)) changes.status = body.status;
+    if (changes.phone) {
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where('phone', '=', changes.phone)
+        .where('id', '!=', id)
+        .executeTakeFirst();
+      if (taken) throw conflict('phoneTaken');
+    }
+    const image = await storeUploadedImage(req, images, 'users');
+    if (image) changes.image = image;
+    try {
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    } catch (err) {
+      await images.remove(image);
+      if (isUniqueViolation(err)) throw conflict('phoneTaken');
+      throw err;
+    }
+    if (image) await images.remove(target.image);
+    const row = await findUserWithStore(db, id);
+    sendOk(res, { user: presentUser(row!) });
+  });
+
+  router.get('/password-requests', requireAuth, requireAdmin, async (req, res) => {
+    const paging = readPaging(req.query);
+    const page = await paginate(
+      paging,
+      async () =>
+        toCount(
+          (
+            await db
+              .selectFrom('password_reset_requests')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('resolved_at', 'is', null)
+              .executeTakeFirstOrThrow()
+          ).n as number,
+        ),
+      (limit, offset) =>
+        db
+          .selectFrom('password_reset_requests as r')
+          .leftJoin('users', 'users.id', 'r.user_id')
+          .select(['r.id', 'r.user_id', 'r.phone', 'r.created_at', 'users.name as user_name'])
+          .where('r.resolved_at', 'is', null)
+          .orderBy('r.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      (rows) =>
+        rows.map((r) => ({
+          id: r.id,
+          user_id: r.user_id,
+          phone: r.phone,
+          user_name: r.user_name ?? null,
+          created_at: toIso(r.created_at),
+        })),
+    );
+    sendOk(res, page);
+  });
+
+  router.post('/set-password/:id', requireAuth, requireAdmin, async (req, res) => {
+    const id = idParam(req.params.id);
+    if (id === null) throw notFound();
+    const target = await db.selectFrom('users').select(['id', 'phone']).where('id', '=', id).executeTakeFirst();
+    if (!target) throw notFound();
+    const body = await validate(setPassword, req.body);
+    const hash = await hashPassword(body.password);
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('password_reset_requests')
+        .set({ resolved_at: now })
+        .where('resolved_at', 'is', null)
+        .where((eb) => eb.or([eb('user_id', '=', id), eb('phone', '=', target.phone)]))
+        .execute();
+    });
+    await revokeUserTokens(db, id);
+    const row = await findUserWithStore(db, id);
+    sendOk(res, { user: presentUser(row!) });
+  });
+
+  return router;
+}
