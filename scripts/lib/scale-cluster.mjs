@@ -2,7 +2,7 @@
 // run here): PostgreSQL, Redis, N API processes (api/dist/main.js) and M relay processes
 // (relay/dist/main.js) from the BUILT code, and nginx rendering deploy/nginx.conf.template.
 //   const c = await startScaleCluster();  c.url → the proxy;  c.apis[0].kill(); …;  await c.stop();
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, startNginx } from './nginx.mjs';
@@ -11,33 +11,24 @@ import { freePort } from './ports.mjs';
 import { startRedis } from './redis.mjs';
 import { createService } from './service-process.mjs';
 
-export const BUILT_FILES = ['api/dist/main.js', 'relay/dist/main.js', 'client/dist/index.html'];
+export const DEFAULT_CLIENT_ROOT = path.join(REPO_ROOT, 'client', 'dist');
 
 /** The built files the cluster needs that are missing (run `npm run build` first). */
-export const missingBuild = () => BUILT_FILES.filter((f) => !existsSync(path.join(REPO_ROOT, f)));
+export const missingBuild = (clientRoot = DEFAULT_CLIENT_ROOT) =>
+  [
+    path.join(REPO_ROOT, 'api/dist/main.js'),
+    path.join(REPO_ROOT, 'relay/dist/main.js'),
+    path.join(clientRoot, 'index.html'),
+  ]
+    .filter((f) => !existsSync(f))
+    .map((f) => path.relative(REPO_ROOT, f));
 
-/**
- * Established TCP connections whose local port is one of `ports` (Linux /proc/net/tcp*), by port.
- * With websocket-only clients every socket is one nginx → relay connection, so this tells which
- * relay holds a client without asking the relay.
- */
-export function establishedConnections(ports) {
-  const counts = Object.fromEntries(ports.map((p) => [p, 0]));
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols.length < 4 || cols[3] !== '01') continue; // 01 = ESTABLISHED
-      const port = Number.parseInt(cols[1].split(':').pop(), 16);
-      if (port in counts) counts[port] += 1;
-    }
-  }
-  return counts;
+/** Sockets one relay holds now, from its GET /health (`data.sockets`). */
+export async function relaySockets(relay) {
+  const res = await fetch(`${relay.url}/health`, { signal: AbortSignal.timeout(3000) });
+  const body = await res.json();
+  if (typeof body?.data?.sockets !== 'number') throw new Error(`${relay.name} /health has no socket count`);
+  return body.data.sockets;
 }
 
 /**
@@ -45,10 +36,17 @@ export function establishedConnections(ports) {
  * @param {number} [o.apis=2]
  * @param {number} [o.relays=2]
  * @param {Record<string,string>} [o.env]  extra environment for every API and relay process
+ * @param {string} [o.clientRoot]  the built client nginx serves (default client/dist)
  * @param {(msg: string) => void} [o.log]
  */
-export async function startScaleCluster({ apis = 2, relays = 2, env = {}, log = () => {} } = {}) {
-  const missing = missingBuild();
+export async function startScaleCluster({
+  apis = 2,
+  relays = 2,
+  env = {},
+  clientRoot = DEFAULT_CLIENT_ROOT,
+  log = () => {},
+} = {}) {
+  const missing = missingBuild(clientRoot);
   if (missing.length) throw new Error(`build first (npm run build): missing ${missing.join(', ')}`);
 
   const cleanups = [];
@@ -103,8 +101,9 @@ export async function startScaleCluster({ apis = 2, relays = 2, env = {}, log = 
         args: ['relay/dist/main.js'],
         port,
         cwd: REPO_ROOT,
+        readyUrl: `http://127.0.0.1:${port}/health`,
         // Writes go through the proxy, as in docker-compose.yml: a relay outlives one dead API.
-        env: { API_URL: proxyUrl, REDIS_URL: redis.url, ...common },
+        env: { API_URL: `${proxyUrl}/api`, REDIS_URL: redis.url, ...common },
       }),
     );
     services.push(...apiServices, ...relayServices);
@@ -119,7 +118,7 @@ export async function startScaleCluster({ apis = 2, relays = 2, env = {}, log = 
       port: proxyPort,
       apiPorts,
       relayPorts,
-      clientRoot: path.join(REPO_ROOT, 'client', 'dist'),
+      clientRoot,
     });
     cleanups.push(nginx.stop);
 
@@ -135,11 +134,8 @@ export async function startScaleCluster({ apis = 2, relays = 2, env = {}, log = 
       apis: apiServices,
       relays: relayServices,
       nginx,
-      /** Websocket connections currently held by each relay, in relay order. */
-      relaySocketCounts: () => {
-        const counts = establishedConnections(relayPorts);
-        return relayPorts.map((p) => counts[p]);
-      },
+      /** Sockets each running relay holds (null for a stopped one), in relay order. */
+      relaySocketCounts: () => Promise.all(relayServices.map((r) => (r.running ? relaySockets(r) : null))),
       /** Last output lines of every process, for a failure report. */
       output: () =>
         [...services.map((s) => `--- ${s.name}\n${s.output()}`), `--- nginx error.log\n${nginx.errorLog()}`].join('\n'),
