@@ -1,0 +1,133 @@
+/**
+ * The real thing for relay tests: the REST API (createApi) on a fresh SQLite file with the demo
+ * data, and relays attached to their own HTTP servers, all on free 127.0.0.1 ports.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createApi, loadConfig } from '@agrivet/api';
+import type { AuthPayload, User } from '@agrivet/shared';
+import { pino } from 'pino';
+import { attachRelay, type Relay } from '../../src/index';
+
+const silent = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+export interface RunningApi {
+  url: string;
+  apiUrl: string;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startApi(): Promise<RunningApi> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-relay-test-'));
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`,
+    STORAGE_DIR: path.join(dir, 'storage'),
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+  });
+  const api = await createApi(config, { logger: silent });
+  const server = createServer(api.app);
+  const port = await listen(server);
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    apiUrl: `${url}/api`,
+    async close() {
+      await closeServer(server);
+      await api.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RunningRelay {
+  url: string;
+  port: number;
+  relay: Relay;
+  close(): Promise<void>;
+}
+
+export async function startRelay(apiUrl: string, options: { redisUrl?: string; port?: number } = {}) {
+  const server = createServer();
+  const relay = attachRelay(server, { apiUrl, redisUrl: options.redisUrl, logger: silent });
+  await relay.ready;
+  const port = await listen(server, options.port);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    relay,
+    async close() {
+      await relay.close();
+      await closeServer(server);
+    },
+  } satisfies RunningRelay;
+}
+
+export interface Account {
+  token: string;
+  user: User;
+}
+
+async function post<T>(apiUrl: string, p: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${apiUrl}/${p}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { status: number; data: T; error?: { message: string } };
+  if (json.status !== 200) throw new Error(`${p} → ${json.status} ${json.error?.message}`);
+  return json.data;
+}
+
+export async function apiGet<T>(apiUrl: string, p: string, token: string): Promise<T> {
+  const res = await fetch(`${apiUrl}/${p}`, { headers: { Authorization: `Bearer ${token}` } });
+  const json = (await res.json()) as { status: number; data: T; error?: { message: string } };
+  if (json.status !== 200) throw new Error(`${p} → ${json.status} ${json.error?.message}`);
+  return json.data;
+}
+
+export const apiPost = post;
+
+/** Demo accounts of CONTRACT.md §2. */
+export const DEMO = {
+  farmer: { phone: '0944444444', password: 'farmer1234' },
+  pharmacy: { phone: '0911111111', password: 'store1234' },
+  vet: { phone: '0922222222', password: 'store1234' },
+  admin: { phone: '0900000000', password: 'admin1234' },
+} as const;
+
+export async function login(apiUrl: string, who: { phone: string; password: string }): Promise<Account> {
+  const data = await post<AuthPayload>(apiUrl, 'auth/login', who);
+  return { token: data.token, user: data.user };
+}
+
+let registered = 0;
+/** A brand-new farmer account (nobody's conversation partner). */
+export async function registerFarmer(apiUrl: string): Promise<Account> {
+  const phone = `0955${String(process.pid % 1000).padStart(3, '0')}${String(++registered).padStart(3, '0')}`;
+  const data = await post<AuthPayload>(apiUrl, 'auth/register', {
+    phone,
+    name: 'مزارع جديد',
+    type: 2,
+    password: 'farmer1234',
+    password_confirmation: 'farmer1234',
+  });
+  return { token: data.token, user: data.user };
+}

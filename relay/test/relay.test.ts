@@ -1,0 +1,326 @@
+/**
+ * The relay against the REAL API (fresh SQLite with the demo data): every event of CONTRACT.md §4,
+ * every refusal, and no push to anyone outside the listed rooms.
+ */
+import type { Conversation, Message, Order, Product } from '@agrivet/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Account,
+  apiGet,
+  apiPost,
+  DEMO,
+  login,
+  type RunningApi,
+  type RunningRelay,
+  registerFarmer,
+  startApi,
+  startRelay,
+} from './helpers/stack';
+import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
+
+let api: RunningApi;
+let relay: RunningRelay;
+let farmer: Account;
+let pharmacy: Account;
+let admin: Account;
+let outsider: Account;
+let conversation: Conversation;
+let product: Product;
+const sockets: TestSocket[] = [];
+
+async function open(account: Account): Promise<{ socket: TestSocket; pushes: Recorder }> {
+  const socket = await connect(relay.url, account.token);
+  sockets.push(socket);
+  return { socket, pushes: new Recorder(socket) };
+}
+
+beforeAll(async () => {
+  api = await startApi();
+  relay = await startRelay(api.apiUrl);
+  [farmer, pharmacy, admin] = await Promise.all([
+    login(api.apiUrl, DEMO.farmer),
+    login(api.apiUrl, DEMO.pharmacy),
+    login(api.apiUrl, DEMO.admin),
+  ]);
+  outsider = await registerFarmer(api.apiUrl);
+  const storeId = pharmacy.user.store!.id;
+  conversation = await apiPost<Conversation>(
+    api.apiUrl,
+    'conversation/create',
+    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: storeId },
+    farmer.token,
+  );
+  const products = await apiGet<{ data: Product[] }>(api.apiUrl, `product/getAll?store_id=${storeId}`, farmer.token);
+  product = products.data[0];
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await relay?.close();
+  await api?.close();
+});
+
+describe('authentication', () => {
+  it('refuses a bad, missing or malformed token with connect_error "unauthorized"', async () => {
+    await expect(connect(relay.url, 'not-a-token')).rejects.toThrow('unauthorized');
+    await expect(connect(relay.url, undefined)).rejects.toThrow('unauthorized');
+    await expect(connect(relay.url, { token: 1 })).rejects.toThrow('unauthorized');
+  });
+
+  it('accepts a valid token', async () => {
+    const { socket } = await open(farmer);
+    expect(socket.connected).toBe(true);
+  });
+});
+
+describe('conversations and messages', () => {
+  it('joins a participant, refuses a non-participant with the API envelope', async () => {
+    const { socket } = await open(farmer);
+    expect(await call(socket, 'conversation:join', { conversation_id: conversation.id })).toEqual({
+      status: 200,
+      data: { conversation_id: conversation.id },
+    });
+    const other = await open(outsider);
+    const refused = await call(other.socket, 'conversation:join', { conversation_id: conversation.id });
+    expect(refused.status).toBe(403);
+    expect('error' in refused && refused.error.message).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('message:send stores the message and pushes message:new to the room, both participants and admin only', async () => {
+    const sender = await open(farmer);
+    const senderOtherTab = await open(farmer); // not joined: reached through user:{id}
+    const store = await open(pharmacy);
+    const boss = await open(admin);
+    const stranger = await open(outsider);
+    await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
+    await call(sender.socket, 'conversation:join', { conversation_id: conversation.id });
+    // The stranger tries to join and is refused: it must not receive anything afterwards.
+    await call(stranger.socket, 'conversation:join', { conversation_id: conversation.id });
+
+    const ack = await call<Message>(sender.socket, 'message:send', {
+      conversation_id: conversation.id,
+      message: 'مرحبا، هل يتوفر سماد اليوريا؟',
+      client_id: 'relay-test-1',
+    });
+    expect(ack.status).toBe(200);
+    const message = 'data' in ack ? ack.data : undefined;
+    expect(message).toMatchObject({ conversation_id: conversation.id, user_id: farmer.user.id, client_id: 'relay-test-1' });
+
+    for (const who of [sender, senderOtherTab, store, boss]) {
+      await until(() => who.pushes.of('message:new').length === 1, 5_000, 'message:new');
+      expect(who.pushes.of('message:new')[0]).toEqual({ message });
+    }
+    await sleep(200);
+    expect(stranger.pushes.events).toEqual([]);
+  });
+
+  it('the same client_id twice returns the first message (resend after a lost ack)', async () => {
+    const { socket } = await open(farmer);
+    const payload = { conversation_id: conversation.id, message: 'مرة واحدة فقط', client_id: 'relay-test-dup' };
+    const first = await call<Message>(socket, 'message:send', payload);
+    const second = await call<Message>(socket, 'message:send', payload);
+    expect(first.status).toBe(200);
+    expect('data' in second && 'data' in first && second.data.id === first.data.id).toBe(true);
+  });
+
+  it('refuses a non-participant send with an error ack and pushes nothing', async () => {
+    const store = await open(pharmacy);
+    await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
+    const stranger = await open(outsider);
+    const res = await call(stranger.socket, 'message:send', {
+      conversation_id: conversation.id,
+      message: 'رسالة دخيلة',
+      client_id: 'intruder-1',
+    });
+    expect(res.status).toBe(403);
+    await sleep(200);
+    expect(store.pushes.of('message:new')).toEqual([]);
+  });
+
+  it('forwards an image message as multipart and pushes it', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#2f855a' } })
+      .png()
+      .toBuffer();
+    const sender = await open(farmer);
+    const store = await open(pharmacy);
+    await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
+    const ack = await call<Message>(sender.socket, 'message:send', {
+      conversation_id: conversation.id,
+      image: png,
+      client_id: 'relay-test-image',
+    });
+    expect(ack.status).toBe(200);
+    const message = 'data' in ack ? ack.data : undefined;
+    expect(message?.image).toMatch(/\.webp$/);
+    await until(() => store.pushes.of('message:new').length === 1, 5_000, 'image message:new');
+    expect(store.pushes.of('message:new')[0]).toEqual({ message });
+  });
+
+  it('refuses an image over 5 MB with 413 and bytes that are no image with the API error', async () => {
+    const { socket } = await open(farmer);
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1);
+    const tooBig = await call(socket, 'message:send', { conversation_id: conversation.id, image: big, client_id: 'big' });
+    expect(tooBig.status).toBe(413);
+    const garbage = await call(socket, 'message:send', {
+      conversation_id: conversation.id,
+      image: Buffer.from('definitely not an image'),
+      client_id: 'garbage',
+    });
+    expect(garbage.status).toBe(422);
+    expect(socket.connected).toBe(true);
+  });
+
+  it('conversation:read marks read and pushes conversation:read to the room', async () => {
+    const reader = await open(pharmacy);
+    const other = await open(farmer);
+    await call(reader.socket, 'conversation:join', { conversation_id: conversation.id });
+    await call(other.socket, 'conversation:join', { conversation_id: conversation.id });
+    const sent = await call<Message>(other.socket, 'message:send', {
+      conversation_id: conversation.id,
+      message: 'اقرأ هذه',
+      client_id: 'relay-test-read',
+    });
+    const id = 'data' in sent ? sent.data.id : 0;
+    const res = await call(reader.socket, 'conversation:read', { conversation_id: conversation.id, last_read_message_id: id });
+    expect(res.status).toBe(200);
+    const expected = { conversation_id: conversation.id, user_id: pharmacy.user.id, last_read_message_id: id };
+    await until(() => other.pushes.of('conversation:read').length === 1, 5_000, 'conversation:read');
+    expect(other.pushes.of('conversation:read')[0]).toEqual(expected);
+  });
+
+  it('typing reaches the room but not the sender, only after a join, rate-limited', async () => {
+    const typist = await open(farmer);
+    const store = await open(pharmacy);
+    const notJoined = await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: true });
+    expect(notJoined.status).toBe(403);
+    await call(typist.socket, 'conversation:join', { conversation_id: conversation.id });
+    await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
+    expect((await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: true })).status).toBe(200);
+    await until(() => store.pushes.of('typing').length === 1, 5_000, 'typing');
+    expect(store.pushes.of('typing')[0]).toEqual({ conversation_id: conversation.id, user_id: farmer.user.id, typing: true });
+    expect(typist.pushes.of('typing')).toEqual([]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: i % 2 === 0 })).status);
+    }
+    expect(statuses).toContain(429);
+  });
+
+  it('conversation:leave leaves the room', async () => {
+    const store = await open(pharmacy);
+    await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
+    expect(await call(store.socket, 'conversation:leave', { conversation_id: conversation.id })).toEqual({
+      status: 200,
+      data: { conversation_id: conversation.id },
+    });
+    const typist = await open(farmer);
+    await call(typist.socket, 'conversation:join', { conversation_id: conversation.id });
+    await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: true });
+    await sleep(200);
+    expect(store.pushes.of('typing')).toEqual([]);
+  });
+});
+
+describe('orders', () => {
+  it('order:create → order:new to the store and admin only; order:update by the buyer is refused, by the store pushes order:status', async () => {
+    const buyer = await open(farmer);
+    const store = await open(pharmacy);
+    const boss = await open(admin);
+    const stranger = await open(outsider);
+
+    const created = await call<Order>(buyer.socket, 'order:create', {
+      store_id: product.store_id,
+      total: product.price,
+      items: [{ product_id: product.id, quantity: 1 }],
+      client_id: 'relay-order-1',
+    });
+    expect(created.status).toBe(200);
+    const order = 'data' in created ? created.data : undefined;
+    expect(order).toMatchObject({ user_id: farmer.user.id, store_id: product.store_id, client_id: 'relay-order-1' });
+    for (const who of [store, boss]) {
+      await until(() => who.pushes.of('order:new').length === 1, 5_000, 'order:new');
+      expect(who.pushes.of('order:new')[0]).toEqual({ order });
+    }
+
+    const byBuyer = await call(buyer.socket, 'order:update', { order_id: order!.id, status: 1 });
+    expect(byBuyer.status).toBe(403);
+    expect('error' in byBuyer && byBuyer.error.message).toMatch(/[\u0600-\u06FF]/);
+
+    const updated = await call<Order>(store.socket, 'order:update', { order_id: order!.id, status: 1 });
+    expect(updated.status).toBe(200);
+    const changed = 'data' in updated ? updated.data : undefined;
+    expect(changed?.status).toBe(1);
+    for (const who of [buyer, store, boss]) {
+      await until(() => who.pushes.of('order:status').length === 1, 5_000, 'order:status');
+      expect(who.pushes.of('order:status')[0]).toEqual({ order: changed });
+    }
+    await sleep(200);
+    expect(buyer.pushes.of('order:new')).toEqual([]);
+    expect(stranger.pushes.events).toEqual([]);
+  });
+
+  it('a wrong total is refused with the API 422 envelope', async () => {
+    const { socket } = await open(farmer);
+    const res = await call(socket, 'order:create', {
+      store_id: product.store_id,
+      total: '0.01',
+      items: [{ product_id: product.id, quantity: 3 }],
+      client_id: 'relay-order-bad-total',
+    });
+    expect(res.status).toBe(422);
+  });
+});
+
+describe('malformed input never crashes the relay', () => {
+  it('answers 422 in Arabic for malformed payloads and 413 for oversized ones', async () => {
+    const { socket } = await open(farmer);
+    for (const [event, payload] of [
+      ['conversation:join', 'x'],
+      ['conversation:join', { conversation_id: -1 }],
+      ['message:send', { conversation_id: conversation.id, message: 42, client_id: 'm' }],
+      ['message:send', { conversation_id: conversation.id, message: 'بلا معرّف' }],
+      ['order:create', { store_id: 1, total: 1, items: 'all', client_id: 'o' }],
+      ['order:update', { order_id: 'abc', status: 1 }],
+      ['conversation:read', { conversation_id: conversation.id }],
+      ['typing', null],
+    ] as const) {
+      const res = await call(socket, event, payload);
+      expect(res.status, `${event} ${JSON.stringify(payload)}`).toBe(422);
+      expect('error' in res && res.error.message).toMatch(/[\u0600-\u06FF]/);
+    }
+    const huge = await call(socket, 'order:create', { store_id: 1, total: 1, items: [], client_id: 'x'.repeat(20_000) });
+    expect(huge.status).toBe(413);
+    const longText = await call(socket, 'message:send', {
+      conversation_id: conversation.id,
+      message: 'ا'.repeat(5_000),
+      client_id: 'long',
+    });
+    expect([413, 422]).toContain(longText.status);
+  });
+
+  it('survives events without an acknowledgement callback and unknown events', async () => {
+    const { socket } = await open(farmer);
+    const raw = socket as unknown as { emit(event: string, ...args: unknown[]): void };
+    raw.emit('message:send', { conversation_id: 'x' });
+    raw.emit('conversation:join');
+    raw.emit('order:create', { store_id: 1, total: 1, items: [], client_id: 'no-ack' });
+    raw.emit('no:such-event', { a: 1 });
+    await sleep(100);
+    expect(socket.connected).toBe(true);
+    expect((await call(socket, 'conversation:join', { conversation_id: conversation.id })).status).toBe(200);
+  });
+});
+
+describe('revoked sessions', () => {
+  it('a 401 from a forwarded write disconnects the user, and the revoked token cannot reconnect', async () => {
+    const session = await login(api.apiUrl, DEMO.vet);
+    const { socket } = await open(session);
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await apiPost(api.apiUrl, 'auth/logout', {}, session.token);
+    const res = await call(socket, 'order:update', { order_id: 1, status: 1 });
+    expect(res.status).toBe(401);
+    expect(await disconnected).toBe('io server disconnect');
+    await expect(connect(relay.url, session.token)).rejects.toThrow('unauthorized');
+  });
+});
