@@ -1,6 +1,10 @@
 // Bundles the relay into dist/ (node20 ESM): @agrivet/* workspace packages are bundled in,
 // npm dependencies stay external (resolved from node_modules at run time).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Everything imported by a bare name is external, except our own workspace packages. */
 const externalNpm = {
@@ -11,8 +15,8 @@ const externalNpm = {
 };
 
 await build({
-  entryPoints: { index: 'src/index.ts', main: 'src/main.ts' },
-  outdir: 'dist',
+  entryPoints: { index: path.join(here, 'src/index.ts'), main: path.join(here, 'src/main.ts') },
+  outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   target: 'node20',

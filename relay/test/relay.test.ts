@@ -104,7 +104,11 @@ describe('conversations and messages', () => {
     });
     expect(ack.status).toBe(200);
     const message = 'data' in ack ? ack.data : undefined;
-    expect(message).toMatchObject({ conversation_id: conversation.id, user_id: farmer.user.id, client_id: 'relay-test-1' });
+    expect(message).toMatchObject({
+      conversation_id: conversation.id,
+      user_id: farmer.user.id,
+      client_id: 'relay-test-1',
+    });
 
     for (const who of [sender, senderOtherTab, store, boss]) {
       await until(() => who.pushes.of('message:new').length === 1, 5_000, 'message:new');
@@ -160,7 +164,11 @@ describe('conversations and messages', () => {
   it('refuses an image over 5 MB with 413 and bytes that are no image with the API error', async () => {
     const { socket } = await open(farmer);
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1);
-    const tooBig = await call(socket, 'message:send', { conversation_id: conversation.id, image: big, client_id: 'big' });
+    const tooBig = await call(socket, 'message:send', {
+      conversation_id: conversation.id,
+      image: big,
+      client_id: 'big',
+    });
     expect(tooBig.status).toBe(413);
     const garbage = await call(socket, 'message:send', {
       conversation_id: conversation.id,
@@ -182,7 +190,10 @@ describe('conversations and messages', () => {
       client_id: 'relay-test-read',
     });
     const id = 'data' in sent ? sent.data.id : 0;
-    const res = await call(reader.socket, 'conversation:read', { conversation_id: conversation.id, last_read_message_id: id });
+    const res = await call(reader.socket, 'conversation:read', {
+      conversation_id: conversation.id,
+      last_read_message_id: id,
+    });
     expect(res.status).toBe(200);
     const expected = { conversation_id: conversation.id, user_id: pharmacy.user.id, last_read_message_id: id };
     await until(() => other.pushes.of('conversation:read').length === 1, 5_000, 'conversation:read');
@@ -198,11 +209,17 @@ describe('conversations and messages', () => {
     await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
     expect((await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: true })).status).toBe(200);
     await until(() => store.pushes.of('typing').length === 1, 5_000, 'typing');
-    expect(store.pushes.of('typing')[0]).toEqual({ conversation_id: conversation.id, user_id: farmer.user.id, typing: true });
+    expect(store.pushes.of('typing')[0]).toEqual({
+      conversation_id: conversation.id,
+      user_id: farmer.user.id,
+      typing: true,
+    });
     expect(typist.pushes.of('typing')).toEqual([]);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: i % 2 === 0 })).status);
+      statuses.push(
+        (await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: i % 2 === 0 })).status,
+      );
     }
     expect(statuses).toContain(429);
   });
@@ -289,7 +306,12 @@ describe('malformed input never crashes the relay', () => {
       expect(res.status, `${event} ${JSON.stringify(payload)}`).toBe(422);
       expect('error' in res && res.error.message).toMatch(/[\u0600-\u06FF]/);
     }
-    const huge = await call(socket, 'order:create', { store_id: 1, total: 1, items: [], client_id: 'x'.repeat(20_000) });
+    const huge = await call(socket, 'order:create', {
+      store_id: 1,
+      total: 1,
+      items: [],
+      client_id: 'x'.repeat(20_000),
+    });
     expect(huge.status).toBe(413);
     const longText = await call(socket, 'message:send', {
       conversation_id: conversation.id,

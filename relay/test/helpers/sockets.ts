@@ -5,7 +5,12 @@ import { io, type Socket } from 'socket.io-client';
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export function connect(url: string, token: unknown): Promise<TestSocket> {
-  const socket: TestSocket = io(url, { auth: { token }, transports: ['websocket'], forceNew: true, reconnection: false });
+  const socket: TestSocket = io(url, {
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {
