@@ -1,0 +1,50 @@
+/** Runs roles.table.ts: every call against every role. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from './helpers/factories';
+import { useTestApi } from './helpers/test-api';
+import { type Actor, ROLE_CASES, ROLE_NAMES, type RoleName, type RoleWorld } from './roles.table';
+
+const t = useTestApi();
+let world: RoleWorld;
+
+async function actor(role: Role, withStore = true): Promise<Actor> {
+  const signedIn = await t.make.loginAs(role, { withStore });
+  if (!signedIn.store) return signedIn;
+  return {
+    ...signedIn,
+    product: await t.make.product(signedIn.store.id),
+    post: await t.make.post(signedIn.user.id),
+  };
+}
+
+beforeAll(async () => {
+  const as = {
+    farmer: await actor('farmer'),
+    store: await actor('store'),
+    disabledStore: await actor('disabledStore'),
+    nursery: await actor('nursery'),
+    admin: await actor('admin'),
+  };
+  const other = (await actor('store')) as RoleWorld['other'];
+  world = {
+    t,
+    as,
+    other,
+    fresh: (role, opts) => actor(role, opts?.withStore ?? true),
+  };
+});
+
+describe('every role against every call', () => {
+  const rows = ROLE_CASES.flatMap((c) => ROLE_NAMES.map((role) => ({ c, role })));
+  it.each(rows.map(({ c, role }) => [c.call, role, c.expect[role], c] as const))(
+    '%s as %s → %i',
+    async (_call, role, expected, c) => {
+      const who = role === 'visitor' ? undefined : world.as[role as Exclude<RoleName, 'visitor'>];
+      const res = await c.send(world, who, role);
+      expect(res.status, JSON.stringify(res.body)).toBe(expected);
+      expect(res.body.status).toBe(expected);
+      if (expected === 200) expect(res.body).toHaveProperty('data');
+      else expect(typeof res.body.error.message).toBe('string');
+    },
+  );
+});
