@@ -1,0 +1,150 @@
+// Static checks of the Docker deployment files (Docker cannot run on the test machines, STACK.md):
+// docker-compose.yml parsed as YAML and held to CONTRACT.md §1 and docs/deploy.md, the Dockerfile's
+// targets, .env.example and the nginx template's variables.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { NGINX_TEMPLATE, REPO_ROOT, templateVariables } from './nginx.mjs';
+
+const PYTHON_YAML_TO_JSON = 'import sys, json, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)';
+
+/** Parses a YAML file with PyYAML (Debian's python3-yaml, installed when missing and root). */
+export function readYaml(file) {
+  const python = ['/usr/bin/python3', 'python3'].find((p) => spawnSync(p, ['-c', 'import yaml']).status === 0);
+  if (!python) {
+    const cmd = 'apt-get install -y python3-yaml';
+    if (process.getuid?.() !== 0) throw new Error(`a YAML parser is needed: sudo ${cmd}`);
+    execFileSync('apt-get', ['install', '-y', '-qq', 'python3-yaml'], { stdio: 'inherit' });
+    return readYaml(file);
+  }
+  return JSON.parse(execFileSync(python, ['-c', PYTHON_YAML_TO_JSON, file], { encoding: 'utf8' }));
+}
+
+const EXPECTED_SERVICES = ['api1', 'api2', 'nginx', 'postgres', 'redis', 'relay1', 'relay2'];
+const SECRET_NAME = /PASSWORD|SECRET|TOKEN|KEY/;
+
+const envOf = (service) =>
+  Array.isArray(service.environment)
+    ? Object.fromEntries(service.environment.map((kv) => [kv.split('=')[0], kv.split('=').slice(1).join('=')]))
+    : (service.environment ?? {});
+
+const healthyOn = (service, dep) => service.depends_on?.[dep]?.condition === 'service_healthy';
+const healthTest = (service) => [service.healthcheck?.test ?? []].flat().join(' ');
+
+/** Problems found in the deployment files; an empty list means they hold together. */
+export function checkComposeFiles(root = REPO_ROOT) {
+  const problems = [];
+  const expect = (ok, message) => {
+    if (!ok) problems.push(message);
+  };
+  const compose = readYaml(path.join(root, 'docker-compose.yml'));
+  const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+  const dockerfile = readFileSync(path.join(root, 'docker', 'Dockerfile'), 'utf8');
+  const envExample = readFileSync(path.join(root, '.env.example'), 'utf8');
+  const services = compose.services ?? {};
+
+  expect(
+    JSON.stringify(Object.keys(services).sort()) === JSON.stringify(EXPECTED_SERVICES),
+    `services are ${Object.keys(services).sort().join(', ')}; expected ${EXPECTED_SERVICES.join(', ')}`,
+  );
+  for (const [name, service] of Object.entries(services)) {
+    expect(['always', 'unless-stopped', 'on-failure'].includes(service.restart), `${name}: no restart policy`);
+    expect(healthTest(service) !== '', `${name}: no healthcheck`);
+    for (const [key, value] of Object.entries(envOf(service))) {
+      if (SECRET_NAME.test(key)) expect(String(value).includes('${'), `${name}: ${key} is written in the file`);
+    }
+    if (service.build) {
+      const target = service.build.target;
+      expect(
+        new RegExp(`^FROM \\S+ AS ${target}$`, 'm').test(dockerfile),
+        `${name}: Dockerfile has no target ${target}`,
+      );
+      expect(service.build.dockerfile === 'docker/Dockerfile', `${name}: builds from ${service.build.dockerfile}`);
+    }
+  }
+
+  const { postgres = {}, redis = {}, nginx = {} } = services;
+  expect(/^postgres:1[56]\b/.test(postgres.image ?? ''), `postgres image is ${postgres.image}; expected 15 or 16`);
+  expect(/pg_isready/.test(healthTest(postgres)), 'postgres healthcheck does not use pg_isready');
+  expect(
+    (postgres.volumes ?? []).some((v) => String(v).endsWith(':/var/lib/postgresql/data')),
+    'postgres: no volume',
+  );
+  expect(/redis-cli.*ping/.test(healthTest(redis)), 'redis healthcheck does not ping');
+
+  for (const name of ['api1', 'api2']) {
+    const api = services[name] ?? {};
+    const env = envOf(api);
+    expect(/^postgres:\/\//.test(env.DATABASE_URL ?? ''), `${name}: DATABASE_URL is not postgres://`);
+    expect(
+      (env.DATABASE_URL ?? '').includes('${POSTGRES_PASSWORD'),
+      `${name}: DATABASE_URL does not take the password from .env`,
+    );
+    expect(
+      (api.volumes ?? []).some((v) => String(v).startsWith('storage:') && String(v).split(':')[1] === env.STORAGE_DIR),
+      `${name}: STORAGE_DIR is not on the shared storage volume`,
+    );
+    expect(healthyOn(api, 'postgres'), `${name}: does not wait for a healthy postgres`);
+    expect(/\/api\/health/.test(healthTest(api)), `${name}: healthcheck is not GET /api/health`);
+  }
+  for (const name of ['relay1', 'relay2']) {
+    const relay = services[name] ?? {};
+    const env = envOf(relay);
+    expect(/^https?:\/\/.+\/api$/.test(env.API_URL ?? ''), `${name}: API_URL ${env.API_URL} is not an API base …/api`);
+    expect(/^redis:\/\//.test(env.REDIS_URL ?? ''), `${name}: REDIS_URL is not redis://`);
+    expect(healthyOn(relay, 'redis'), `${name}: does not wait for a healthy redis`);
+  }
+
+  const nginxEnv = envOf(nginx);
+  for (const variable of templateVariables(readFileSync(NGINX_TEMPLATE, 'utf8'))) {
+    expect(variable in nginxEnv, `nginx: template variable ${variable} is not set`);
+  }
+  for (const [variable, names] of [
+    ['API_UPSTREAMS', ['api1', 'api2']],
+    ['RELAY_UPSTREAMS', ['relay1', 'relay2']],
+  ]) {
+    for (const n of names)
+      expect(String(nginxEnv[variable] ?? '').includes(`server ${n}:`), `nginx: ${variable} lacks ${n}`);
+  }
+  expect(
+    (nginx.ports ?? []).some((p) => String(typeof p === 'object' ? p.target : p).endsWith('8080')),
+    'nginx: port 8080 is not published',
+  );
+  expect(healthyOn(nginx, 'api1') && healthyOn(nginx, 'api2'), 'nginx: does not wait for healthy APIs');
+
+  // Every ${VAR} the compose file reads is documented in .env.example.
+  const used = new Set([...composeText.matchAll(/\$\{([A-Z_][A-Z0-9_]*)/g)].map((m) => m[1]));
+  for (const variable of used) {
+    expect(new RegExp(`^${variable}=`, 'm').test(envExample), `.env.example does not document ${variable}`);
+  }
+
+  expect(
+    /^FROM node:20-bookworm-slim|^ARG NODE_IMAGE=node:20-bookworm-slim$/m.test(dockerfile),
+    'Dockerfile: not node:20-bookworm-slim',
+  );
+  expect(/RUN npm ci\b/.test(dockerfile), 'Dockerfile: the build does not use npm ci');
+  expect(
+    (dockerfile.match(/^USER node$/gm) ?? []).length >= 2,
+    'Dockerfile: api and relay do not run as the node user',
+  );
+  expect(/--omit=dev/.test(dockerfile), 'Dockerfile: runtime dependencies include dev dependencies');
+  const dockerignore = existsSync(path.join(root, '.dockerignore'))
+    ? readFileSync(path.join(root, '.dockerignore'), 'utf8')
+    : '';
+  expect(
+    /node_modules/.test(dockerignore) && /^\.env$/m.test(dockerignore),
+    '.dockerignore must exclude node_modules and .env',
+  );
+  return problems;
+}
+
+/** `docker compose config` where the compose plugin exists (never on the test machines). */
+export function dockerComposeConfig(root = REPO_ROOT) {
+  const probe = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
+  if (probe.status !== 0) return { ran: false };
+  const r = spawnSync('docker', ['compose', '--env-file', '.env.example', 'config', '-q'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return { ran: true, ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+}

@@ -1,0 +1,347 @@
+#!/usr/bin/env node
+// `npm run test:scale` (the last step of `npm test`, after the build): the scaled deployment of
+// docker-compose.yml run with real local programs — PostgreSQL, Redis, 2 API and 2 relay processes
+// from the built code, nginx rendering deploy/nginx.conf.template — exercised only through the proxy:
+// migrations once, proxy rules, register/browse, live chat and orders across relays, a fault round
+// (one API and one relay killed mid-run, nothing acknowledged lost or duplicated, checked in
+// PostgreSQL), and backup/restore on PostgreSQL. Prints a pass/fail summary; exits 1 on failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkComposeFiles, dockerComposeConfig } from './lib/compose-check.mjs';
+import { REPO_ROOT } from './lib/nginx.mjs';
+import { ensurePrograms } from './lib/os-deps.mjs';
+import { startScaleCluster } from './lib/scale-cluster.mjs';
+import { connectOnRelay, loadRealtime, nextPush, restClient, sleep, waitFor } from './lib/scale-helpers.mjs';
+
+const DEMO_STORE = { phone: '0911111111', password: 'store1234' };
+const FAULT_MESSAGES_EACH = 30;
+const FAULT_ORDERS = 6;
+
+const started = Date.now();
+const results = [];
+const ctx = {};
+const log = (msg) => console.log(`    ${msg}`);
+
+async function step(name, fn) {
+  if (results.some((r) => !r.ok)) {
+    results.push({ name, ok: null });
+    console.log(`skip  ${name}`);
+    return;
+  }
+  const t = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`ok    ${name} (${Date.now() - t} ms)`);
+  } catch (err) {
+    results.push({ name, ok: false });
+    console.log(`FAIL  ${name} (${Date.now() - t} ms)\n${err.stack ?? err}`);
+  }
+}
+
+function assert(ok, message) {
+  if (!ok) throw new Error(message);
+}
+
+/** Rows of one SQL query on the cluster's PostgreSQL. */
+async function sql(text, params = []) {
+  const { rows } = await ctx.pool.query(text, params);
+  return rows;
+}
+
+/** Every client_id in `ids` is stored exactly once in `table`. */
+async function expectStoredOnce(table, ids) {
+  const rows = await sql(
+    `select client_id, count(*)::int as n from ${table} where client_id = any($1) group by client_id`,
+    [ids],
+  );
+  const counts = new Map(rows.map((r) => [r.client_id, r.n]));
+  const missing = ids.filter((id) => !counts.has(id));
+  const doubled = rows.filter((r) => r.n > 1);
+  assert(missing.length === 0, `${table}: ${missing.length} acknowledged writes missing (${missing.slice(0, 3)})`);
+  assert(doubled.length === 0, `${table}: duplicated client_ids ${JSON.stringify(doubled.slice(0, 3))}`);
+}
+
+function runScript(script, args, env) {
+  return spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/scripts', script), ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+}
+
+async function main() {
+  ensurePrograms(['postgresql', 'redis-server', 'nginx']);
+
+  await step('deployment files: docker-compose.yml, Dockerfile, .env.example, nginx template agree', async () => {
+    const problems = checkComposeFiles();
+    assert(problems.length === 0, problems.join('\n'));
+    const docker = dockerComposeConfig();
+    if (docker.ran) assert(docker.ok, `docker compose config: ${docker.output}`);
+    else log('docker compose is not available here: checked the parsed YAML only');
+  });
+
+  await step('cluster: PostgreSQL, Redis, 2 APIs started together, nginx, 2 relays', async () => {
+    ctx.cluster = await startScaleCluster({ log });
+    const { default: pg } = await import('pg');
+    ctx.pool = new pg.Pool({ connectionString: ctx.cluster.pgUrl, max: 4 });
+    ctx.rest = restClient(ctx.cluster.url);
+    ctx.RealtimeClient = (await loadRealtime()).RealtimeClient;
+  });
+
+  await step('two API instances on an empty database migrated it once', async () => {
+    for (const api of ctx.cluster.apis) assert(api.running, `${api.name} is not running:\n${api.output()}`);
+    const migrations = await sql('select name from kysely_migration order by name');
+    assert(migrations.length > 0, 'no migration recorded');
+    const seeded = await sql(`select phone, count(*)::int as n from users group by phone having count(*) > 1`);
+    assert(seeded.length === 0, `demo data loaded twice: ${JSON.stringify(seeded)}`);
+    const admins = await sql(`select count(*)::int as n from users where phone = '0900000000'`);
+    assert(admins[0].n === 1, `expected one admin, found ${admins[0].n}`);
+    const stores = await sql(`select count(*)::int as n from stores`);
+    const owners = await sql(`select count(distinct user_id)::int as n from stores`);
+    assert(stores[0].n === owners[0].n && stores[0].n >= 3, `demo stores: ${stores[0].n} for ${owners[0].n} owners`);
+    for (const api of ctx.cluster.apis) {
+      assert(!/error|exception/i.test(api.output()), `${api.name} logged an error:\n${api.output()}`);
+    }
+    log(`migrations: ${migrations.map((m) => m.name).join(', ')}`);
+  });
+
+  await step('proxy: client files with their cache rules, SPA fallback, gzip, JSON 413', async () => {
+    const url = ctx.cluster.url;
+    const index = await fetch(`${url}/`);
+    const html = await index.text();
+    assert(index.status === 200 && /<div id="root"|<html/i.test(html), `GET / → ${index.status}`);
+    assert(
+      index.headers.get('cache-control') === 'no-cache',
+      `index.html cache-control ${index.headers.get('cache-control')}`,
+    );
+    const route = await fetch(`${url}/stores/1`);
+    assert(route.status === 200 && (await route.text()) === html, 'a client route does not fall back to index.html');
+    const asset = html.match(/\/assets\/[^"']+\.js/)?.[0];
+    assert(asset, 'index.html references no /assets/*.js');
+    const js = await fetch(`${url}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    assert(js.status === 200, `${asset} → ${js.status}`);
+    assert(/immutable/.test(js.headers.get('cache-control') ?? ''), `${asset} is not cached as immutable`);
+    assert(js.headers.get('content-encoding') === 'gzip', `${asset} is not gzipped`);
+    const big = await fetch(`${url}/api/product/create`, { method: 'POST', body: Buffer.alloc(7 * 1024 * 1024) });
+    const bigBody = await big.json();
+    assert(
+      big.status === 413 && bigBody.status === 413 && /[\u0600-\u06FF]/.test(bigBody.error.message),
+      'no JSON 413',
+    );
+  });
+
+  await step('register and browse through the proxy', async () => {
+    const { rest } = ctx;
+    const phone = `09${String(Date.now()).slice(-8)}`;
+    const password = 'farmer-scale-1';
+    const reg = await rest.post('auth/register', {
+      phone,
+      name: 'مزارع اختبار التوسع',
+      type: 2,
+      password,
+      password_confirmation: password,
+    });
+    ctx.farmer = reg;
+    const login = await rest.post('auth/login', { phone, password });
+    assert(login.user.id === reg.user.id, 'login returned another user');
+    ctx.store = await rest.post('auth/login', DEMO_STORE);
+    assert(ctx.store.user.store?.id, 'the demo store account has no store');
+    ctx.storeId = ctx.store.user.store.id;
+    const stores = await rest.get('store/getAll?page_number=1');
+    assert(stores.total >= 3 && stores.data.length > 0, `store/getAll total ${stores.total}`);
+    const products = await rest.get(`product/getAll?store_id=${ctx.storeId}&page_number=1`);
+    assert(products.data.length >= 2, `store ${ctx.storeId} lists ${products.data.length} products`);
+    ctx.products = products.data.slice(0, 2);
+    const me = await rest.get('auth/user', { token: ctx.farmer.token });
+    assert((me.user ?? me).id === reg.user.id, 'auth/user is not the registered farmer');
+  });
+
+  await step('live chat between a client on relay 1 and one on relay 2', async () => {
+    const { rest, cluster, RealtimeClient } = ctx;
+    ctx.farmerRt = await connectOnRelay(RealtimeClient, cluster, ctx.farmer.token, 0);
+    ctx.storeRt = await connectOnRelay(RealtimeClient, cluster, ctx.store.token, 1);
+    const counts = await cluster.relaySocketCounts();
+    assert(counts[0] >= 1 && counts[1] >= 1, `sockets per relay ${counts}`);
+    const conversation = await rest.post(
+      'conversation/create',
+      { sender_id: ctx.farmer.user.id, receiver_id: ctx.store.user.id, store_id: ctx.storeId },
+      { token: ctx.farmer.token },
+    );
+    ctx.conversationId = conversation.id;
+    const joins = await Promise.all([
+      ctx.farmerRt.openConversation(conversation.id),
+      ctx.storeRt.openConversation(conversation.id),
+    ]);
+    assert(
+      joins.every((j) => j.status === 200),
+      `join: ${JSON.stringify(joins)}`,
+    );
+
+    const atStore = nextPush(ctx.storeRt, 'message:new', (p) => p.message.message === 'هل يتوفر دواء للأغنام؟');
+    const sent = await ctx.farmerRt.sendMessage({ conversation_id: conversation.id, message: 'هل يتوفر دواء للأغنام؟' })
+      .done;
+    assert(sent.status === 200, `message:send → ${JSON.stringify(sent)}`);
+    const pushed = await atStore;
+    assert(pushed.message.id === sent.data.id, 'the store got another message');
+
+    const atFarmer = nextPush(ctx.farmerRt, 'message:new', (p) => p.message.message === 'نعم، متوفر');
+    const reply = await ctx.storeRt.sendMessage({ conversation_id: conversation.id, message: 'نعم، متوفر' }).done;
+    assert(reply.status === 200, `reply → ${JSON.stringify(reply)}`);
+    assert((await atFarmer).message.id === reply.data.id, 'the farmer got another message');
+  });
+
+  await step('order over the relay, its status live across relays', async () => {
+    const [p1, p2] = ctx.products;
+    const totalCents = p1.price_cents * 2 + p2.price_cents;
+    const total = `${Math.floor(totalCents / 100)}.${String(totalCents % 100).padStart(2, '0')}`;
+    const atStore = nextPush(ctx.storeRt, 'order:new', (p) => p.order.user_id === ctx.farmer.user.id);
+    const created = await ctx.farmerRt.createOrder({
+      store_id: ctx.storeId,
+      total,
+      items: [
+        { product_id: p1.id, quantity: 2 },
+        { product_id: p2.id, quantity: 1 },
+      ],
+    }).done;
+    assert(created.status === 200, `order:create → ${JSON.stringify(created)}`);
+    assert(created.data.total_cents === totalCents, `order total ${created.data.total}, expected ${total}`);
+    assert((await atStore).order.id === created.data.id, 'the store got another order');
+
+    const atFarmer = nextPush(ctx.farmerRt, 'order:status', (p) => p.order.id === created.data.id);
+    const updated = await ctx.storeRt.updateOrder({ order_id: created.data.id, status: 1 }).done;
+    assert(updated.status === 200, `order:update → ${JSON.stringify(updated)}`);
+    assert((await atFarmer).order.status === 1, 'the buyer did not see the new status');
+    const stored = await sql('select status from orders where id = $1', [created.data.id]);
+    assert(stored[0]?.status === 1, 'status not stored');
+  });
+
+  await step('fault round: one API and one relay killed mid-run, nothing lost or duplicated', async () => {
+    const { cluster, farmerRt, storeRt, conversationId } = ctx;
+    const seenByStore = new Set();
+    const seenByFarmer = new Set();
+    storeRt.on('message:new', (p) => seenByStore.add(p.message.id));
+    farmerRt.on('message:new', (p) => seenByFarmer.add(p.message.id));
+    const messages = [];
+    const orders = [];
+    const [p1] = ctx.products;
+    let killed = false;
+    for (let i = 0; i < FAULT_MESSAGES_EACH; i++) {
+      messages.push({
+        from: 'farmer',
+        q: farmerRt.sendMessage({ conversation_id: conversationId, message: `م ${i}` }),
+      });
+      messages.push({ from: 'store', q: storeRt.sendMessage({ conversation_id: conversationId, message: `ر ${i}` }) });
+      if (i % 5 === 0 && orders.length < FAULT_ORDERS) {
+        orders.push(
+          farmerRt.createOrder({ store_id: ctx.storeId, total: p1.price, items: [{ product_id: p1.id, quantity: 1 }] }),
+        );
+      }
+      if (i === Math.floor(FAULT_MESSAGES_EACH / 3) && !killed) {
+        killed = true;
+        await Promise.all([cluster.apis[0].kill(), cluster.relays[0].kill()]);
+        log('killed api1 and relay1 (SIGKILL); the farmer was on relay1');
+      }
+      await sleep(40);
+    }
+    const deadline = (ms) =>
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`writes not settled in ${ms} ms`)), ms));
+    const all = [...messages.map((m) => m.q), ...orders];
+    const settled = await Promise.race([Promise.all(all.map((q) => q.done)), deadline(60000)]);
+    const refused = settled.filter((r) => r.status !== 200);
+    assert(refused.length === 0, `${refused.length} writes refused: ${JSON.stringify(refused.slice(0, 2))}`);
+    assert(farmerRt.status === 'online', 'the farmer did not reconnect');
+    const counts = await cluster.relaySocketCounts();
+    assert(counts[0] === null && counts[1] >= 2, `after the kill: sockets per relay ${counts}`);
+
+    await expectStoredOnce(
+      'messages',
+      messages.map((m) => m.q.item.client_id),
+    );
+    await expectStoredOnce(
+      'orders',
+      orders.map((q) => q.item.client_id),
+    );
+    // Live views: each side got every message of the other (push or re-sync), once.
+    const ids = (from) =>
+      settled
+        .slice(0, messages.length)
+        .filter((_, k) => messages[k].from === from)
+        .map((r) => r.data.id);
+    await waitFor(() => ids('farmer').every((id) => seenByStore.has(id)), { what: 'the store to see every message' });
+    await waitFor(() => ids('store').every((id) => seenByFarmer.has(id)), { what: 'the farmer to see every message' });
+    log(`${messages.length} messages and ${orders.length} orders acknowledged, each stored once`);
+
+    await Promise.all([cluster.apis[0].start(), cluster.relays[0].start()]);
+    const health = await ctx.rest.get('health');
+    assert(health.db === 'ok', 'health after restart');
+  });
+
+  await step('PostgreSQL backup and restore (npm run db:backup / db:restore)', async () => {
+    const { cluster } = ctx;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-scale-backups-'));
+    try {
+      const env = { DATABASE_URL: cluster.pgUrl, BACKUP_DIR: dir };
+      const backup = runScript('backup.ts', [], env);
+      assert(backup.status === 0, `db:backup failed: ${backup.stderr}`);
+      const file = backup.stdout.trim();
+      assert(/agrivet-.*\.dump$/.test(file) && existsSync(file), `db:backup printed ${file}`);
+      const before = (await sql('select count(*)::int as n from users'))[0].n;
+      const late = `09${String(Date.now() + 7).slice(-8)}`;
+      await ctx.rest.post('auth/register', {
+        phone: late,
+        name: 'مسجل بعد النسخة',
+        type: 2,
+        password: 'late-user-1',
+        password_confirmation: 'late-user-1',
+      });
+
+      // The documented procedure: stop the API instances, restore, start them again.
+      ctx.farmerRt?.close();
+      ctx.storeRt?.close();
+      await Promise.all([...cluster.relays, ...cluster.apis].map((s) => s.stop()));
+      await ctx.pool.end();
+      const restore = runScript('restore.ts', [file], env);
+      assert(restore.status === 0, `db:restore failed: ${restore.stderr}`);
+      const { default: pg } = await import('pg');
+      ctx.pool = new pg.Pool({ connectionString: cluster.pgUrl, max: 4 });
+      const after = (await sql('select count(*)::int as n from users'))[0].n;
+      assert(after === before, `after restore ${after} users, expected ${before}`);
+      const gone = await sql('select id from users where phone = $1', [late]);
+      assert(gone.length === 0, 'the user registered after the backup is still there');
+      assert(
+        readdirSync(dir).some((f) => f.startsWith('agrivet-before-restore-')),
+        'no safety backup before restore',
+      );
+
+      await Promise.all(cluster.apis.map((s) => s.start()));
+      const me = await ctx.rest.get('auth/user', { token: ctx.farmer.token });
+      assert((me.user ?? me).id === ctx.farmer.user.id, 'the restored database lost the session');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+let crashed = null;
+try {
+  await main();
+} catch (err) {
+  crashed = err;
+  console.log(`FAIL  ${err.stack ?? err}`);
+} finally {
+  ctx.farmerRt?.close();
+  ctx.storeRt?.close();
+  if (results.some((r) => r.ok === false) && ctx.cluster) console.log(`\n--- process output\n${ctx.cluster.output()}`);
+  await ctx.pool?.end().catch(() => {});
+  await ctx.cluster?.stop();
+}
+
+const passed = results.filter((r) => r.ok === true).length;
+const failed = results.filter((r) => r.ok === false).length + (crashed ? 1 : 0);
+const skipped = results.filter((r) => r.ok === null).length;
+console.log(`\nscale tests: ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);
