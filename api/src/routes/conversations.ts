@@ -1,0 +1,142 @@
+/**
+ * conversation/getAll (admin, paged), get-My-Conv (the caller's, newest activity first),
+ * get/{id}?after_id&before_id (participant or admin), create (signed in, idempotent),
+ * update/{id} (participant: read marker), delete/{id} (admin).
+ */
+import { conversationCreateSchema, conversationReadSchema, validationMessages } from '@agrivet/shared';
+import { type Request, Router } from 'express';
+import type { AppContext } from '../context';
+import { toCount } from '../db/time';
+import { type AuthUser, currentUser, isAdmin, mustNameCaller, requireAdmin, requireAuth } from '../http/auth';
+import { sendOk } from '../http/envelope';
+import { forbidden, invalid, invalidField, notFound } from '../http/errors';
+import { paginate, queryInt, readPaging } from '../http/paging';
+import { idParam, validate } from '../http/validate';
+import { presentConversation, presentConversationWithMessages } from '../presenters/conversation';
+import { presentMessage } from '../presenters/message';
+import { findConversationRow, selectConversations } from '../queries/conversations';
+import {
+  deleteConversation,
+  findOrCreateConversation,
+  isParticipant,
+  markRead,
+  messageWindow,
+  participantRole,
+} from '../services/conversations';
+
+const createSchema = conversationCreateSchema('ar');
+const readSchema = conversationReadSchema('ar');
+
+export function conversationRoutes({ db, images }: AppContext): Router {
+  const router = Router();
+
+  /** The conversation row behind `/:id`, or 404. */
+  const findRow = async (rawId: unknown) => {
+    const id = idParam(rawId);
+    if (id === null) throw notFound();
+    const row = await findConversationRow(db, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** Presented for the caller: a participant sees their unread count, the admin 0. */
+  const presentFor = async (id: number, caller: AuthUser) => {
+    const row = await findConversationRow(db, id);
+    if (!row) throw notFound();
+    const viewer = isParticipant(row, caller) ? caller.id : null;
+    const full = await selectConversations(db, viewer).where('conversations.id', '=', id).executeTakeFirst();
+    if (!full) throw notFound();
+    return full;
+  };
+
+  router.get('/getAll', requireAuth, requireAdmin, async (req, res) => {
+    const paging = readPaging(req.query);
+    const page = await paginate(
+      paging,
+      async () =>
+        toCount(
+          (await db.selectFrom('conversations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow())
+            .n as number,
+        ),
+      (limit, offset) =>
+        selectConversations(db, null)
+          .orderBy('conversations.updated_at', 'desc')
+          .orderBy('conversations.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+      (rows) => rows.map(presentConversation),
+    );
+    sendOk(res, page);
+  });
+
+  router.get('/get-My-Conv', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const rows = await selectConversations(db, caller.id)
+      .where((eb) =>
+        eb.or([eb('conversations.sender_id', '=', caller.id), eb('conversations.receiver_id', '=', caller.id)]),
+      )
+      .orderBy('conversations.updated_at', 'desc')
+      .orderBy('conversations.id', 'desc')
+      .execute();
+    sendOk(res, rows.map(presentConversation));
+  });
+
+  const readRange = (req: Request) => {
+    const afterId = queryInt(req.query, 'after_id');
+    const beforeId = queryInt(req.query, 'before_id');
+    return { afterId, beforeId };
+  };
+
+  router.get('/get/:id', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const row = await findRow(req.params.id);
+    if (!isAdmin(caller) && !isParticipant(row, caller)) throw forbidden();
+    const range = readRange(req);
+    const [full, window] = await Promise.all([presentFor(row.id, caller), messageWindow(db, row.id, range)]);
+    sendOk(res, presentConversationWithMessages(full, window.messages.map(presentMessage), window.hasMore));
+  });
+
+  router.post('/create', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const body = await validate(createSchema, req.body);
+    mustNameCaller(caller, body.sender_id);
+    const senderId = body.sender_id ?? caller.id;
+    if (senderId !== caller.id) {
+      // the admin starting a conversation for someone: that someone must exist
+      const sender = await db.selectFrom('users').select('id').where('id', '=', senderId).executeTakeFirst();
+      if (!sender) throw invalid({ sender_id: validationMessages.ar.invalidId });
+    }
+    const store = await db
+      .selectFrom('stores')
+      .select(['id', 'user_id'])
+      .where('id', '=', body.store_id)
+      .executeTakeFirst();
+    if (!store) throw notFound();
+    if (body.receiver_id !== undefined && body.receiver_id !== store.user_id) {
+      throw invalid({ receiver_id: validationMessages.ar.invalidId });
+    }
+    if (store.user_id === senderId) throw invalidField('store_id', 'cannotChatSelf');
+    const id = await findOrCreateConversation(db, senderId, store);
+    sendOk(res, presentConversation(await presentFor(id, caller)));
+  });
+
+  router.post('/update/:id', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const row = await findRow(req.params.id);
+    const who = participantRole(row, caller.id);
+    if (who === null) throw forbidden();
+    const body = await validate(readSchema, req.body);
+    await markRead(db, row, who, body.last_read_message_id);
+    sendOk(res, presentConversation(await presentFor(row.id, caller)));
+  });
+
+  router.post('/delete/:id', requireAuth, requireAdmin, async (req, res) => {
+    const row = await findRow(req.params.id);
+    const paths = await deleteConversation(db, row.id);
+    for (const path of paths) await images.remove(path);
+    sendOk(res, { id: row.id });
+  });
+
+  return router;
+}

@@ -1,0 +1,138 @@
+/**
+ * order/getAll-byStore (store account: its store's orders; admin: all), getAll-byUser (the
+ * caller's), get/{id} (buyer, the store's owner, admin), create (signed in; server prices,
+ * idempotent by client_id), update/{id} (the store's owner or admin; status 0/1/2).
+ */
+import { isStoreAccount, orderCreateSchema, orderUpdateSchema, parseCents, validationMessages } from '@agrivet/shared';
+import { Router } from 'express';
+import type { AppContext } from '../context';
+import { nowIso, toCount } from '../db/time';
+import {
+  type AuthUser,
+  currentUser,
+  isAdmin,
+  mustNameCaller,
+  mustNotBeDisabledStore,
+  requireAuth,
+} from '../http/auth';
+import { sendOk } from '../http/envelope';
+import { forbidden, invalid, notFound } from '../http/errors';
+import { type Paging, paginate, readPaging } from '../http/paging';
+import { idParam, validate } from '../http/validate';
+import { presentOrder } from '../presenters/order';
+import { itemsByOrder, type OrderListRow, selectOrders } from '../queries/orders';
+import { findOrderByClientId, placeOrder } from '../services/orders';
+
+const createSchema = orderCreateSchema('ar');
+const updateSchema = orderUpdateSchema('ar');
+
+type OrderFilter = { store_id: number } | { user_id: number } | 'all';
+
+export function orderRoutes({ db }: AppContext): Router {
+  const router = Router();
+
+  const presentRows = async (rows: OrderListRow[]) => {
+    const items = await itemsByOrder(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => presentOrder(r, items.get(r.id) ?? []));
+  };
+
+  const loadOrder = async (id: number) => {
+    const row = await selectOrders(db).where('orders.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  };
+
+  const presentOne = async (id: number) => (await presentRows([await loadOrder(id)]))[0];
+
+  const page = (paging: Paging, filter: OrderFilter) =>
+    paginate(
+      paging,
+      async () => {
+        let q = db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n'));
+        if (filter !== 'all' && 'store_id' in filter) q = q.where('store_id', '=', filter.store_id);
+        if (filter !== 'all' && 'user_id' in filter) q = q.where('user_id', '=', filter.user_id);
+        return toCount((await q.executeTakeFirstOrThrow()).n as number);
+      },
+      (limit, offset) => {
+        let q = selectOrders(db);
+        if (filter !== 'all' && 'store_id' in filter) q = q.where('orders.store_id', '=', filter.store_id);
+        if (filter !== 'all' && 'user_id' in filter) q = q.where('orders.user_id', '=', filter.user_id);
+        return q.orderBy('orders.id', 'desc').limit(limit).offset(offset).execute();
+      },
+      presentRows,
+    );
+
+  /** The store account's own store id (null when it has not created its store yet). */
+  const ownStoreId = async (user: AuthUser): Promise<number | null> => {
+    const store = await db.selectFrom('stores').select('id').where('user_id', '=', user.id).executeTakeFirst();
+    return store?.id ?? null;
+  };
+
+  router.get('/getAll-byStore', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    if (!isAdmin(caller) && !isStoreAccount(caller.type)) throw forbidden();
+    const paging = readPaging(req.query);
+    if (isAdmin(caller)) {
+      sendOk(res, await page(paging, 'all'));
+      return;
+    }
+    const storeId = await ownStoreId(caller);
+    // a store account that has not created its store yet has no orders
+    sendOk(res, await page(paging, { store_id: storeId ?? 0 }));
+  });
+
+  router.get('/getAll-byUser', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    sendOk(res, await page(readPaging(req.query), { user_id: caller.id }));
+  });
+
+  router.get('/get/:id', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const id = idParam(req.params.id);
+    if (id === null) throw notFound();
+    const row = await loadOrder(id);
+    if (!isAdmin(caller) && row.user_id !== caller.id && row.store_owner_id !== caller.id) throw forbidden();
+    sendOk(res, (await presentRows([row]))[0]);
+  });
+
+  router.post('/create', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const body = await validate(createSchema, req.body);
+    mustNameCaller(caller, body.user_id);
+    const buyerId = body.user_id ?? caller.id;
+    if (buyerId !== caller.id) {
+      // the admin ordering for someone: that someone must exist
+      const buyer = await db.selectFrom('users').select('id').where('id', '=', buyerId).executeTakeFirst();
+      if (!buyer) throw invalid({ user_id: validationMessages.ar.invalidId });
+    }
+    const totalCents = parseCents(body.total);
+    if (totalCents === null) throw invalid({ total: validationMessages.ar.priceDecimals });
+    const clientId = body.client_id ? body.client_id : null;
+    const earlier = await findOrderByClientId(db, buyerId, clientId);
+    if (earlier) {
+      sendOk(res, await presentOne(earlier.id));
+      return;
+    }
+    // the schema checked each quantity (an integer 1…999); its type is lost through the shared field
+    const items = body.items.map((i) => ({ product_id: i.product_id, quantity: Number(i.quantity) }));
+    const id = await placeOrder(db, { buyerId, storeId: body.store_id, totalCents, items, clientId });
+    sendOk(res, await presentOne(id));
+  });
+
+  router.post('/update/:id', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const id = idParam(req.params.id);
+    if (id === null) throw notFound();
+    const row = await loadOrder(id);
+    if (!isAdmin(caller) && row.store_owner_id !== caller.id) throw forbidden();
+    mustNotBeDisabledStore(caller);
+    const body = await validate(updateSchema, req.body);
+    await db.updateTable('orders').set({ status: body.status, updated_at: nowIso() }).where('id', '=', row.id).execute();
+    sendOk(res, await presentOne(row.id));
+  });
+
+  return router;
+}

@@ -1,0 +1,133 @@
+/**
+ * Conversation rules: who takes part, the idempotent start (one conversation per user and store),
+ * read markers that only move forward, and the message window of conversation/get/{id}.
+ */
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/errors';
+import { nowIso } from '../db/time';
+import type { ConversationRow, Database, MessageRow } from '../db/types';
+import type { AuthUser } from '../http/auth';
+
+/** Latest messages returned by default (and per `before_id` page). */
+export const MESSAGE_PAGE = 50;
+/** At most this many newer messages per `after_id` re-sync call. */
+export const RESYNC_CAP = 500;
+
+export type Participant = 'sender' | 'receiver';
+
+export function participantRole(conversation: ConversationRow, userId: number): Participant | null {
+  if (conversation.sender_id === userId) return 'sender';
+  if (conversation.receiver_id === userId) return 'receiver';
+  return null;
+}
+
+export const isParticipant = (conversation: ConversationRow, user: AuthUser): boolean =>
+  participantRole(conversation, user.id) !== null;
+
+/**
+ * The conversation of `senderId` with the store, created when missing. Concurrent starts meet on
+ * the UNIQUE (sender_id, store_id) constraint and both get the same row.
+ */
+export async function findOrCreateConversation(
+  db: Kysely<Database>,
+  senderId: number,
+  store: { id: number; user_id: number },
+): Promise<number> {
+  const find = () =>
+    db
+      .selectFrom('conversations')
+      .select('id')
+      .where('sender_id', '=', senderId)
+      .where('store_id', '=', store.id)
+      .executeTakeFirst();
+  const existing = await find();
+  if (existing) return existing.id;
+  const now = nowIso();
+  try {
+    const row = await db
+      .insertInto('conversations')
+      .values({ sender_id: senderId, receiver_id: store.user_id, store_id: store.id, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const winner = await find();
+    if (!winner) throw err;
+    return winner.id;
+  }
+}
+
+/**
+ * Moves the participant's read marker forward to `lastReadId`, never past the conversation's last
+ * message and never backwards (the conditional UPDATE keeps that true under concurrent calls).
+ */
+export async function markRead(
+  db: Kysely<Database>,
+  conversation: ConversationRow,
+  who: Participant,
+  lastReadId: number,
+): Promise<void> {
+  const target = Math.min(lastReadId, conversation.last_message_id ?? 0);
+  if (who === 'sender') {
+    await db
+      .updateTable('conversations')
+      .set({ sender_last_read_id: target })
+      .where('id', '=', conversation.id)
+      .where('sender_last_read_id', '<', target)
+      .execute();
+  } else {
+    await db
+      .updateTable('conversations')
+      .set({ receiver_last_read_id: target })
+      .where('id', '=', conversation.id)
+      .where('receiver_last_read_id', '<', target)
+      .execute();
+  }
+}
+
+export interface MessageWindow {
+  /** Oldest first. */
+  messages: MessageRow[];
+  hasMore: boolean;
+}
+
+/**
+ * Default: the latest MESSAGE_PAGE messages, `hasMore` when older ones exist.
+ * `beforeId`: the MESSAGE_PAGE messages just before it (scrolling back), same `hasMore`.
+ * `afterId`: every message newer than it, up to RESYNC_CAP; `hasMore` when the cap cut the list
+ * (ask again with the last id).
+ */
+export async function messageWindow(
+  db: Kysely<Database>,
+  conversationId: number,
+  range: { afterId?: number; beforeId?: number },
+): Promise<MessageWindow> {
+  let q = db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId);
+  if (range.beforeId !== undefined) q = q.where('id', '<', range.beforeId);
+  if (range.afterId !== undefined) {
+    const rows = await q
+      .where('id', '>', range.afterId)
+      .orderBy('id', 'asc')
+      .limit(RESYNC_CAP + 1)
+      .execute();
+    return { messages: rows.slice(0, RESYNC_CAP), hasMore: rows.length > RESYNC_CAP };
+  }
+  const rows = await q
+    .orderBy('id', 'desc')
+    .limit(MESSAGE_PAGE + 1)
+    .execute();
+  return { messages: rows.slice(0, MESSAGE_PAGE).reverse(), hasMore: rows.length > MESSAGE_PAGE };
+}
+
+/** Deletes the conversation (its messages go by ON DELETE CASCADE) and returns their image paths. */
+export async function deleteConversation(db: Kysely<Database>, id: number): Promise<string[]> {
+  const withImages = await db
+    .selectFrom('messages')
+    .select('image')
+    .where('conversation_id', '=', id)
+    .where('image', 'is not', null)
+    .execute();
+  await db.deleteFrom('conversations').where('id', '=', id).execute();
+  return withImages.map((m) => m.image).filter((p): p is string => p !== null);
+}

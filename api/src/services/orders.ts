@@ -1,0 +1,97 @@
+/**
+ * Placing an order: in one transaction the store and the products are read, the lines priced from
+ * the database (integer cents), the client's total checked against them, and the order with its
+ * snapshotted lines (name, price) written. Idempotent by (user_id, client_id) through the UNIQUE
+ * constraint; a concurrent duplicate re-reads the first order.
+ */
+import { validationMessages } from '@agrivet/shared';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../db/errors';
+import { nowIso } from '../db/time';
+import type { Database } from '../db/types';
+import { invalid, invalidField } from '../http/errors';
+
+/** The largest total the integer columns hold on both dialects (PostgreSQL `integer`). */
+const MAX_TOTAL_CENTS = 2_147_483_647;
+
+export interface OrderRequest {
+  buyerId: number;
+  storeId: number;
+  totalCents: number;
+  items: { product_id: number; quantity: number }[];
+  clientId: string | null;
+}
+
+export function findOrderByClientId(db: Kysely<Database>, buyerId: number, clientId: string | null) {
+  if (clientId === null) return Promise.resolve(undefined);
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', buyerId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}
+
+/** Priced lines, or a 422 naming the offending item. */
+async function priceLines(trx: Kysely<Database>, req: OrderRequest) {
+  const ids = [...new Set(req.items.map((i) => i.product_id))];
+  const products = await trx
+    .selectFrom('products')
+    .select(['id', 'store_id', 'name', 'price_cents'])
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const unknown: Record<string, string> = {};
+  req.items.forEach((item, i) => {
+    if (!byId.has(item.product_id)) unknown[`items[${i}].product_id`] = validationMessages.ar.invalidId;
+  });
+  if (Object.keys(unknown).length > 0) throw invalid(unknown);
+  if (products.some((p) => p.store_id !== req.storeId)) throw invalidField('items', 'itemsOtherStore');
+  return req.items.map((item) => {
+    const product = byId.get(item.product_id)!;
+    return { product_id: product.id, name: product.name, price_cents: product.price_cents, quantity: item.quantity };
+  });
+}
+
+/** Returns the order id (the first order when this client_id was already used). */
+export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promise<number> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const store = await trx
+        .selectFrom('stores')
+        .select(['id', 'user_id'])
+        .where('id', '=', req.storeId)
+        .executeTakeFirst();
+      if (!store) throw invalid({ store_id: validationMessages.ar.invalidId });
+      if (store.user_id === req.buyerId) throw invalidField('store_id', 'cannotOrderSelf');
+      const lines = await priceLines(trx, req);
+      const computed = lines.reduce((sum, l) => sum + l.price_cents * l.quantity, 0);
+      if (computed > MAX_TOTAL_CENTS) throw invalid({ total: validationMessages.ar.priceTooHigh });
+      if (computed !== req.totalCents) throw invalidField('total', 'totalMismatch');
+      const now = nowIso();
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          user_id: req.buyerId,
+          store_id: store.id,
+          total_cents: computed,
+          status: 0,
+          client_id: req.clientId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_items')
+        .values(lines.map((l) => ({ ...l, order_id: order.id })))
+        .execute();
+      return order.id;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const first = await findOrderByClientId(db, req.buyerId, req.clientId);
+    if (!first) throw err;
+    return first.id;
+  }
+}
