@@ -4,10 +4,14 @@ import type { AppContext } from '../context';
 import { loadUser } from '../http/auth';
 import { apiNotFound } from '../http/error-handler';
 import { authRoutes } from './auth';
+import { conversationRoutes } from './conversations';
 import { healthRoutes } from './health';
+import { messageRoutes } from './messages';
+import { orderRoutes } from './orders';
 import { postRoutes } from './posts';
 import { productRoutes } from './products';
 import { searchRoutes } from './search';
+import { statsRoutes } from './stats';
 import { storeRoutes } from './stores';
 import { userRoutes } from './users';
 
@@ -22,6 +26,10 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use('/product', productRoutes(ctx));
   router.use('/search', searchRoutes(ctx));
   // Second API engineer: conversation, message, order and stats routers are mounted here.
+  router.use('/conversation', conversationRoutes(ctx));
+  router.use('/message', messageRoutes(ctx));
+  router.use('/order', orderRoutes(ctx));
+  router.use('/stats', statsRoutes(ctx));
   router.use(apiNotFound);
   return router;
 }
