@@ -46,7 +46,7 @@ export interface RealtimeOptions {
   /** socket.io reconnection delays (ms, defaults 1 000 / 10 000). */
   reconnectionDelayMs?: number;
   reconnectionDelayMaxMs?: number;
-  /** Messages per re-sync page the API returns at most (a full page fetches the next). */
+  /** Below this many messages a re-sync page without has_more is the last one (default 50). */
   resyncPageSize?: number;
 }
 
@@ -337,9 +337,11 @@ export class RealtimeClient {
         await this.delay(attempt++);
         continue;
       }
-      const fresh = page.data.filter((m) => m.id > afterId);
+      const fresh = page.data.messages.filter((m) => m.id > afterId);
       this.sync.addFetched(id, fresh);
-      if (fresh.length === 0 || fresh.length < (this.options.resyncPageSize ?? 100)) break;
+      // The API caps a re-sync page (500 today): a full page or has_more asks for the next one.
+      const mayHaveMore = page.data.has_more || fresh.length >= (this.options.resyncPageSize ?? 50);
+      if (fresh.length === 0 || !mayHaveMore) break;
       afterId = Math.max(...fresh.map((m) => m.id));
     }
     if (stillCurrent()) this.sync.finishSync(id, started.generation);
@@ -350,14 +352,19 @@ export class RealtimeClient {
     if ('error' in response) this.syncErrorListeners.emit(id, response);
   }
 
-  private async fetchAfter(id: number, afterId: number): Promise<ApiResponse<Message[]>> {
+  private async fetchAfter(
+    id: number,
+    afterId: number,
+  ): Promise<ApiResponse<{ messages: Message[]; has_more: boolean }>> {
     try {
       const res = await fetch(`${this.apiUrl}/${apiPaths.conversation.get(id)}?after_id=${afterId}`, {
         headers: { Authorization: `Bearer ${this.token}`, Accept: 'application/json' },
         signal: AbortSignal.timeout(15_000),
       });
       const body = (await res.json()) as ApiResponse<ConversationWithMessages>;
-      if ('data' in body && body.status === 200) return { status: 200, data: body.data.messages ?? [] };
+      if ('data' in body && body.status === 200) {
+        return { status: 200, data: { messages: body.data.messages ?? [], has_more: body.data.has_more === true } };
+      }
       if ('error' in body) return body;
       return { status: res.status || 502, error: { message: '' } };
     } catch {

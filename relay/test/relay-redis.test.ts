@@ -1,0 +1,112 @@
+/** Two relay instances sharing rooms through a real redis-server (the scaled deployment). */
+import type { Conversation, Message, Order, Product } from '@agrivet/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startRedis } from './helpers/processes';
+import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
+import {
+  type Account,
+  apiGet,
+  apiPost,
+  DEMO,
+  login,
+  type RunningApi,
+  type RunningRelay,
+  registerFarmer,
+  startApi,
+  startRelay,
+} from './helpers/stack';
+
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let api: RunningApi;
+let relayA: RunningRelay;
+let relayB: RunningRelay;
+let farmer: Account;
+let pharmacy: Account;
+let admin: Account;
+let outsider: Account;
+let conversation: Conversation;
+let product: Product;
+const sockets: TestSocket[] = [];
+
+async function open(url: string, account: Account) {
+  const socket = await connect(url, account.token);
+  sockets.push(socket);
+  return { socket, pushes: new Recorder(socket) };
+}
+
+beforeAll(async () => {
+  redis = await startRedis();
+  api = await startApi();
+  relayA = await startRelay(api.apiUrl, { redisUrl: redis.url });
+  relayB = await startRelay(api.apiUrl, { redisUrl: redis.url });
+  [farmer, pharmacy, admin] = await Promise.all([
+    login(api.apiUrl, DEMO.farmer),
+    login(api.apiUrl, DEMO.pharmacy),
+    login(api.apiUrl, DEMO.admin),
+  ]);
+  outsider = await registerFarmer(api.apiUrl);
+  const storeId = pharmacy.user.store!.id;
+  conversation = await apiPost<Conversation>(
+    api.apiUrl,
+    'conversation/create',
+    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: storeId },
+    farmer.token,
+  );
+  product = (await apiGet<{ data: Product[] }>(api.apiUrl, `product/getAll?store_id=${storeId}`, farmer.token)).data[0];
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await relayA?.close();
+  await relayB?.close();
+  await api?.close();
+  await redis?.stop();
+});
+
+it('a message sent through relay A reaches the store, the admin and typing on relay B — and nobody else', async () => {
+  const sender = await open(relayA.url, farmer);
+  const store = await open(relayB.url, pharmacy);
+  const boss = await open(relayB.url, admin);
+  const stranger = await open(relayB.url, outsider);
+  await call(sender.socket, 'conversation:join', { conversation_id: conversation.id });
+  await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
+
+  const ack = await call<Message>(sender.socket, 'message:send', {
+    conversation_id: conversation.id,
+    message: 'من الخادم الأول إلى الثاني',
+    client_id: 'redis-1',
+  });
+  expect(ack.status).toBe(200);
+  const message = 'data' in ack ? ack.data : undefined;
+  for (const who of [store, boss]) {
+    await until(() => who.pushes.of('message:new').length === 1, 5_000, 'message:new across relays');
+    expect(who.pushes.of('message:new')[0]).toEqual({ message });
+  }
+  await call(sender.socket, 'typing', { conversation_id: conversation.id, typing: true });
+  await until(() => store.pushes.of('typing').length === 1, 5_000, 'typing across relays');
+  await sleep(200);
+  expect(stranger.pushes.events).toEqual([]);
+  expect(sender.pushes.of('typing')).toEqual([]);
+});
+
+it('an order status changed through relay B reaches the buyer on relay A', async () => {
+  const buyer = await open(relayA.url, farmer);
+  const store = await open(relayB.url, pharmacy);
+  const stranger = await open(relayA.url, outsider);
+  const created = await call<Order>(buyer.socket, 'order:create', {
+    store_id: product.store_id,
+    total: product.price,
+    items: [{ product_id: product.id, quantity: 1 }],
+    client_id: 'redis-order-1',
+  });
+  expect(created.status).toBe(200);
+  const order = 'data' in created ? created.data : undefined;
+  await until(() => store.pushes.of('order:new').length === 1, 5_000, 'order:new across relays');
+
+  const updated = await call<Order>(store.socket, 'order:update', { order_id: order!.id, status: 2 });
+  expect(updated.status).toBe(200);
+  await until(() => buyer.pushes.of('order:status').length === 1, 5_000, 'order:status across relays');
+  expect(buyer.pushes.of<{ order: Order }>('order:status')[0].order).toMatchObject({ id: order!.id, status: 2 });
+  await sleep(200);
+  expect(stranger.pushes.events).toEqual([]);
+});
