@@ -55,8 +55,12 @@ export function conversationRoutes({ db, images }: AppContext): Router {
       paging,
       async () =>
         toCount(
-          (await db.selectFrom('conversations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow())
-            .n as number,
+          (
+            await db
+              .selectFrom('conversations')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n as number,
         ),
       (limit, offset) =>
         selectConversations(db, null)

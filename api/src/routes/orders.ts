@@ -7,14 +7,7 @@ import { isStoreAccount, orderCreateSchema, orderUpdateSchema, parseCents, valid
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import { nowIso, toCount } from '../db/time';
-import {
-  type AuthUser,
-  currentUser,
-  isAdmin,
-  mustNameCaller,
-  mustNotBeDisabledStore,
-  requireAuth,
-} from '../http/auth';
+import { type AuthUser, currentUser, isAdmin, mustNameCaller, mustNotBeDisabledStore, requireAuth } from '../http/auth';
 import { sendOk } from '../http/envelope';
 import { forbidden, invalid, notFound } from '../http/errors';
 import { type Paging, paginate, readPaging } from '../http/paging';
@@ -130,7 +123,11 @@ export function orderRoutes({ db }: AppContext): Router {
     if (!isAdmin(caller) && row.store_owner_id !== caller.id) throw forbidden();
     mustNotBeDisabledStore(caller);
     const body = await validate(updateSchema, req.body);
-    await db.updateTable('orders').set({ status: body.status, updated_at: nowIso() }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('orders')
+      .set({ status: body.status, updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .execute();
     sendOk(res, await presentOne(row.id));
   });
 

@@ -73,10 +73,7 @@ export async function storeStats(
       .select((eb) => eb.fn.countAll().as('n'))
       .where((eb) =>
         eb.or([
-          eb.and([
-            eb('receiver_id', '=', owner.userId),
-            eb('last_message_id', '>', eb.ref('receiver_last_read_id')),
-          ]),
+          eb.and([eb('receiver_id', '=', owner.userId), eb('last_message_id', '>', eb.ref('receiver_last_read_id'))]),
           eb.and([eb('sender_id', '=', owner.userId), eb('last_message_id', '>', eb.ref('sender_last_read_id'))]),
         ]),
       )
