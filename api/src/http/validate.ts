@@ -48,26 +48,57 @@ yup.setLocale({
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Form clients send absent values as the strings "null" / "undefined": treat them as absent. */
-function normaliseFormValues(input: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Keeps only the schema's own fields (unknown keys such as "valueOf" or "__proto__" never reach
+ * yup) and treats the strings "null" / "undefined" that form clients send as absent.
+ */
+function ownFields(input: Record<string, unknown>, known: string[] | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(input)) out[k] = v === 'null' || v === 'undefined' ? undefined : v;
+  for (const [k, v] of Object.entries(input)) {
+    if (known && !known.includes(k)) continue;
+    out[k] = v === 'null' || v === 'undefined' ? undefined : v;
+  }
   return out;
 }
 
 /** Anything with yup's `validate` (every shared object schema). */
 export interface Validator<T> {
   validate(value: unknown, options: { abortEarly: boolean; stripUnknown: boolean }): Promise<T>;
+  fields?: Record<string, unknown>;
+}
+
+/**
+ * Objects and arrays given for scalar fields are refused up front: some yup transforms (trim)
+ * would throw a TypeError on them instead of reporting a validation error.
+ */
+function refuseNonScalars(schema: Validator<unknown>, body: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, field] of Object.entries(schema.fields ?? {})) {
+    const type = (field as { type?: string }).type;
+    const value = body[key];
+    if (type !== 'object' && type !== 'array' && typeof value === 'object' && value !== null) {
+      fields[key] = msg.invalidChoice;
+      body[key] = undefined;
+    }
+  }
+  return fields;
 }
 
 export async function validate<T>(schema: Validator<T>, input: unknown): Promise<T> {
-  const body = isPlainObject(input) ? normaliseFormValues(input) : {};
+  const known = schema.fields ? Object.keys(schema.fields) : undefined;
+  const body = isPlainObject(input) ? ownFields(input, known) : {};
+  const early = refuseNonScalars(schema, body);
+  let value: T | undefined;
+  let fields: Record<string, string> = {};
   try {
-    return await schema.validate(body, { abortEarly: false, stripUnknown: true });
+    value = await schema.validate(body, { abortEarly: false, stripUnknown: true });
   } catch (err) {
-    if (err instanceof yup.ValidationError) throw invalid(validationErrorFields(err));
-    throw err;
+    if (!(err instanceof yup.ValidationError)) throw err;
+    fields = validationErrorFields(err);
   }
+  const all = { ...fields, ...early };
+  if (Object.keys(all).length > 0 || value === undefined) throw invalid(all);
+  return value;
 }
 
 /** Middleware form: replaces req.body with the parsed value. */

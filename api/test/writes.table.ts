@@ -1,0 +1,92 @@
+/**
+ * Every write (POST) of the API with a caller allowed to make it, for the malformed-body property
+ * test (malformed.property.test.ts). Append rows for new writes: `fields` names the body fields the
+ * call knows, so the generator also mixes plausible keys with wrong values.
+ */
+import type { Actor } from './roles.table';
+import type { TestApi } from './helpers/test-api';
+
+export interface WriteWorld {
+  t: TestApi;
+  admin: Actor;
+  store: Actor & {
+    store: NonNullable<Actor['store']>;
+    product: NonNullable<Actor['product']>;
+    post: NonNullable<Actor['post']>;
+  };
+  farmer: Actor;
+  /** A store account without a store (store/create). */
+  storeless: Actor;
+}
+
+export interface WriteCall {
+  name: string;
+  path: (w: WriteWorld) => string;
+  as: (w: WriteWorld) => Actor | undefined;
+  fields: string[];
+}
+
+export const WRITE_CALLS: WriteCall[] = [
+  { name: 'auth/login', path: () => '/api/auth/login', as: () => undefined, fields: ['phone', 'password'] },
+  {
+    name: 'auth/register',
+    path: () => '/api/auth/register',
+    as: () => undefined,
+    fields: ['phone', 'name', 'type', 'password', 'password_confirmation'],
+  },
+  {
+    name: 'auth/change-password',
+    path: () => '/api/auth/change-password',
+    as: (w) => w.farmer,
+    fields: ['current_password', 'password', 'password_confirmation'],
+  },
+  { name: 'auth/forget-password', path: () => '/api/auth/forget-password', as: () => undefined, fields: ['phone'] },
+  {
+    name: 'store/create',
+    path: () => '/api/store/create',
+    as: (w) => w.storeless,
+    fields: ['user_id', 'city', 'address', 'name_store', 'type'],
+  },
+  {
+    name: 'store/update',
+    path: (w) => `/api/store/update/${w.store.store.id}`,
+    as: (w) => w.store,
+    fields: ['user_id', 'city', 'address', 'name_store', 'type'],
+  },
+  {
+    name: 'post/create',
+    path: () => '/api/post/create',
+    as: (w) => w.store,
+    fields: ['user_id', 'title', 'description', 'is_special'],
+  },
+  {
+    name: 'post/update',
+    path: (w) => `/api/post/update/${w.store.post.id}`,
+    as: (w) => w.store,
+    fields: ['title', 'description', 'is_special'],
+  },
+  {
+    name: 'product/create',
+    path: () => '/api/product/create',
+    as: (w) => w.store,
+    fields: ['store_id', 'name', 'type', 'price', 'is_special', 'description'],
+  },
+  {
+    name: 'product/update',
+    path: (w) => `/api/product/update/${w.store.product.id}`,
+    as: (w) => w.store,
+    fields: ['store_id', 'name', 'type', 'price', 'is_special', 'description'],
+  },
+  {
+    name: 'user/update',
+    path: (w) => `/api/user/update/${w.farmer.user.id}`,
+    as: (w) => w.admin,
+    fields: ['name', 'phone', 'address', 'status'],
+  },
+  {
+    name: 'user/set-password',
+    path: (w) => `/api/user/set-password/${w.storeless.user.id}`,
+    as: (w) => w.admin,
+    fields: ['password'],
+  },
+];
