@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, findRepoRoot, loadConfig } from '../src/config';
+
+const root = '/srv/agrivet';
+
+describe('loadConfig', () => {
+  it('defaults to port 8080, SQLite under data/ and storage under data/storage of the repo root', () => {
+    const c = loadConfig({}, root);
+    expect(c).toMatchObject({
+      port: 8080,
+      database: { kind: 'sqlite', file: path.join(root, 'data', 'agrivet.db') },
+      storageDir: path.join(root, 'data', 'storage'),
+      adminPhone: '0900000000',
+      adminPassword: 'admin1234',
+      logLevel: 'info',
+      trustProxy: false,
+      seedDemo: true,
+    });
+  });
+
+  it('reads sqlite: and postgres:// URLs, relative paths from the repo root', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }, root).database).toEqual({
+      kind: 'sqlite',
+      file: '/tmp/x.db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:db/x.db' }, root).database).toEqual({
+      kind: 'sqlite',
+      file: path.join(root, 'db/x.db'),
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }, root).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/d',
+    });
+    expect(loadConfig({ STORAGE_DIR: 'uploads', TRUST_PROXY: '1', PORT: '9000' }, root)).toMatchObject({
+      storageDir: path.join(root, 'uploads'),
+      trustProxy: 1,
+      port: 9000,
+    });
+  });
+
+  it('refuses bad values with a clear error', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, root)).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' }, root)).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, root)).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' }, root)).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ ADMIN_PHONE: 'abc' }, root)).toThrow(/ADMIN_PHONE/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'x' }, root)).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('finds the repository root from its own location, whatever the cwd', () => {
+    const found = findRepoRoot();
+    expect(path.basename(path.join(found, 'api'))).toBe('api');
+    expect(found).toBe(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..'));
+  });
+});
