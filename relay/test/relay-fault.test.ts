@@ -78,6 +78,11 @@ it('delivers 1,000 messages exactly once, in order, through relay restarts and d
   receiver.on('message:new', ({ message }) => {
     if (message.conversation_id === conversation.id) seen.push(message);
   });
+  const offline = { sender: 0, receiver: 0 };
+  sender.onStatus((s) => s === 'offline' && offline.sender++);
+  receiver.onStatus((s) => s === 'offline' && offline.receiver++);
+  let resends = 0;
+  sender.onOutbox((change) => change.type === 'sending' && change.item.attempts > 1 && resends++);
   receiver.connect(`http://127.0.0.1:${receiverLink.port}`, pharmacy.token);
   sender.connect(`http://127.0.0.1:${senderLink.port}`, farmer.token);
   await receiver.openConversation(conversation.id, 0);
@@ -115,6 +120,10 @@ it('delivers 1,000 messages exactly once, in order, through relay restarts and d
   const results = await Promise.all(queued.map((q) => q.done));
   expect(results.every((r) => r.status === 200)).toBe(true);
   expect(faults).toHaveLength(7);
+  // The faults really hit: both clients lost their connection repeatedly, and writes were resent.
+  expect(offline.sender).toBeGreaterThanOrEqual(6);
+  expect(offline.receiver).toBeGreaterThanOrEqual(4);
+  expect(resends).toBeGreaterThan(0);
 
   const stored = await allMessages();
   expect(stored.map((m) => m.message)).toEqual(texts);
