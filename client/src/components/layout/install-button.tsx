@@ -1,0 +1,44 @@
+/** "Install app" button: shown only when the browser fired beforeinstallprompt. */
+import { Button } from '@chakra-ui/react/button';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdInstallMobile } from 'react-icons/md';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+export function InstallButton() {
+  const { t } = useTranslation();
+  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
+  useEffect(() => {
+    const onPrompt = (e: Event) => {
+      e.preventDefault();
+      setDeferred(e as BeforeInstallPromptEvent);
+    };
+    const onInstalled = () => setDeferred(null);
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+  if (!deferred) return null;
+  return (
+    <Button
+      size="sm"
+      variant="subtle"
+      colorPalette="green"
+      onClick={async () => {
+        await deferred.prompt();
+        await deferred.userChoice;
+        setDeferred(null);
+      }}
+    >
+      <MdInstallMobile aria-hidden />
+      {t('nav.install')}
+    </Button>
+  );
+}

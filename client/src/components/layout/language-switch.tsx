@@ -1,0 +1,21 @@
+import { Button } from '@chakra-ui/react/button';
+import { useTranslation } from 'react-i18next';
+import { MdTranslate } from 'react-icons/md';
+import { currentLang, setLang } from '../../i18n';
+
+/** ar ⇄ en; flips <html dir/lang>. */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-label={t('app.languageLabel')}
+      onClick={() => void setLang(currentLang() === 'ar' ? 'en' : 'ar')}
+      lang={currentLang() === 'ar' ? 'en' : 'ar'}
+    >
+      <MdTranslate aria-hidden />
+      {t('app.language')}
+    </Button>
+  );
+}

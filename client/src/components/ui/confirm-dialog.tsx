@@ -1,0 +1,51 @@
+/**
+ * Confirm dialog instead of window.confirm: `if (await confirm({ title: t('errors.deleteConfirm') })) …`.
+ * Render <ConfirmDialogHost /> once (the app providers do); the dialog code loads on first use.
+ */
+import { lazy, Suspense } from 'react';
+import { create } from 'zustand';
+
+export interface ConfirmRequest {
+  title: string;
+  body?: string;
+  confirmLabel?: string;
+  destructive?: boolean;
+}
+
+interface ConfirmState {
+  request: (ConfirmRequest & { resolve: (ok: boolean) => void }) | null;
+  used: boolean;
+}
+
+const useConfirmStore = create<ConfirmState>(() => ({ request: null, used: false }));
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
+
+export function confirm(request: ConfirmRequest): Promise<boolean> {
+  return new Promise((resolve) => {
+    useConfirmStore.getState().request?.resolve(false);
+    useConfirmStore.setState({ request: { ...request, resolve }, used: true });
+  });
+}
+
+function settle(ok: boolean) {
+  const r = useConfirmStore.getState().request;
+  useConfirmStore.setState({ request: null });
+  r?.resolve(ok);
+}
+
+export function ConfirmDialogHost() {
+  const { request, used } = useConfirmStore();
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialogView
+        open={request !== null}
+        title={request?.title ?? ''}
+        body={request?.body}
+        confirmLabel={request?.confirmLabel}
+        destructive={request?.destructive}
+        onSettle={settle}
+      />
+    </Suspense>
+  );
+}

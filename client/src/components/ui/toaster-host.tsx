@@ -1,0 +1,28 @@
+/** The Chakra toaster UI, loaded on the first toast (keeps Ark's toast machine out of the first load). */
+import { Portal } from '@chakra-ui/react/portal';
+import { Spinner } from '@chakra-ui/react/spinner';
+import { Stack } from '@chakra-ui/react/stack';
+import { createToaster, Toaster as ChakraToaster, Toast } from '@chakra-ui/react/toast';
+import { i18n } from '../../i18n';
+import { toastRecipe } from '../../lib/theme/slot-recipes';
+
+export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4 });
+
+export default function ToasterHost() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root recipe={toastRecipe} width={{ md: 'sm' }} role={toast.type === 'error' ? 'alert' : 'status'}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="green.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            <Toast.CloseTrigger aria-label={i18n.t('dialog.close')} />
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

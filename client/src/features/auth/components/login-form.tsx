@@ -1,0 +1,58 @@
+/** Login: phone + password, spinner while submitting (SPEC.md §2, §5). */
+import type { User } from '@agrivet/shared';
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/ui/form-field';
+import { notify } from '../../../components/ui/toaster';
+import { currentLang } from '../../../i18n';
+import { ApiError } from '../../../lib/api-error';
+import { useSession } from '../../../stores/session';
+import { type LoginInput, login, loginSchema } from '../api/login';
+
+const initialValues: LoginInput = { phone: '', password: '' };
+
+export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes.
+  const schema = useMemo(() => loginSchema(currentLang()), [i18n.language]);
+  const setSession = useSession((s) => s.setSession);
+
+  const submit = async (values: LoginInput, helpers: FormikHelpers<LoginInput>) => {
+    try {
+      const input = schema.cast(values) as LoginInput;
+      const payload = await login(input);
+      setSession(payload);
+      notify.success(t('auth.loginSuccess'));
+      onSuccess(payload.user);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) helpers.setErrors(err.fields);
+      notify.error(err, t('errors.requestFailed'));
+    }
+  };
+
+  return (
+    <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
+      {({ isSubmitting }) => (
+        <Form noValidate aria-label={t('auth.loginTitle')}>
+          <Stack gap="4">
+            <FormField
+              name="phone"
+              label={t('auth.phone')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="username"
+              dir="ltr"
+            />
+            <FormField name="password" label={t('auth.password')} type="password" autoComplete="current-password" />
+            <Button type="submit" size="lg" colorPalette="green" loading={isSubmitting}>
+              {t('auth.submitLogin')}
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link } from '@chakra-ui/react/link';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { AuthCard } from '../components/auth-card';
+import { LoginForm } from '../components/login-form';
+import { redirectAfterLogin } from '../lib/redirects';
+
+export default function LoginRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <AuthCard title={t('auth.loginTitle')}>
+      <LoginForm
+        onSuccess={(user) => {
+          const decision = redirectAfterLogin(user);
+          if (decision.subscriptionExpired) notify.info(t('auth.subscriptionExpired'));
+          navigate(decision.to, { replace: true });
+        }}
+      />
+      <Stack gap="2" textAlign="center" fontSize="sm">
+        <Link asChild colorPalette="green">
+          <RouterLink to={paths.forgetPassword.getHref()}>{t('auth.forgot')}</RouterLink>
+        </Link>
+        <Text>
+          {t('auth.noAccount')}{' '}
+          <Link asChild colorPalette="green" fontWeight="bold">
+            <RouterLink to={paths.createAccount.getHref()}>{t('auth.registerTitle')}</RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}

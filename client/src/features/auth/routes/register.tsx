@@ -1,0 +1,25 @@
+import { Link } from '@chakra-ui/react/link';
+import { Text } from '@chakra-ui/react/text';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { AuthCard } from '../components/auth-card';
+import { RegisterForm } from '../components/register-form';
+import { redirectAfterRegister } from '../lib/redirects';
+
+/** /signup and /createAcount (same screen). */
+export default function RegisterRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <AuthCard title={t('auth.registerTitle')}>
+      <RegisterForm onSuccess={(user) => navigate(redirectAfterRegister(user).to, { replace: true })} />
+      <Text textAlign="center" fontSize="sm">
+        {t('auth.haveAccount')}{' '}
+        <Link asChild colorPalette="green" fontWeight="bold">
+          <RouterLink to={paths.login.getHref()}>{t('auth.loginTitle')}</RouterLink>
+        </Link>
+      </Text>
+    </AuthCard>
+  );
+}

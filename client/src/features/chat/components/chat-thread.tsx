@@ -1,0 +1,182 @@
+/**
+ * A live chat thread (used by /chat/{id}; store accounts and the dashboard open the same component):
+ * messages oldest → newest with the newest at the bottom, pending messages from the outbox, typing
+ * indicator, read ticks, and read receipts sent while the thread is on screen.
+ */
+import type { Message } from '@agrivet/shared';
+import { Alert } from '@chakra-ui/react/alert';
+import { Box } from '@chakra-ui/react/box';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { notify } from '../../../components/ui/toaster';
+import type { CompressedImage } from '../../../lib/compress-image';
+import type { OutboxEntry } from '../../../lib/realtime/port';
+import { useQuery } from '../../../lib/use-query';
+import { useChat } from '../../../stores/chat';
+import { useRealtime } from '../../../stores/realtime';
+import { useSession } from '../../../stores/session';
+import { Composer } from './composer';
+import { deliveryOf, MessageBubble } from './message-bubble';
+import { alertRecipe } from '../../../lib/theme/slot-recipes';
+
+interface ChatThreadProps {
+  conversationId: number;
+  /** Admin view: no composer, no read receipts. */
+  readOnly?: boolean;
+}
+
+/** Object URLs of images still in the outbox, so a pending photo shows at once. */
+const previews = new Map<string, string>();
+
+export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps) {
+  const { t } = useTranslation();
+  const me = useSession((s) => s.user?.id ?? 0);
+  const thread = useChat((s) => s.threads[conversationId]);
+  const status = useRealtime((s) => s.status);
+  const pending = useRealtime(
+    useShallow((s) =>
+      s.outbox.filter(
+        (e: OutboxEntry) =>
+          e.event === 'message:send' && e.state !== 'sent' && Number(e.payload.conversation_id) === conversationId,
+      ),
+    ),
+  );
+  const load = useQuery(`thread:${conversationId}`, () => useChat.getState().loadThread(conversationId));
+  const listRef = useRef<HTMLUListElement>(null);
+  const lastReadSent = useRef(0);
+
+  const messages = thread?.messages ?? [];
+  const lastId = messages.length ? messages[messages.length - 1].id : 0;
+  const conversation = thread?.conversation;
+  const iAmSender = conversation ? conversation.sender.id === me : true;
+  const peerLastRead = conversation
+    ? iAmSender
+      ? conversation.receiver_last_read_id
+      : conversation.sender_last_read_id
+    : 0;
+  const peerTyping = (thread?.typing ?? []).some((u) => u !== me);
+  const peerName = conversation ? (iAmSender ? conversation.store.name_store : conversation.sender.name) : '';
+
+  // Join the room (and re-sync after reconnects) while the thread is on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: join once per conversation; lastId is the starting point only.
+  useEffect(() => {
+    if (!thread) return;
+    useChat.getState().setActive(conversationId);
+    useRealtime.getState().openConversation(conversationId, lastId);
+    return () => {
+      useRealtime.getState().closeConversation(conversationId);
+      useChat.getState().setActive(null);
+    };
+  }, [conversationId, thread === undefined]);
+
+  // Read receipts: tell the peer what we have seen.
+  useEffect(() => {
+    if (readOnly || !conversation || lastId === 0) return;
+    const myLastRead = iAmSender ? conversation.sender_last_read_id : conversation.receiver_last_read_id;
+    const newestFromPeer = [...messages].reverse().find((m: Message) => m.user_id !== me)?.id ?? 0;
+    if (newestFromPeer > Math.max(myLastRead, lastReadSent.current) && document.visibilityState === 'visible') {
+      lastReadSent.current = newestFromPeer;
+      useRealtime
+        .getState()
+        .write('conversation:read', { conversation_id: conversationId, last_read_message_id: newestFromPeer })
+        .result.catch(() => undefined);
+    }
+  }, [readOnly, conversation, lastId, messages, me, iAmSender, conversationId]);
+
+  // Newest at the bottom: follow new messages.
+  const count = messages.length + pending.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the number of bubbles or typing changes.
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [count, peerTyping]);
+
+  const send = (text: string, image: CompressedImage | null) => {
+    const { client_id, result } = useRealtime.getState().write('message:send', {
+      conversation_id: conversationId,
+      ...(text ? { message: text } : {}),
+      ...(image ? { image: image.bytes, image_type: image.type } : {}),
+    });
+    if (image) previews.set(client_id, URL.createObjectURL(new Blob([image.bytes], { type: image.type })));
+    result
+      .then((message) => useChat.getState().receive(message))
+      .catch((err: unknown) => notify.error(err, t('chat.failed')))
+      .finally(() => {
+        const url = previews.get(client_id);
+        if (url) {
+          URL.revokeObjectURL(url);
+          previews.delete(client_id);
+        }
+      });
+  };
+
+  const pendingBubbles = useMemo(
+    () =>
+      pending.map((e) => (
+        <MessageBubble
+          key={e.client_id}
+          mine
+          text={typeof e.payload.message === 'string' ? e.payload.message : null}
+          previewUrl={previews.get(e.client_id)}
+          time={new Date(e.created_at).toISOString()}
+          delivery={e.state === 'failed' ? 'failed' : 'pending'}
+        />
+      )),
+    [pending],
+  );
+
+  if (load.error && !thread) return <ErrorState error={load.error} onRetry={load.reload} />;
+  if (!thread) return <LoadingState />;
+
+  return (
+    <Stack gap="3" h={{ base: 'calc(100dvh - 190px)', md: 'calc(100dvh - 230px)' }} minH="80">
+      {status === 'offline' && (
+        <Alert.Root recipe={alertRecipe} status="warning" size="sm" rounded="md">
+          <Alert.Indicator />
+          <Alert.Title>{t('chat.offline')}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Box
+        as="ul"
+        ref={listRef}
+        flex="1"
+        overflowY="auto"
+        display="flex"
+        flexDirection="column"
+        gap="2"
+        p="2"
+        borderWidth="1px"
+        rounded="lg"
+        aria-label={t('chat.messages')}
+        aria-live="polite"
+      >
+        {messages.length === 0 && pending.length === 0 && (
+          <Text as="li" listStyleType="none" color="fg.muted" textAlign="center" py="6">
+            {t('chat.noMessages')}
+          </Text>
+        )}
+        {messages.map((m) => (
+          <MessageBubble
+            key={m.id}
+            mine={m.user_id === me}
+            text={m.message}
+            image={m.image}
+            time={m.created_at}
+            delivery={deliveryOf(m, peerLastRead)}
+          />
+        ))}
+        {pendingBubbles}
+      </Box>
+      <Text fontSize="sm" color="green.700" minH="5" aria-live="polite">
+        {peerTyping ? `${peerName} ${t('chat.typing')}` : ''}
+      </Text>
+      {!readOnly && (
+        <Composer onSend={send} onTyping={(typing) => useRealtime.getState().typing(conversationId, typing)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+/** One chat message: text with dir="auto", optional image, time and delivery ticks for my messages. */
+import type { Message } from '@agrivet/shared';
+import { Box } from '@chakra-ui/react/box';
+import { Image } from '@chakra-ui/react/image';
+import { HStack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useTranslation } from 'react-i18next';
+import { MdAccessTime, MdDone, MdDoneAll, MdErrorOutline } from 'react-icons/md';
+import { fallbackToLogo, imageUrl } from '../../../lib/images';
+
+export type Delivery = 'pending' | 'failed' | 'sent' | 'delivered' | 'read';
+
+interface MessageBubbleProps {
+  mine: boolean;
+  text: string | null;
+  image?: string | null;
+  /** A local preview (object URL) of an image still in the outbox. */
+  previewUrl?: string;
+  time: string | null;
+  delivery?: Delivery;
+}
+
+function Tick({ delivery }: { delivery: Delivery }) {
+  const { t } = useTranslation();
+  const label = t(`chat.${delivery}`);
+  const Icon =
+    delivery === 'pending'
+      ? MdAccessTime
+      : delivery === 'failed'
+        ? MdErrorOutline
+        : delivery === 'sent'
+          ? MdDone
+          : MdDoneAll;
+  return (
+    <Box
+      as="span"
+      color={delivery === 'read' ? 'blue.500' : delivery === 'failed' ? 'red.500' : 'fg.muted'}
+      title={label}
+    >
+      <Icon aria-label={label} role="img" />
+    </Box>
+  );
+}
+
+export function MessageBubble({ mine, text, image, previewUrl, time, delivery }: MessageBubbleProps) {
+  const lang = useTranslation().i18n.language;
+  return (
+    <Box
+      as="li"
+      listStyleType="none"
+      alignSelf={mine ? 'flex-start' : 'flex-end'}
+      maxW="80%"
+      bg={mine ? 'green.100' : 'gray.100'}
+      rounded="xl"
+      px="3"
+      py="2"
+      data-delivery={delivery}
+    >
+      {(image || previewUrl) && (
+        <Image
+          src={previewUrl ?? imageUrl(image ?? null)}
+          alt=""
+          onError={fallbackToLogo}
+          rounded="md"
+          maxH="64"
+          mb={text ? '2' : '0'}
+          loading="lazy"
+        />
+      )}
+      {text && (
+        <Text dir="auto" whiteSpace="pre-wrap" wordBreak="break-word">
+          {text}
+        </Text>
+      )}
+      <HStack gap="1" justify="flex-end" fontSize="xs" color="fg.muted" mt="1">
+        {time && (
+          <time dateTime={time}>
+            {new Date(time).toLocaleTimeString(lang === 'ar' ? 'ar-SY' : 'en-GB', {
+              hour: '2-digit',
+              minute: '2-digit',
+            })}
+          </time>
+        )}
+        {mine && delivery && <Tick delivery={delivery} />}
+      </HStack>
+    </Box>
+  );
+}
+
+/** My message's state from the peer's read pointer. */
+export function deliveryOf(message: Pick<Message, 'id'>, peerLastReadId: number): Delivery {
+  return message.id <= peerLastReadId ? 'read' : 'sent';
+}

@@ -1,0 +1,65 @@
+/** /: hero, market sections, plans and the join button (SPEC.md §1, §2). */
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Container } from '@chakra-ui/react/container';
+import { Heading } from '@chakra-ui/react/heading';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useTranslation } from 'react-i18next';
+import { MdLocalShipping } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { Plans } from '../components/plans';
+import { Sections } from '../components/sections';
+
+export default function LandingRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Box
+        as="section"
+        bgGradient="to-b"
+        gradientFrom="green.700"
+        gradientTo="green.600"
+        color="white"
+        py={{ base: '10', md: '16' }}
+      >
+        <Container maxW="6xl" px={{ base: '4', md: '6' }}>
+          <Stack gap="5" maxW="2xl">
+            <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="1.3">
+              {t('landing.heroTitle')}
+            </Heading>
+            <Text fontSize={{ base: 'md', md: 'xl' }} opacity={0.95}>
+              {t('landing.heroText')}
+            </Text>
+            <HStack gap="3" flexWrap="wrap">
+              <Button asChild size="lg" bg="white" color="green.800" _hover={{ bg: 'green.50' }}>
+                <RouterLink to={paths.pharmacies.getHref()}>{t('landing.browse')}</RouterLink>
+              </Button>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.800"
+                _hover={{ bg: 'whiteAlpha.200' }}
+              >
+                <RouterLink to={paths.createAccount.getHref()}>{t('landing.join')}</RouterLink>
+              </Button>
+            </HStack>
+            <HStack gap="2">
+              <MdLocalShipping aria-hidden />
+              <Text fontWeight="bold">{t('landing.freeDelivery')}</Text>
+            </HStack>
+          </Stack>
+        </Container>
+      </Box>
+      <Container maxW="6xl" px={{ base: '4', md: '6' }} py="10">
+        <Stack gap="12">
+          <Sections />
+          <Plans />
+        </Stack>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { formatPrice, type Order, type OrderStatus, orderStatusLabels } from '@agrivet/shared';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Heading } from '@chakra-ui/react/heading';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../../i18n';
+
+const statusColor: Record<OrderStatus, string> = { 0: 'orange', 1: 'green', 2: 'red' };
+
+export function OrderCard({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  return (
+    <Box
+      as="li"
+      listStyleType="none"
+      borderWidth="1px"
+      rounded="lg"
+      p="4"
+      aria-label={t('orders.order', { id: order.id })}
+    >
+      <Stack gap="2">
+        <HStack justify="space-between" flexWrap="wrap">
+          <Heading as="h2" size="md">
+            {order.store.name_store} — {t('orders.order', { id: order.id })}
+          </Heading>
+          <Badge colorPalette={statusColor[order.status]} variant="solid" size="lg" data-testid="order-status">
+            {orderStatusLabels[lang][order.status]}
+          </Badge>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          {new Date(order.created_at).toLocaleString(lang === 'ar' ? 'ar-SY' : 'en-GB')}
+        </Text>
+        <Stack as="ul" gap="1" ps="4">
+          {order.items.map((item) => (
+            <Text as="li" key={item.product_id} fontSize="sm">
+              {item.name} × {item.quantity} — <span dir="ltr">{formatPrice(item.price_cents * item.quantity)}</span>
+            </Text>
+          ))}
+        </Stack>
+        <HStack justify="space-between">
+          <Text fontWeight="bold">{t('orders.total')}</Text>
+          <Text fontWeight="bold" color="green.700" dir="ltr">
+            {formatPrice(order.total_cents)}
+          </Text>
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+/** /blog/{id}: one article. */
+import { Button } from '@chakra-ui/react/button';
+import { Image } from '@chakra-ui/react/image';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Page } from '../../../components/ui/page';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { paths } from '../../../config/paths';
+import { fallbackToLogo, imageUrl } from '../../../lib/images';
+import { useQuery } from '../../../lib/use-query';
+import { getPost } from '../api/get-post';
+
+export default function ArticleRoute() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const query = useQuery(`post:${id}`, (signal) => getPost(id, signal));
+  const post = query.data;
+  return (
+    <Page
+      title={post?.title ?? t('blog.title')}
+      actions={
+        <Button asChild variant="ghost" size="sm">
+          <RouterLink to={paths.blog.getHref()}>{t('blog.back')}</RouterLink>
+        </Button>
+      }
+    >
+      {query.error ? (
+        <ErrorState error={query.error} onRetry={query.reload} />
+      ) : !post ? (
+        <LoadingState />
+      ) : (
+        <Stack as="article" gap="4" maxW="3xl">
+          {post.image && (
+            <Image
+              src={imageUrl(post.image)}
+              alt=""
+              onError={fallbackToLogo}
+              rounded="lg"
+              maxH="96"
+              objectFit="cover"
+            />
+          )}
+          <Text color="fg.muted">{t('blog.by', { name: post.author.name })}</Text>
+          <Text whiteSpace="pre-line" lineHeight="tall" fontSize="lg" dir="auto">
+            {post.description}
+          </Text>
+        </Stack>
+      )}
+    </Page>
+  );
+}

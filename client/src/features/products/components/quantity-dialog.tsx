@@ -1,0 +1,95 @@
+/** Quantity dialog of the order button (minimum 1, SPEC.md §5). */
+import type { Product } from '@agrivet/shared';
+import { formatPrice, quantitySchema } from '@agrivet/shared';
+import { Button } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { Portal } from '@chakra-ui/react/portal';
+import { Text } from '@chakra-ui/react/text';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../../i18n';
+import { dialogRecipe, fieldRecipe } from '../../../lib/theme/slot-recipes';
+
+interface QuantityDialogProps {
+  product: Product | null;
+  initialQuantity?: number;
+  onClose: () => void;
+  onConfirm: (quantity: number) => void;
+}
+
+export function QuantityDialog({ product, initialQuantity = 1, onClose, onConfirm }: QuantityDialogProps) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(String(initialQuantity));
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  let error: string | null = null;
+  let quantity = 0;
+  try {
+    quantity = quantitySchema(currentLang()).validateSync({ quantity: value }).quantity;
+  } catch (err) {
+    error = err instanceof Error ? err.message : t('errors.requestFailed');
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (error === null) onConfirm(quantity);
+  };
+
+  return (
+    <Dialog.Root
+      recipe={dialogRecipe}
+      open={product !== null}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="center"
+      initialFocusEl={() => document.getElementById(id)}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{product?.name}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {product && (
+                  <Text mb="3" color="fg.muted">
+                    {t('product.price')}: {formatPrice(product.price_cents)}
+                  </Text>
+                )}
+                <Field.Root recipe={fieldRecipe} invalid={touched && error !== null}>
+                  <Field.Label htmlFor={id}>{t('product.quantity')}</Field.Label>
+                  <Input
+                    id={id}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    value={value}
+                    onChange={(e) => setValue(e.currentTarget.value)}
+                    onBlur={() => setTouched(true)}
+                    size="lg"
+                  />
+                  {touched && error && <Field.ErrorText>{error}</Field.ErrorText>}
+                </Field.Root>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" type="button" onClick={onClose}>
+                  {t('product.cancel')}
+                </Button>
+                <Button colorPalette="green" type="submit">
+                  {t('product.addToCart')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Opens the existing conversation with a store (conversation_id) or creates one; needs login
+ * ('يرجى تسجيل الدخول لتتمكن من ارسال رسالة'); disabled while the request runs; errors as toasts.
+ */
+import type { Store } from '@agrivet/shared';
+import { Button } from '@chakra-ui/react/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdChatBubbleOutline } from 'react-icons/md';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../stores/session';
+import { startConversation } from '../api/start-conversation';
+
+export function ChatButton({ store }: { store: Store }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const [running, setRunning] = useState(false);
+  if (user && user.id === store.user_id) return null;
+
+  const open = async () => {
+    if (!user) {
+      notify.info(t('store.loginToChat'));
+      navigate(paths.login.getHref());
+      return;
+    }
+    if (store.conversation_id) {
+      navigate(paths.chat.getHref(store.conversation_id));
+      return;
+    }
+    setRunning(true);
+    try {
+      const conversation = await startConversation({
+        sender_id: user.id,
+        receiver_id: store.user_id,
+        store_id: store.id,
+      });
+      navigate(paths.chat.getHref(conversation.id));
+    } catch (err) {
+      notify.error(err, t('errors.requestFailed'));
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Button size="sm" variant="outline" colorPalette="green" onClick={open} loading={running} flex="1">
+      <MdChatBubbleOutline aria-hidden />
+      {store.conversation_id ? t('store.openChat') : t('store.chat')}
+    </Button>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Store } from '@agrivet/shared';
+import { Button } from '@chakra-ui/react/button';
+import { HStack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useTranslation } from 'react-i18next';
+import { MdLocationOn, MdStorefront } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
+import { ItemCard } from '../../../components/ui/item-card';
+import { paths } from '../../../config/paths';
+import { provinceLabel } from '../lib/province-label';
+import { ChatButton } from './chat-button';
+
+export function StoreCard({ store, eager }: { store: Store; eager?: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ItemCard
+      image={store.image}
+      title={store.name_store}
+      freeDelivery
+      eager={eager}
+      actions={
+        <>
+          <Button asChild size="sm" colorPalette="green" flex="1">
+            <RouterLink
+              to={paths.store.getHref(store.id)}
+              aria-label={`${t('store.viewProducts')}: ${store.name_store}`}
+            >
+              <MdStorefront aria-hidden />
+              {t('store.viewProducts')}
+            </RouterLink>
+          </Button>
+          <ChatButton store={store} />
+        </>
+      }
+    >
+      <HStack gap="1" color="fg.muted" fontSize="sm">
+        <MdLocationOn aria-hidden />
+        <Text>{provinceLabel(store, i18n.language)}</Text>
+      </HStack>
+      <Text fontSize="sm" lineClamp={2}>
+        {store.address}
+      </Text>
+    </ItemCard>
+  );
+}

@@ -1,0 +1,62 @@
+/** /leaf, /bone, /farm: stores of one type, province filter, previous/next paging. */
+import { type StoreType, storeTypeLabels } from '@agrivet/shared';
+import { Box } from '@chakra-ui/react/box';
+import { useSearchParams } from 'react-router-dom';
+import { CardGrid } from '../../../components/ui/card-grid';
+import { Page } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
+import { ProvinceFilter } from '../../../components/ui/province-filter';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { currentLang } from '../../../i18n';
+import { useQuery } from '../../../lib/use-query';
+import { getStoresByCity } from '../api/get-stores-by-city';
+import { StoreCard } from '../components/store-card';
+
+export function StoresList({ type }: { type: StoreType }) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const cityParam = Number(params.get('city'));
+  const city = Number.isInteger(cityParam) && cityParam > 0 ? cityParam : null;
+  const query = useQuery(`stores:${type}:${city}:${page}`, (signal) => getStoresByCity({ type, page, city }, signal));
+  const title = storeTypeLabels[currentLang()][type];
+
+  const update = (next: { page?: number; city?: number | null }) => {
+    const p = new URLSearchParams(params);
+    const nextCity = next.city === undefined ? city : next.city;
+    if (nextCity) p.set('city', String(nextCity));
+    else p.delete('city');
+    const nextPage = next.page ?? 1;
+    if (nextPage > 1) p.set('page', String(nextPage));
+    else p.delete('page');
+    setParams(p);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Page title={title}>
+      <ProvinceFilter value={city} onChange={(c) => update({ city: c, page: 1 })} />
+      {query.error ? (
+        <ErrorState error={query.error} onRetry={query.reload} />
+      ) : query.loading && !query.data ? (
+        <LoadingState />
+      ) : query.data && query.data.data.length === 0 ? (
+        <EmptyState />
+      ) : query.data ? (
+        <Box opacity={query.loading ? 0.6 : 1} aria-busy={query.loading}>
+          <CardGrid label={title}>
+            {query.data.data.map((store, i) => (
+              <li key={store.id}>
+                <StoreCard store={store} eager={i < 2} />
+              </li>
+            ))}
+          </CardGrid>
+          <Pager page={query.data.current_page} lastPage={query.data.last_page} onChange={(p) => update({ page: p })} />
+        </Box>
+      ) : null}
+    </Page>
+  );
+}
+
+export const PharmaciesRoute = () => <StoresList type={0} />;
+export const ClinicsRoute = () => <StoresList type={1} />;
+export const NurseriesRoute = () => <StoresList type={3} />;

@@ -1,0 +1,67 @@
+/**
+ * i18next with Arabic by default and an English switch that flips <html dir/lang>.
+ * The language choice is kept in localStorage ('lang').
+ */
+import { apiMessages, type Lang } from '@agrivet/shared';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { ar } from './ar';
+
+const LANG_KEY = 'lang';
+
+function storedLang(): Lang {
+  try {
+    return localStorage.getItem(LANG_KEY) === 'en' ? 'en' : 'ar';
+  } catch {
+    return 'ar';
+  }
+}
+
+export function applyDocumentLang(lang: Lang): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lang;
+  document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
+}
+
+// Arabic ships with the first load; English loads when chosen.
+void i18n.use(initReactI18next).init({
+  resources: { ar: { translation: ar } },
+  lng: 'ar',
+  fallbackLng: 'ar',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+applyDocumentLang('ar');
+if (storedLang() === 'en') void setLang('en');
+
+async function ensureLoaded(lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const { en } = await import('./en');
+  i18n.addResourceBundle('en', 'translation', en);
+}
+
+export function currentLang(): Lang {
+  return i18n.language === 'en' ? 'en' : 'ar';
+}
+
+export async function setLang(lang: Lang): Promise<void> {
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  await ensureLoaded(lang);
+  await i18n.changeLanguage(lang);
+  applyDocumentLang(lang);
+}
+
+/** The API answers in Arabic; in English mode show the English twin of a known message. */
+export function localizeApiMessage(message: string, lang: Lang = currentLang()): string {
+  if (lang === 'ar') return message;
+  const key = (Object.keys(apiMessages.ar) as (keyof typeof apiMessages.ar)[]).find(
+    (k) => apiMessages.ar[k] === message,
+  );
+  return key ? apiMessages.en[key] : message;
+}
+
+export { i18n };

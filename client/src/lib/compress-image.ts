@@ -1,0 +1,47 @@
+/**
+ * Shrinks a photo in the browser before it is sent (weak rural connections): longest side ≤ 1600 px,
+ * re-encoded as WebP (JPEG where the browser cannot encode WebP). Reports progress 0..1.
+ */
+import { LIMITS } from '@agrivet/shared';
+
+export interface CompressedImage {
+  bytes: ArrayBuffer;
+  type: 'image/webp' | 'image/jpeg';
+  width: number;
+  height: number;
+}
+
+export function fitWithin(width: number, height: number, maxSide: number = LIMITS.imageMaxSide) {
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+function toBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob | null> {
+  return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
+}
+
+export async function compressImage(file: File, onProgress?: (fraction: number) => void): Promise<CompressedImage> {
+  if (!file.type.startsWith('image/')) throw new Error('not-an-image');
+  onProgress?.(0.1);
+  const bitmap = await createImageBitmap(file);
+  onProgress?.(0.4);
+  const size = fitWithin(bitmap.width, bitmap.height);
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no-canvas');
+  ctx.drawImage(bitmap, 0, 0, size.width, size.height);
+  bitmap.close();
+  onProgress?.(0.6);
+  let blob = await toBlob(canvas, 'image/webp', 0.8);
+  let type: CompressedImage['type'] = 'image/webp';
+  if (blob?.type !== 'image/webp') {
+    blob = await toBlob(canvas, 'image/jpeg', 0.82);
+    type = 'image/jpeg';
+  }
+  if (!blob) throw new Error('encode-failed');
+  const bytes = await blob.arrayBuffer();
+  onProgress?.(1);
+  return { bytes, type, ...size };
+}

@@ -1,0 +1,43 @@
+/**
+ * What the app needs from a live connection. `connect.ts` adapts @agrivet/relay/realtime's
+ * RealtimeClient to this shape — the one file to touch if that client changes.
+ */
+import type { ApiResponse, ClientToServerEvents, ServerToClientEvents } from '@agrivet/shared';
+
+export type ConnectionStatus = 'connecting' | 'online' | 'offline';
+
+/** Writes that go through the outbox (kept while offline, resent with their client_id). */
+export type WriteEvent = 'message:send' | 'order:create' | 'order:update' | 'conversation:read';
+
+export type WritePayload<E extends WriteEvent> = Omit<Parameters<ClientToServerEvents[E]>[0], 'client_id'>;
+export type WriteResult<E extends WriteEvent> =
+  Parameters<Parameters<ClientToServerEvents[E]>[1]>[0] extends ApiResponse<infer T> ? T : never;
+
+export type OutboxState = 'pending' | 'sent' | 'failed';
+
+export interface OutboxEntry {
+  client_id: string;
+  event: WriteEvent;
+  payload: Record<string, unknown>;
+  state: OutboxState;
+  error?: string;
+  /** Epoch ms when the write was made. */
+  created_at: number;
+}
+
+export interface RealtimePort {
+  readonly status: ConnectionStatus;
+  onStatus(listener: (status: ConnectionStatus) => void): () => void;
+  on<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): () => void;
+  /** Queues a write; resolves with the API's data or rejects with its Arabic error message. */
+  write<E extends WriteEvent>(
+    event: E,
+    payload: WritePayload<E>,
+  ): { client_id: string; result: Promise<WriteResult<E>> };
+  typing(conversationId: number, typing: boolean): void;
+  /** Joins the conversation room now and after every reconnect, re-syncing messages after `lastSeenId`. */
+  openConversation(conversationId: number, lastSeenId: number): void;
+  closeConversation(conversationId: number): void;
+  onOutbox(listener: (entries: OutboxEntry[]) => void): () => void;
+  close(): void;
+}

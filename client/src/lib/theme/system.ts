@@ -1,0 +1,74 @@
+/**
+ * Chakra system trimmed to the recipes this app uses (Chakra's "bundle optimization" guide):
+ * the base preset + the default tokens, without the ~90 recipes of defaultConfig.
+ */
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
+import {
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  headingRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  semanticTokens,
+  spinnerRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+// Only the palettes the screens use: fewer CSS variables to generate on a slow phone.
+const PALETTES = ['gray', 'green', 'red', 'orange', 'yellow', 'blue'] as const;
+const KEEP = new Set<string>(['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha', ...PALETTES]);
+const pick = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => KEEP.has(k) || !/^[a-z]+$/.test(k) || !isPalette(k))) as T;
+const ALL_PALETTES = new Set(['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink']);
+const isPalette = (k: string) => ALL_PALETTES.has(k);
+
+const config = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss: {
+    ...globalCss,
+    html: { ...(globalCss.html as object), colorPalette: 'green' },
+    body: { fontFamily: 'body' },
+  },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      ...tokens,
+      colors: pick(tokens.colors ?? {}),
+      fonts: {
+        ...tokens.fonts,
+        body: { value: "'Cairo', system-ui, 'Segoe UI', Tahoma, sans-serif" },
+        heading: { value: "'Cairo', system-ui, 'Segoe UI', Tahoma, sans-serif" },
+      },
+    },
+    semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors ?? {}) },
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      spinner: spinnerRecipe,
+    },
+    // Slot recipes travel with the components that use them (lib/theme/slot-recipes.ts).
+    slotRecipes: {},
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, config);

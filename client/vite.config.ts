@@ -1,0 +1,95 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Dev proxy target: the API + relay server started by `npm run dev` (scripts/dev.mjs sets API_TARGET).
+const target = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      // Registered by src/app/register-sw.ts after the load event (SPEC.md §1), not by an injected script.
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeAssets: ['images/logo.png', 'icons/*.png'],
+      manifest: {
+        name: 'أغريفت — سوق زراعي وبيطري',
+        short_name: 'أغريفت',
+        description: 'صيدليات زراعية، عيادات بيطرية ومشاتل في كل المحافظات السورية',
+        lang: 'ar',
+        dir: 'rtl',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#2f855a',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg,webp}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/storage\//, /^\/socket\.io\//],
+        runtimeCaching: [
+          {
+            // Last-seen catalogue pages (stores, products, articles, search) so a repeat visit opens offline.
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' && /^\/api\/(store|post|product|search)(\/|$)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'api-catalogue',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 120, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/storage/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'images',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': { target, changeOrigin: true },
+      '/storage': { target, changeOrigin: true },
+      '/socket.io': { target, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    target: 'es2020',
+    sourcemap: false,
+    // dist/.vite/manifest.json: the module graph scripts/bench-web.mjs measures.
+    manifest: true,
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // Chakra's theme index builds `defaultThemeConfig` with every recipe through defineConfig();
+      // marking it pure lets the unused recipes fall out of the bundle (lib/theme/system.ts picks ours).
+      treeshake: {
+        manualPureFunctions: [
+          'defineConfig',
+          'defineRecipe',
+          'defineSlotRecipe',
+          'defineSemanticTokens',
+          'defineTokens',
+        ],
+        // The shared contract package and yup have no import-time side effects: let unused schemas go.
+        moduleSideEffects: (id: string) => !/[\\/](shared[\\/]src|node_modules[\\/]yup)[\\/]/.test(id),
+      },
+    },
+  },
+});
