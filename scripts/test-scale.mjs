@@ -270,8 +270,13 @@ async function main() {
         .slice(0, messages.length)
         .filter((_, k) => messages[k].from === from)
         .map((r) => r.data.id);
-    await waitFor(() => ids('farmer').every((id) => seenByStore.has(id)), { what: 'the store to see every message' });
-    await waitFor(() => ids('store').every((id) => seenByFarmer.has(id)), { what: 'the farmer to see every message' });
+    const unseen = (from, seen) => ids(from).filter((id) => !seen.has(id));
+    await waitFor(() => unseen('farmer', seenByStore).length === 0, { timeoutMs: 20000 }).catch(() => {
+      throw new Error(`the store never saw messages ${unseen('farmer', seenByStore)} (status ${storeRt.status})`);
+    });
+    await waitFor(() => unseen('store', seenByFarmer).length === 0, { timeoutMs: 20000 }).catch(() => {
+      throw new Error(`the farmer never saw messages ${unseen('store', seenByFarmer)} (status ${farmerRt.status})`);
+    });
     log(`${messages.length} messages and ${orders.length} orders acknowledged, each stored once`);
 
     await Promise.all([cluster.apis[0].start(), cluster.relays[0].start()]);

@@ -39,13 +39,20 @@ export async function relaySockets(relay) {
  * @param {string} [o.clientRoot]  the built client nginx serves (default client/dist)
  * @param {(msg: string) => void} [o.log]
  */
-export async function startScaleCluster({
-  apis = 2,
-  relays = 2,
-  env = {},
-  clientRoot = DEFAULT_CLIENT_ROOT,
-  log = () => {},
-} = {}) {
+export async function startScaleCluster(options = {}) {
+  // A free port can be taken by another program between the probe and the listen (tests run in
+  // parallel on this machine): start again on new ports then.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE|Address already in use/.test(err.message)) throw err;
+      options.log?.(`a port was taken meanwhile; starting again (${err.message.split('\n')[0]})`);
+    }
+  }
+}
+
+async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_CLIENT_ROOT, log = () => {} } = {}) {
   const missing = missingBuild(clientRoot);
   if (missing.length) throw new Error(`build first (npm run build): missing ${missing.join(', ')}`);
 
