@@ -297,3 +297,7 @@ export const ROLE_CASES: RoleCase[] = [
         .set(auth(who)),
   },
 ];
+
+// conversations, messages, orders and stats (second API engineer's rows)
+import { chatOrderRoleCases } from './roles.chat-orders';
+ROLE_CASES.push(...chatOrderRoleCases);
