@@ -1,7 +1,7 @@
 /**
  * Forwards calls to the REST API with the caller's own token and returns the API's envelope
  * unchanged. Network failures, time-outs and non-envelope answers become 503 / 504 / 502
- * envelopes, so callers never see an exception. Tracks calls in flight for graceful shutdown.
+ * envelopes, so callers never see an exception.
  */
 import { type ApiResponse, LIMITS } from '@agrivet/shared';
 import { failure, relayMessages } from './messages';
@@ -15,10 +15,6 @@ export interface CallOptions {
 export interface ApiClient {
   get<T>(path: string, options: CallOptions): Promise<ApiResponse<T>>;
   post<T>(path: string, body: Record<string, unknown> | FormData, options: CallOptions): Promise<ApiResponse<T>>;
-  /** Calls still waiting for an answer. */
-  readonly inFlight: number;
-  /** Resolves when no call is in flight (or after timeoutMs). */
-  idle(timeoutMs: number): Promise<void>;
 }
 
 const isEnvelope = (body: unknown): body is ApiResponse<unknown> =>
@@ -29,7 +25,6 @@ const isEnvelope = (body: unknown): body is ApiResponse<unknown> =>
 
 export function createApiClient(apiUrl: string): ApiClient {
   const base = apiUrl.replace(/\/+$/, '');
-  const pending = new Set<Promise<unknown>>();
 
   async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions) {
     const headers: Record<string, string> = { Authorization: `Bearer ${opts.token}`, Accept: 'application/json' };
@@ -56,28 +51,8 @@ export function createApiClient(apiUrl: string): ApiClient {
     }
   }
 
-  function track<T>(promise: Promise<T>): Promise<T> {
-    pending.add(promise);
-    promise.finally(() => pending.delete(promise)).catch(() => {});
-    return promise;
-  }
-
   return {
-    get: (path, opts) => track(call('GET', path, undefined, opts)),
-    post: (path, body, opts) => track(call('POST', path, body, opts)),
-    get inFlight() {
-      return pending.size;
-    },
-    async idle(timeoutMs) {
-      const end = Date.now() + timeoutMs;
-      while (pending.size > 0 && Date.now() < end) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const expired = new Promise((r) => {
-          timer = setTimeout(r, Math.max(1, end - Date.now()));
-        });
-        await Promise.race([Promise.allSettled([...pending]), expired]);
-        clearTimeout(timer);
-      }
-    },
+    get: (path, opts) => call('GET', path, undefined, opts),
+    post: (path, body, opts) => call('POST', path, body, opts),
   };
 }

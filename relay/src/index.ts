@@ -15,6 +15,7 @@ import { authenticate, forwardedForOf, roomsOf } from './auth';
 import * as conversation from './events/conversation';
 import * as message from './events/message';
 import { onEvent } from './events/on-event';
+import { InFlight } from './in-flight';
 import * as order from './events/order';
 import { createParticipantsCache } from './participants';
 import { type RedisLink, useRedisAdapter } from './redis';
@@ -26,7 +27,7 @@ export interface RelayOptions {
   /** Set: rooms are shared with other relay instances through Redis pub/sub. */
   redisUrl?: string;
   logger?: Logger;
-  /** How long close() waits for forwards in flight (ms). */
+  /** How long close() waits for events in flight — forwards, pushes, acks (ms). */
   drainTimeoutMs?: number;
 }
 
@@ -44,6 +45,7 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
   const logger = options.logger ?? pino({ name: 'relay', level: process.env.LOG_LEVEL ?? 'info' });
   const api = createApiClient(options.apiUrl);
   const participants = createParticipantsCache();
+  const inFlight = new InFlight();
   let closing = false;
   const isClosing = () => closing;
 
@@ -71,6 +73,7 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
       caller: { token, forwardedFor: forwardedForOf(socket) },
       joined: new Set<number>(),
       closing: isClosing,
+      inFlight,
     };
     onEvent(ctx, 'conversation:join', conversation.join);
     onEvent(ctx, 'conversation:leave', conversation.leave);
@@ -89,8 +92,12 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
     async close() {
       if (closing) return;
       closing = true;
-      await api.idle(options.drainTimeoutMs ?? LIMITS.requestTimeoutMs);
-      io.local.disconnectSockets(true);
+      await inFlight.idle(options.drainTimeoutMs ?? LIMITS.requestTimeoutMs + 2_000);
+      // Close each connection once its last packets (the acks just sent) are flushed; clients see a
+      // transport close and reconnect by themselves (to another instance, or this one restarted).
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+      const end = Date.now() + 2_000;
+      while (io.engine.clientsCount > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
       io.engine.close();
       await io.of('/').adapter.close();
       await redis?.close();

@@ -1,10 +1,12 @@
 /**
  * Registers one client event: normalises the arguments (the acknowledgement may be missing),
  * checks the payload size, runs the handler, acknowledges with its envelope and never throws.
+ * The whole handling (forwards, push, ack) is tracked in flight for a graceful shutdown.
  * A 401, or a 403 for a disabled account, ends the user's sessions: their sockets are
  * disconnected and must authenticate again (a revoked token is then refused).
  */
 import { type ApiResponse, apiMessages, type ClientToServerEvents, rooms } from '@agrivet/shared';
+import type { InFlight } from '../in-flight';
 import { failure, internalError, relayMessages } from '../messages';
 import type { EventContext } from '../types';
 import { checkSmall } from '../validate';
@@ -20,7 +22,7 @@ const endsSession = (r: ApiResponse<unknown>) =>
   r.status === 401 || (r.status === 403 && 'error' in r && r.error.message === apiMessages.ar.subscriptionExpired);
 
 export function onEvent(
-  ctx: EventContext & { closing: () => boolean },
+  ctx: EventContext & { closing: () => boolean; inFlight: InFlight },
   event: keyof ClientToServerEvents,
   handler: Handler,
   options: EventOptions = {},
@@ -51,5 +53,5 @@ export function onEvent(
       ctx.io.in(rooms.user(ctx.user.id)).disconnectSockets(true);
     }
   };
-  ctx.socket.on(event, listener as never);
+  ctx.socket.on(event, ((...args: unknown[]) => ctx.inFlight.track(listener(...args))) as never);
 }
