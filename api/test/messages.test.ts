@@ -136,6 +136,8 @@ describe('message/create', () => {
     const res = await create(farmer.auth, { conversation_id: 999999, message: 'مرحبا' });
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('العنصر غير موجود');
+    // beyond the integer column: still 404, not a database error
+    expect((await create(farmer.auth, { conversation_id: 3e9, message: 'مرحبا' })).status).toBe(404);
   });
 
   describe('idempotency by client_id', () => {

@@ -148,6 +148,26 @@ describe('orders', () => {
       expect(noStore.body.error.fields).toHaveProperty('store_id');
     });
 
+    it('is 422 (never 500) for ids beyond the integer columns', async () => {
+      const { store, seeds, farmer } = await shop();
+      const admin = await t.make.loginAs('admin');
+      const line = [{ product_id: seeds.id, quantity: 1 }];
+      const cases = [
+        [farmer, { store_id: 3e9, total: '12.50', items: line }, 'store_id'],
+        [
+          farmer,
+          { store_id: store.id, total: '12.50', items: [{ product_id: 3e9, quantity: 1 }] },
+          'items[0].product_id',
+        ],
+        [admin, { user_id: 3e9, store_id: store.id, total: '12.50', items: line }, 'user_id'],
+      ] as const;
+      for (const [who, body, field] of cases) {
+        const res = await place(who.auth, body);
+        expect(res.status, field).toBe(422);
+        expect(res.body.error.fields).toHaveProperty([field]);
+      }
+    });
+
     it('is 422 with field messages for malformed bodies', async () => {
       const { farmer } = await shop();
       const empty = await place(farmer.auth, {});

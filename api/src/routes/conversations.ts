@@ -23,6 +23,7 @@ import {
   messageWindow,
   participantRole,
 } from '../services/conversations';
+import { isStorableId } from '../services/ids';
 
 const createSchema = conversationCreateSchema('ar');
 const readSchema = conversationReadSchema('ar');
@@ -108,9 +109,12 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     const senderId = body.sender_id ?? caller.id;
     if (senderId !== caller.id) {
       // the admin starting a conversation for someone: that someone must exist
-      const sender = await db.selectFrom('users').select('id').where('id', '=', senderId).executeTakeFirst();
+      const sender = isStorableId(senderId)
+        ? await db.selectFrom('users').select('id').where('id', '=', senderId).executeTakeFirst()
+        : undefined;
       if (!sender) throw invalid({ sender_id: validationMessages.ar.invalidId });
     }
+    if (!isStorableId(body.store_id)) throw notFound();
     const store = await db
       .selectFrom('stores')
       .select(['id', 'user_id'])

@@ -13,6 +13,7 @@ import { validate } from '../http/validate';
 import { presentMessage } from '../presenters/message';
 import { findConversationRow } from '../queries/conversations';
 import { participantRole } from '../services/conversations';
+import { isStorableId } from '../services/ids';
 import { findByClientId, writeMessage } from '../services/messages';
 
 const schema = messageCreateSchema('ar');
@@ -25,6 +26,7 @@ export function messageRoutes({ db, images }: AppContext): Router {
     const body = await validate(schema, req.body);
     // a message is always written by the caller, the admin included
     if (body.user_id !== undefined && body.user_id !== caller.id) throw forbidden('callerMismatch');
+    if (!isStorableId(body.conversation_id)) throw notFound();
     const conversation = await findConversationRow(db, body.conversation_id);
     if (!conversation) throw notFound();
     const author = participantRole(conversation, caller.id);

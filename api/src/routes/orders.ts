@@ -14,6 +14,7 @@ import { type Paging, paginate, readPaging } from '../http/paging';
 import { idParam, validate } from '../http/validate';
 import { presentOrder } from '../presenters/order';
 import { itemsByOrder, type OrderListRow, selectOrders } from '../queries/orders';
+import { isStorableId } from '../services/ids';
 import { findOrderByClientId, placeOrder } from '../services/orders';
 
 const createSchema = orderCreateSchema('ar');
@@ -98,7 +99,9 @@ export function orderRoutes({ db }: AppContext): Router {
     const buyerId = body.user_id ?? caller.id;
     if (buyerId !== caller.id) {
       // the admin ordering for someone: that someone must exist
-      const buyer = await db.selectFrom('users').select('id').where('id', '=', buyerId).executeTakeFirst();
+      const buyer = isStorableId(buyerId)
+        ? await db.selectFrom('users').select('id').where('id', '=', buyerId).executeTakeFirst()
+        : undefined;
       if (!buyer) throw invalid({ user_id: validationMessages.ar.invalidId });
     }
     const totalCents = parseCents(body.total);

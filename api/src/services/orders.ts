@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../db/time';
 import type { Database } from '../db/types';
 import { invalid, invalidField } from '../http/errors';
+import { isStorableId } from './ids';
 
 /** The largest total the integer columns hold on both dialects (PostgreSQL `integer`). */
 const MAX_TOTAL_CENTS = 2_147_483_647;
@@ -34,12 +35,15 @@ export function findOrderByClientId(db: Kysely<Database>, buyerId: number, clien
 
 /** Priced lines, or a 422 naming the offending item. */
 async function priceLines(trx: Kysely<Database>, req: OrderRequest) {
-  const ids = [...new Set(req.items.map((i) => i.product_id))];
-  const products = await trx
-    .selectFrom('products')
-    .select(['id', 'store_id', 'name', 'price_cents'])
-    .where('id', 'in', ids)
-    .execute();
+  const ids = [...new Set(req.items.map((i) => i.product_id))].filter(isStorableId);
+  const products =
+    ids.length === 0
+      ? []
+      : await trx
+          .selectFrom('products')
+          .select(['id', 'store_id', 'name', 'price_cents'])
+          .where('id', 'in', ids)
+          .execute();
   const byId = new Map(products.map((p) => [p.id, p]));
   const unknown: Record<string, string> = {};
   req.items.forEach((item, i) => {
@@ -57,11 +61,9 @@ async function priceLines(trx: Kysely<Database>, req: OrderRequest) {
 export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promise<number> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const store = await trx
-        .selectFrom('stores')
-        .select(['id', 'user_id'])
-        .where('id', '=', req.storeId)
-        .executeTakeFirst();
+      const store = isStorableId(req.storeId)
+        ? await trx.selectFrom('stores').select(['id', 'user_id']).where('id', '=', req.storeId).executeTakeFirst()
+        : undefined;
       if (!store) throw invalid({ store_id: validationMessages.ar.invalidId });
       if (store.user_id === req.buyerId) throw invalidField('store_id', 'cannotOrderSelf');
       const lines = await priceLines(trx, req);
