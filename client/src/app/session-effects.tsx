@@ -16,7 +16,7 @@ export function SessionEffects() {
 
   useEffect(() => {
     if (token && user) {
-      void useRealtime.getState().connect(token);
+      void useRealtime.getState().connect(token, user.id);
       if (canChat)
         void useChat
           .getState()

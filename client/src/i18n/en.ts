@@ -50,7 +50,7 @@ export const en: Catalogue = {
     farmerPrice: 'Free',
     farmerFeatures: 'Instant consultation · Order products · Free delivery',
     businessPlan: 'Business plan',
-    businessPrice: '{{monthly}}$ per month or {{yearly}}$ per year',
+    businessPrice: '{{monthly}} per month or {{yearly}} per year',
     businessFeatures: 'Your own store · Products and orders · Chats with farmers · Articles',
     join: 'Join now',
     freeDelivery: 'Free delivery',

@@ -10,7 +10,8 @@ interface StoredCart {
   items: CartItem[];
 }
 
-function load(): StoredCart {
+/** The cart saved in localStorage; anything malformed reads as empty. */
+export function loadCart(): StoredCart {
   try {
     const raw = localStorage.getItem(CART_STORAGE_KEY);
     if (!raw) return { store_id: null, items: [] };
@@ -50,7 +51,7 @@ export const useCart = create<CartState>((set, get) => {
     set(next);
   };
   return {
-    ...load(),
+    ...loadCart(),
     add: (storeId, item) => {
       const { store_id, items } = get();
       const base = store_id === storeId ? items : [];

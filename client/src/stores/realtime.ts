@@ -6,6 +6,7 @@ import type { ServerToClientEvents } from '@agrivet/shared';
 import { create } from 'zustand';
 import { env } from '../config/env';
 import { i18n } from '../i18n';
+import { useSession } from './session';
 import type {
   ConnectionStatus,
   OutboxEntry,
@@ -21,7 +22,7 @@ type AnyHandler = (payload: never) => void;
 interface RealtimeState {
   status: ConnectionStatus | 'idle';
   outbox: OutboxEntry[];
-  connect: (token: string) => Promise<void>;
+  connect: (token: string, userId: number) => Promise<void>;
   disconnect: () => void;
   write: <E extends WriteEvent>(
     event: E,
@@ -62,7 +63,7 @@ const EVENTS: EventName[] = ['message:new', 'typing', 'conversation:read', 'orde
 export const useRealtime = create<RealtimeState>((set) => ({
   status: 'idle',
   outbox: [],
-  connect: async (token) => {
+  connect: async (token, userId) => {
     if (portToken === token) return;
     useRealtime.getState().disconnect();
     portToken = token;
@@ -70,13 +71,14 @@ export const useRealtime = create<RealtimeState>((set) => ({
     // socket.io-client loads only for signed-in users.
     const { connectRealtime } = await import('../lib/realtime/connect');
     if (portToken !== token) return;
-    port = connectRealtime(env.socketOrigin, token);
+    port = connectRealtime(env.socketOrigin, token, userId);
     const p = port;
     portReady?.resolve(p);
     portReady = null;
     unsubscribers = [
       p.onStatus((status) => set({ status })),
       p.onOutbox((outbox) => set({ outbox })),
+      p.onSessionEnded(() => useSession.getState().clear()),
       ...EVENTS.map((e) => forward(p, e)),
     ];
   },

@@ -1,27 +1,67 @@
 /**
- * Adapter from @agrivet/relay/realtime's RealtimeClient to the app's RealtimePort.
- * (Pending: the relay's client has not landed yet; until it does the app reports "offline".)
+ * Adapter from @agrivet/relay/realtime's RealtimeClient to the app's RealtimePort — the one file that
+ * knows that client. Queued writes persist in localStorage per user, so a reload keeps them.
  */
-import type { ConnectionStatus, OutboxEntry, RealtimePort } from './port';
+import { isApiSuccess } from '@agrivet/shared';
+import { LocalStorageOutboxStorage, type OutboxItem, RealtimeClient, type WriteEvents } from '@agrivet/relay/realtime';
+import type { OutboxEntry, RealtimePort, WriteEvent, WritePayload, WriteResult } from './port';
 
-export function connectRealtime(_origin: string, _token: string): RealtimePort {
-  const outboxListeners = new Set<(e: OutboxEntry[]) => void>();
-  const status: ConnectionStatus = 'offline';
+function toEntry(item: OutboxItem): OutboxEntry {
   return {
-    status,
-    onStatus: (l) => {
-      l(status);
-      return () => {};
+    client_id: item.client_id,
+    event: item.event,
+    payload: item.payload as unknown as Record<string, unknown>,
+    state: item.state === 'sent' ? 'sent' : item.state === 'failed' ? 'failed' : 'pending',
+    error: item.error?.message,
+    created_at: item.queued_at,
+  };
+}
+
+export function connectRealtime(origin: string, token: string, userId: number): RealtimePort {
+  const client = new RealtimeClient({ storage: new LocalStorageOutboxStorage(`outbox:${userId}`) });
+  client.connect(origin, token);
+
+  const enqueue = <E extends WriteEvent>(event: E, payload: WritePayload<E>) => {
+    switch (event) {
+      case 'message:send':
+        return client.sendMessage(payload as unknown as WriteEvents['message:send']['payload']);
+      case 'order:create':
+        return client.createOrder(payload as unknown as WriteEvents['order:create']['payload']);
+      case 'order:update':
+        return client.updateOrder(payload as unknown as WriteEvents['order:update']['payload']);
+      default:
+        return client.markRead(payload as unknown as WriteEvents['conversation:read']['payload']);
+    }
+  };
+
+  return {
+    get status() {
+      return client.status;
     },
-    on: () => () => {},
-    write: () => ({ client_id: '', result: Promise.reject(new Error('offline')) }),
-    typing: () => {},
-    openConversation: () => {},
-    closeConversation: () => {},
-    onOutbox: (l) => {
-      outboxListeners.add(l);
-      return () => outboxListeners.delete(l);
+    onStatus: (listener) => {
+      listener(client.status);
+      return client.onStatus(listener);
     },
-    close: () => {},
+    onSessionEnded: (listener) => client.onSessionEnded(listener),
+    on: (event, handler) => client.on(event, handler as never),
+    write: (event, payload) => {
+      const { item, done } = enqueue(event, payload);
+      const result = done.then((response) => {
+        if (isApiSuccess(response)) return response.data as WriteResult<typeof event>;
+        throw new Error(response.error.message);
+      });
+      return { client_id: item.client_id, result };
+    },
+    typing: (conversationId, typing) => client.typing(conversationId, typing),
+    openConversation: (conversationId, lastSeenId) => {
+      void client.openConversation(conversationId, lastSeenId);
+    },
+    closeConversation: (conversationId) => client.closeConversation(conversationId),
+    onOutbox: (listener) => {
+      const emit = () => listener(client.pending().map(toEntry));
+      emit();
+      return client.onOutbox(emit);
+    },
+    close: () => client.close(),
   };
 }

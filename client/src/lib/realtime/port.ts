@@ -28,6 +28,8 @@ export interface OutboxEntry {
 export interface RealtimePort {
   readonly status: ConnectionStatus;
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
+  /** The relay refused the token: the session is over. */
+  onSessionEnded(listener: () => void): () => void;
   on<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): () => void;
   /** Queues a write; resolves with the API's data or rejects with its Arabic error message. */
   write<E extends WriteEvent>(

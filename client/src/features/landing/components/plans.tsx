@@ -10,6 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 
+/** "5$" kept left-to-right inside Arabic text (LRI … PDI). */
+const usd = (n: number) => `\u2066${n}$\u2069`;
+
 function Plan({
   title,
   price,
@@ -53,7 +56,10 @@ export function Plans() {
         <Plan title={t('landing.farmerPlan')} price={t('landing.farmerPrice')} features={t('landing.farmerFeatures')} />
         <Plan
           title={t('landing.businessPlan')}
-          price={t('landing.businessPrice', { monthly: PLANS.businessMonthlyUsd, yearly: PLANS.businessYearlyUsd })}
+          price={t('landing.businessPrice', {
+            monthly: usd(PLANS.businessMonthlyUsd),
+            yearly: usd(PLANS.businessYearlyUsd),
+          })}
           features={t('landing.businessFeatures')}
           highlight
         />

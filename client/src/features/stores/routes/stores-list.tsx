@@ -1,5 +1,5 @@
 /** /leaf, /bone, /farm: stores of one type, province filter, previous/next paging. */
-import { type StoreType, storeTypeLabels } from '@agrivet/shared';
+import type { StoreType } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { useSearchParams } from 'react-router-dom';
 import { CardGrid } from '../../../components/ui/card-grid';
@@ -7,10 +7,12 @@ import { Page } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { ProvinceFilter } from '../../../components/ui/province-filter';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { currentLang } from '../../../i18n';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../../lib/use-query';
 import { getStoresByCity } from '../api/get-stores-by-city';
 import { StoreCard } from '../components/store-card';
+
+const titleKeys = { 0: 'nav.pharmacies', 1: 'nav.clinics', 3: 'nav.nurseries' } as const;
 
 export function StoresList({ type }: { type: StoreType }) {
   const [params, setParams] = useSearchParams();
@@ -18,7 +20,8 @@ export function StoresList({ type }: { type: StoreType }) {
   const cityParam = Number(params.get('city'));
   const city = Number.isInteger(cityParam) && cityParam > 0 ? cityParam : null;
   const query = useQuery(`stores:${type}:${city}:${page}`, (signal) => getStoresByCity({ type, page, city }, signal));
-  const title = storeTypeLabels[currentLang()][type];
+  const { t } = useTranslation();
+  const title = t(titleKeys[type]);
 
   const update = (next: { page?: number; city?: number | null }) => {
     const p = new URLSearchParams(params);
