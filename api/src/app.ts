@@ -69,6 +69,10 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     }),
   );
   app.use('/storage', express.static(config.storageDir, { immutable: true, maxAge: '1y', index: false }));
+  // a missing image is a 404 here, never a fall-through to whatever is mounted after the API
+  app.use('/storage', (_req, res) => {
+    res.status(404).end();
+  });
   app.use('/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false, limit: '256kb' }));
   app.use('/api', apiRoutes(ctx));
   app.use(errorHandler);

@@ -145,3 +145,10 @@ describe('image uploads', () => {
     expect(res.body.status).toBe(400);
   });
 });
+
+describe('/storage', () => {
+  it('answers 404 for a missing file instead of falling through', async () => {
+    const res = await request(t.app).get('/storage/products/0000.webp');
+    expect(res.status).toBe(404);
+  });
+});
