@@ -1,15 +1,19 @@
 /**
  * Conversations as the presenter needs them: both people, the store, the last message (one join
  * through last_message_id) and the viewer's unread count. The unread count is a correlated count
- * over messages(conversation_id, id) above the viewer's read marker, so it reads only the unread
- * rows, never the whole history — one query for a whole list, no N+1.
+ * over the index messages(conversation_id, id) above the viewer's read marker: it reads only index
+ * entries of unread messages, never the history nor the table — one query for a whole list, no N+1.
+ * It needs no "not my own message" filter: message/create moves the author's marker to each new
+ * message in the same transaction, so a participant's own messages are never above their marker
+ * (the filter would cost a table read per unread message: 29 ms instead of 1 ms for a store with
+ * 100 conversations and 5,000 unread messages out of 1M).
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types';
 
 type ConversationScope = ExpressionBuilder<Database, 'conversations'>;
 
-/** Messages from the other participant above the viewer's read marker. */
+/** Messages above the viewer's read marker (all from the other participant, see above). */
 function unreadCount(eb: ConversationScope, viewerId: number) {
   const marker = eb
     .case()
@@ -21,8 +25,7 @@ function unreadCount(eb: ConversationScope, viewerId: number) {
     .selectFrom('messages as unread')
     .select((e) => e.fn.countAll<number>().as('n'))
     .whereRef('unread.conversation_id', '=', 'conversations.id')
-    .where('unread.id', '>', marker)
-    .where('unread.user_id', '!=', viewerId);
+    .where('unread.id', '>', marker);
 }
 
 /**
