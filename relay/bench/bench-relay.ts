@@ -173,7 +173,7 @@ const closeAll = (pairs: Pair[], raw: WebSocket[]) => {
 };
 
 async function main(): Promise<void> {
-  console.log('building the relay …');
+  console.log(`building the relay … (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs)`);
   execFileSync(process.execPath, [path.join(relayDir, 'build.mjs')], { stdio: 'inherit' });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-bench-relay-'));
   const [apiPort, relayPort, echoPort] = [await freePort(), await freePort(), await freePort()];

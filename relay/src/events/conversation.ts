@@ -10,7 +10,8 @@ export const join: Handler = async (payload, ctx) => {
   const checked = checkConversationRef(payload);
   if (!checked.ok) return checked.error;
   const id = checked.value.conversation_id;
-  const res = await ctx.api.get<ConversationWithMessages>(apiPaths.conversation.get(id), ctx.caller);
+  // before_id=1: the access check and the participants, without transferring any history.
+  const res = await ctx.api.get<ConversationWithMessages>(`${apiPaths.conversation.get(id)}?before_id=1`, ctx.caller);
   if (res.status !== 200 || !('data' in res)) return res;
   ctx.participants.set(id, { senderId: res.data.sender.id, receiverId: res.data.receiver.id });
   ctx.joined.add(id);
