@@ -17,7 +17,7 @@ import { waitForHttp } from './lib/service-process.mjs';
 const BUYERS = 10;
 const SEQUENTIAL_MESSAGES = 200;
 const LOAD_MESSAGES_PER_BUYER = 60;
-const LOAD_RATE_PER_BUYER = 20; // messages per second each, 200/s in all
+const LOAD_RATE_PER_BUYER = 10; // messages per second each, 100/s in all
 const REST_SECONDS = 8;
 const REST_CONNECTIONS = 20;
 const DEMO_STORE = { phone: '0911111111', password: 'store1234' };
@@ -217,17 +217,19 @@ function writeSection(markdown) {
   return file;
 }
 
+const loadBefore = os.loadavg()[0].toFixed(1);
 const single = await benchSingle();
 console.log('one process:', JSON.stringify(single));
 const scaled = await benchScaled();
 console.log('scaled:', JSON.stringify(scaled));
 
 const markdown = `\`npm run bench:scale\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, every process on the
-same machine). The same scenario against the one-process product (\`npm start\`: API, relay and client
-in one Node process, SQLite) and the scaled deployment run locally (nginx → 2 relays sharing rooms
+same machine; load average ${loadBefore} at the start — other work on the machine inflates the figures).
+The same scenario against the one-process product (\`npm start\`: API, relay and client in one Node
+process, SQLite) and the scaled deployment run locally (nginx → 2 relays sharing rooms
 through Redis → 2 API instances on PostgreSQL; senders on relay 1, the store on relay 2, so every
 message crosses Redis). A message is sent with the RealtimeClient (outbox, \`client_id\`):
-*ack* is emit → acknowledgement (relay → API write → relay), *delivery* is emit → the store's
+*ack* is sendMessage → acknowledgement (outbox queue, relay → nginx → API write → relay), *delivery* is sendMessage → the store's
 \`message:new\` push.
 
 ${table({ 'one process (SQLite)': single, 'scaled (nginx, 2 relays + Redis, 2 APIs + PostgreSQL)': scaled })}
