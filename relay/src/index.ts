@@ -74,6 +74,7 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
       joined: new Set<number>(),
       closing: isClosing,
       inFlight,
+      busy: { count: 0 },
     };
     onEvent(ctx, 'conversation:join', conversation.join);
     onEvent(ctx, 'conversation:leave', conversation.leave);

@@ -321,6 +321,18 @@ describe('malformed input never crashes the relay', () => {
     expect([413, 422]).toContain(longText.status);
   });
 
+  it('refuses a flood beyond 32 events in flight on one connection with 429', async () => {
+    const { socket } = await open(farmer);
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        call(socket, 'order:update', { order_id: 999_999, status: 1 }).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s !== 429).length).toBeGreaterThanOrEqual(32);
+    expect((await call(socket, 'conversation:join', { conversation_id: conversation.id })).status).toBe(200);
+  });
+
   it('survives events without an acknowledgement callback and unknown events', async () => {
     const { socket } = await open(farmer);
     const raw = socket as unknown as { emit(event: string, ...args: unknown[]): void };

@@ -21,8 +21,11 @@ export interface EventOptions {
 const endsSession = (r: ApiResponse<unknown>) =>
   r.status === 401 || (r.status === 403 && 'error' in r && r.error.message === apiMessages.ar.subscriptionExpired);
 
+/** Events one connection may have in flight at once; more are refused with 429. */
+export const MAX_EVENTS_IN_FLIGHT_PER_SOCKET = 32;
+
 export function onEvent(
-  ctx: EventContext & { closing: () => boolean; inFlight: InFlight },
+  ctx: EventContext & { closing: () => boolean; inFlight: InFlight; busy: { count: number } },
   event: keyof ClientToServerEvents,
   handler: Handler,
   options: EventOptions = {},
@@ -36,7 +39,16 @@ export function onEvent(
       const tooLarge = options.large ? null : checkSmall(payload);
       if (tooLarge) response = tooLarge;
       else if (ctx.closing()) response = failure(503, relayMessages.shuttingDown);
-      else response = await handler(payload, ctx);
+      else if (ctx.busy.count >= MAX_EVENTS_IN_FLIGHT_PER_SOCKET)
+        response = failure(429, apiMessages.ar.tooManyRequests);
+      else {
+        ctx.busy.count += 1;
+        try {
+          response = await handler(payload, ctx);
+        } finally {
+          ctx.busy.count -= 1;
+        }
+      }
     } catch (err) {
       ctx.logger.error({ err, event, user: ctx.user.id }, 'relay handler failed');
       response = internalError();
