@@ -4,7 +4,7 @@
  * It holds no database and no business rules.
  *
  *   const relay = attachRelay(httpServer, { apiUrl: 'http://127.0.0.1:8080/api' });
- *   await relay.close(); // lets forwards in flight finish, then disconnects everyone
+ *   await relay.close(); // lets events in flight finish, then closes every connection
  */
 import type { Server as HttpServer } from 'node:http';
 import { LIMITS, SOCKET_PATH } from '@agrivet/shared';
@@ -19,7 +19,7 @@ import { InFlight } from './in-flight';
 import * as order from './events/order';
 import { createParticipantsCache } from './participants';
 import { type RedisLink, useRedisAdapter } from './redis';
-import type { RelayServer } from './types';
+import type { ConnectionContext, RelayServer } from './types';
 
 export interface RelayOptions {
   /** Base URL of the REST API, e.g. http://127.0.0.1:8080/api */
@@ -63,7 +63,7 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
   io.on('connection', (socket) => {
     const { user, token } = socket.data;
     socket.join(roomsOf(user));
-    const ctx = {
+    const ctx: ConnectionContext = {
       io,
       socket,
       api,

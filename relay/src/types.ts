@@ -2,6 +2,7 @@ import type { ClientToServerEvents, ServerToClientEvents, User } from '@agrivet/
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import type { ApiClient } from './api-client';
+import type { InFlight } from './in-flight';
 import type { ParticipantsCache } from './participants';
 
 /** What the auth middleware stores on each socket (serialisable: other relay instances read it). */
@@ -27,4 +28,13 @@ export interface EventContext {
   caller: { token: string; forwardedFor?: string };
   /** Conversations this socket joined through `conversation:join` (typing is allowed only there). */
   joined: Set<number>;
+}
+
+/** What the event wrapper (on-event.ts) needs besides the handler's context. */
+export interface ConnectionContext extends EventContext {
+  closing: () => boolean;
+  /** Events in flight on the whole relay (graceful shutdown waits for them). */
+  inFlight: InFlight;
+  /** Events in flight on this connection. */
+  busy: { count: number };
 }

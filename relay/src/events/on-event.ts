@@ -6,9 +6,8 @@
  * disconnected and must authenticate again (a revoked token is then refused).
  */
 import { type ApiResponse, apiMessages, type ClientToServerEvents, rooms } from '@agrivet/shared';
-import type { InFlight } from '../in-flight';
 import { failure, internalError, relayMessages } from '../messages';
-import type { EventContext } from '../types';
+import type { ConnectionContext, EventContext } from '../types';
 import { checkSmall } from '../validate';
 
 export type Handler = (payload: unknown, ctx: EventContext) => Promise<ApiResponse<unknown>>;
@@ -25,7 +24,7 @@ const endsSession = (r: ApiResponse<unknown>) =>
 export const MAX_EVENTS_IN_FLIGHT_PER_SOCKET = 32;
 
 export function onEvent(
-  ctx: EventContext & { closing: () => boolean; inFlight: InFlight; busy: { count: number } },
+  ctx: ConnectionContext,
   event: keyof ClientToServerEvents,
   handler: Handler,
   options: EventOptions = {},
