@@ -7,6 +7,7 @@ import { conversationCreateSchema, conversationReadSchema, validationMessages } 
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context';
 import { toCount } from '../db/time';
+import type { ConversationRow } from '../db/types';
 import { type AuthUser, currentUser, isAdmin, mustNameCaller, requireAdmin, requireAuth } from '../http/auth';
 import { sendOk } from '../http/envelope';
 import { forbidden, invalid, invalidField, notFound } from '../http/errors';
@@ -40,12 +41,10 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     return row;
   };
 
-  /** Presented for the caller: a participant sees their unread count, the admin 0. */
-  const presentFor = async (id: number, caller: AuthUser) => {
-    const row = await findConversationRow(db, id);
-    if (!row) throw notFound();
+  /** The full row for the caller: a participant sees their unread count, the admin 0. */
+  const loadFor = async (row: ConversationRow, caller: AuthUser) => {
     const viewer = isParticipant(row, caller) ? caller.id : null;
-    const full = await selectConversations(db, viewer).where('conversations.id', '=', id).executeTakeFirst();
+    const full = await selectConversations(db, viewer).where('conversations.id', '=', row.id).executeTakeFirst();
     if (!full) throw notFound();
     return full;
   };
@@ -98,7 +97,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     const row = await findRow(req.params.id);
     if (!isAdmin(caller) && !isParticipant(row, caller)) throw forbidden();
     const range = readRange(req);
-    const [full, window] = await Promise.all([presentFor(row.id, caller), messageWindow(db, row.id, range)]);
+    const [full, window] = await Promise.all([loadFor(row, caller), messageWindow(db, row.id, range)]);
     sendOk(res, presentConversationWithMessages(full, window.messages.map(presentMessage), window.hasMore));
   });
 
@@ -126,7 +125,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     }
     if (store.user_id === senderId) throw invalidField('store_id', 'cannotChatSelf');
     const id = await findOrCreateConversation(db, senderId, store);
-    sendOk(res, presentConversation(await presentFor(id, caller)));
+    sendOk(res, presentConversation(await loadFor(await findRow(String(id)), caller)));
   });
 
   router.post('/update/:id', requireAuth, async (req, res) => {
@@ -136,7 +135,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     if (who === null) throw forbidden();
     const body = await validate(readSchema, req.body);
     await markRead(db, row, who, body.last_read_message_id);
-    sendOk(res, presentConversation(await presentFor(row.id, caller)));
+    sendOk(res, presentConversation(await loadFor(row, caller)));
   });
 
   router.post('/delete/:id', requireAuth, requireAdmin, async (req, res) => {

@@ -20,7 +20,11 @@ import { findOrderByClientId, placeOrder } from '../services/orders';
 const createSchema = orderCreateSchema('ar');
 const updateSchema = orderUpdateSchema('ar');
 
-type OrderFilter = { store_id: number } | { user_id: number } | 'all';
+/** Which orders a list shows: one store's, one buyer's, or (both absent) all. */
+interface OrderFilter {
+  storeId?: number;
+  userId?: number;
+}
 
 export function orderRoutes({ db }: AppContext): Router {
   const router = Router();
@@ -45,17 +49,22 @@ export function orderRoutes({ db }: AppContext): Router {
     paginate(
       paging,
       async () => {
-        let q = db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n'));
-        if (filter !== 'all' && 'store_id' in filter) q = q.where('store_id', '=', filter.store_id);
-        if (filter !== 'all' && 'user_id' in filter) q = q.where('user_id', '=', filter.user_id);
-        return toCount((await q.executeTakeFirstOrThrow()).n as number);
+        const { n } = await db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .$if(filter.storeId !== undefined, (q) => q.where('orders.store_id', '=', filter.storeId!))
+          .$if(filter.userId !== undefined, (q) => q.where('orders.user_id', '=', filter.userId!))
+          .executeTakeFirstOrThrow();
+        return toCount(n as number);
       },
-      (limit, offset) => {
-        let q = selectOrders(db);
-        if (filter !== 'all' && 'store_id' in filter) q = q.where('orders.store_id', '=', filter.store_id);
-        if (filter !== 'all' && 'user_id' in filter) q = q.where('orders.user_id', '=', filter.user_id);
-        return q.orderBy('orders.id', 'desc').limit(limit).offset(offset).execute();
-      },
+      (limit, offset) =>
+        selectOrders(db)
+          .$if(filter.storeId !== undefined, (q) => q.where('orders.store_id', '=', filter.storeId!))
+          .$if(filter.userId !== undefined, (q) => q.where('orders.user_id', '=', filter.userId!))
+          .orderBy('orders.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       presentRows,
     );
 
@@ -70,17 +79,17 @@ export function orderRoutes({ db }: AppContext): Router {
     if (!isAdmin(caller) && !isStoreAccount(caller.type)) throw forbidden();
     const paging = readPaging(req.query);
     if (isAdmin(caller)) {
-      sendOk(res, await page(paging, 'all'));
+      sendOk(res, await page(paging, {}));
       return;
     }
     const storeId = await ownStoreId(caller);
     // a store account that has not created its store yet has no orders
-    sendOk(res, await page(paging, { store_id: storeId ?? 0 }));
+    sendOk(res, await page(paging, { storeId: storeId ?? 0 }));
   });
 
   router.get('/getAll-byUser', requireAuth, async (req, res) => {
     const caller = currentUser(req);
-    sendOk(res, await page(readPaging(req.query), { user_id: caller.id }));
+    sendOk(res, await page(readPaging(req.query), { userId: caller.id }));
   });
 
   router.get('/get/:id', requireAuth, async (req, res) => {
