@@ -13,6 +13,7 @@ import { checkComposeFiles, dockerComposeConfig } from './lib/compose-check.mjs'
 import { REPO_ROOT } from './lib/nginx.mjs';
 import { ensurePrograms } from './lib/os-deps.mjs';
 import { startScaleCluster } from './lib/scale-cluster.mjs';
+import { waitForHttp } from './lib/service-process.mjs';
 import { connectOnRelay, loadRealtime, nextPush, restClient, sleep, waitFor } from './lib/scale-helpers.mjs';
 
 const DEMO_STORE = { phone: '0911111111', password: 'store1234' };
@@ -152,6 +153,13 @@ async function main() {
     ctx.storeId = ctx.store.user.store.id;
     const stores = await rest.get('store/getAll?page_number=1');
     assert(stores.total >= 3 && stores.data.length > 0, `store/getAll total ${stores.total}`);
+    const pictured = stores.data.find((st) => st.image);
+    assert(pictured, 'no demo store has an image');
+    const image = await fetch(`${ctx.cluster.url}/storage/${pictured.image}`);
+    assert(
+      image.status === 200 && /^image\//.test(image.headers.get('content-type') ?? ''),
+      `/storage → ${image.status}`,
+    );
     const products = await rest.get(`product/getAll?store_id=${ctx.storeId}&page_number=1`);
     assert(products.data.length >= 2, `store ${ctx.storeId} lists ${products.data.length} products`);
     ctx.products = products.data.slice(0, 2);
@@ -326,6 +334,11 @@ async function main() {
       ctx.farmerRt?.close();
       ctx.storeRt?.close();
       await Promise.all([...cluster.relays, ...cluster.apis].map((s) => s.stop()));
+      // No API instance left: the proxy answers /api with the JSON envelope, in Arabic.
+      const down = await fetch(`${cluster.url}/api/store/getAll`);
+      const downBody = await down.json();
+      assert(down.status === 503 && downBody.status === 503, `no API: ${down.status}`);
+      assert(/[\u0600-\u06FF]/.test(downBody.error.message), 'no API: the message is not Arabic');
       await ctx.pool.end();
       const restore = runScript('restore.ts', [file], env);
       assert(restore.status === 0, `db:restore failed: ${restore.stderr}`);
@@ -341,6 +354,8 @@ async function main() {
       );
 
       await Promise.all(cluster.apis.map((s) => s.start()));
+      // nginx retries an instance it marked failed after fail_timeout (5 s).
+      await waitForHttp(`${cluster.url}/api/health`, 15000);
       const me = await ctx.rest.get('auth/user', { token: ctx.farmer.token });
       assert((me.user ?? me).id === ctx.farmer.user.id, 'the restored database lost the session');
     } finally {
