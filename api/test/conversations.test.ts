@@ -158,6 +158,12 @@ describe('conversations', () => {
         expect(res.body.data.has_more).toBe(false);
         expect(res.body.data.last_message).toEqual(b.body.data);
       }
+      // each participant sees their own unread count; the admin (not a participant) 0
+      const unread = async (who: { auth: { Authorization: string } }) =>
+        (await request(t.app).get(`/api/conversation/get/${conv.id}`).set(who.auth)).body.data.unread_count;
+      expect(await unread(farmer)).toBe(1);
+      expect(await unread(owner)).toBe(0);
+      expect(await unread(await t.make.loginAs('admin'))).toBe(0);
     });
 
     it('is 403 for someone else and 404 for a missing or malformed id', async () => {

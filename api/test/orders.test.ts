@@ -73,6 +73,32 @@ describe('orders', () => {
       expect(again.body.data.total_cents).toBe(3150);
     });
 
+    it('ignores prices and names sent by the client: the server prices win', async () => {
+      const { store, seeds, farmer } = await shop();
+      const cheap = await place(farmer.auth, {
+        store_id: store.id,
+        total: '0.02',
+        items: [{ product_id: seeds.id, quantity: 2, price: '0.01', price_cents: 1, name: 'مجاني' }],
+      });
+      expect(cheap.status).toBe(422);
+      expect(cheap.body.error.fields).toHaveProperty('total');
+      const fair = await place(farmer.auth, {
+        store_id: store.id,
+        total: '25.00',
+        items: [{ product_id: seeds.id, quantity: 2, price: '0.01', price_cents: 1, name: 'مجاني' }],
+      });
+      expect(fair.status).toBe(200);
+      expect(fair.body.data.items).toEqual([
+        { product_id: seeds.id, name: 'بذور خيار', quantity: 2, price: '12.50', price_cents: 1250 },
+      ]);
+      const row = await t.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', fair.body.data.id)
+        .executeTakeFirstOrThrow();
+      expect(row.total_cents).toBe(2500);
+    });
+
     it('accepts the total as a number or with Arabic digits', async () => {
       const { store, spray, farmer } = await shop();
       const asNumber = await place(farmer.auth, {
