@@ -29,6 +29,22 @@ describe('products', () => {
     expect((await request(t.app).get('/api/product/getAll?store_id=abc')).status).toBe(422);
   });
 
+  it('pages through a filtered list without gaps or repeats, newest first', async () => {
+    const owner = await t.make.user({ type: 1 });
+    const store = await t.make.store(owner.id);
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push((await t.make.product(store.id, { name: `صفحة ${i}` })).id);
+    const seen: number[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await request(t.app).get(`/api/product/getAll?store_id=${store.id}&per_page=2&page_number=${page}`);
+      expect(res.body.data).toMatchObject({ current_page: page, last_page: 3, total: 5 });
+      seen.push(...res.body.data.data.map((p: { id: number }) => p.id));
+    }
+    expect(seen).toEqual([...made].reverse());
+    const beyond = await request(t.app).get(`/api/product/getAll?store_id=${store.id}&per_page=2&page_number=4`);
+    expect(beyond.body.data.data).toEqual([]);
+  });
+
   it('gets one product with its price as "12.50" and cents, or 404', async () => {
     const owner = await t.make.user({ type: 1 });
     const store = await t.make.store(owner.id);

@@ -27,10 +27,38 @@ describe('GET search', () => {
     expect(byPost.body.data.posts.data[0].id).toBe(post.id);
   });
 
+  it('keeps the index in step with updates and deletes, and matches short queries too', async () => {
+    const me = await t.make.loginAs('store');
+    const created = await request(t.app)
+      .post('/api/product/create')
+      .set(me.auth)
+      .send({ name: 'بذور قرنبيط', type: 2, price: 1, is_special: false });
+    const id = created.body.data.id;
+    const find = async (q: string) =>
+      (await request(t.app).get(`/api/search?q=${encodeURIComponent(q)}`)).body.data.products.data.map(
+        (p: { id: number }) => p.id,
+      );
+    expect(await find('قرنبيط')).toContain(id);
+    await request(t.app)
+      .post(`/api/product/update/${id}`)
+      .set(me.auth)
+      .send({ name: 'بذور ملفوف', type: 2, price: 1, is_special: false })
+      .expect(200);
+    expect(await find('قرنبيط')).not.toContain(id);
+    expect(await find('ملفوف')).toContain(id);
+    expect(await find('مل')).toContain(id);
+    await request(t.app).post(`/api/product/delete/${id}`).set(me.auth).expect(200);
+    expect(await find('ملفوف')).not.toContain(id);
+  });
+
   it('treats LIKE wildcards literally', async () => {
-    const res = await request(t.app).get(`/api/search?q=${encodeURIComponent('_')}`);
-    expect(res.status).toBe(200);
-    expect(res.body.data.stores.total + res.body.data.products.total + res.body.data.posts.total).toBe(0);
+    for (const q of ['_', '%%%', 'a_b%']) {
+      const res = await request(t.app).get(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.stores.total + res.body.data.products.total + res.body.data.posts.total).toBe(0);
+    }
+    const quotes = await request(t.app).get(`/api/search?q=${encodeURIComponent('"زيت" OR *')}`);
+    expect(quotes.status).toBe(200);
   });
 
   it('answers 422 for an empty query', async () => {

@@ -5,6 +5,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './create-db';
 import { initialMigration } from './migrations/001-initial';
+import { searchIndexMigration } from './migrations/002-search-index';
 import type { Database } from './types';
 
 const MIGRATION_LOCK_KEY = 4_242_001;
@@ -12,7 +13,10 @@ const MIGRATION_LOCK_KEY = 4_242_001;
 function provider(db: Db): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '001_initial': initialMigration(db.dialect) };
+      return {
+        '001_initial': initialMigration(db.dialect),
+        '002_search_index': searchIndexMigration(db.dialect),
+      };
     },
   };
 }

@@ -11,9 +11,10 @@ import {
   validationMessages,
 } from '@agrivet/shared';
 import { type Request, Router } from 'express';
-import { sql } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../context';
 import { nowIso, toCount } from '../db/time';
+import type { Database } from '../db/types';
 import {
   type AuthUser,
   currentUser,
@@ -30,14 +31,14 @@ import { acceptImage, storeUploadedImage } from '../http/upload';
 import { idParam, validate } from '../http/validate';
 import { presentProduct } from '../presenters/product';
 import { selectProducts } from '../queries/products';
-import { likePattern, productSearchText } from '../search/search-text';
+import { matchesSearch, productSearchText } from '../search/search-text';
 
 const schema = productSchema('ar');
 
 interface ProductFilter {
   storeId?: number;
   type?: number;
-  pattern?: string;
+  query?: string;
 }
 
 function readFilter(req: Request): ProductFilter {
@@ -47,7 +48,7 @@ function readFilter(req: Request): ProductFilter {
     throw invalid({ type: validationMessages.ar.invalidChoice });
   }
   const q = typeof req.query.q === 'string' ? normalizeArabic(req.query.q).slice(0, 100) : '';
-  return { storeId, type, pattern: q ? likePattern(q) : undefined };
+  return { storeId, type, query: q || undefined };
 }
 
 /** Price in cents from the validated number (at most 2 decimals: the schema checked it). */
@@ -57,7 +58,7 @@ function priceCents(price: number): number {
   return cents;
 }
 
-export function productRoutes({ db, images }: AppContext): Router {
+export function productRoutes({ db, dialect, images }: AppContext): Router {
   const router = Router();
 
   const findProduct = async (rawId: unknown) => {
@@ -78,22 +79,34 @@ export function productRoutes({ db, images }: AppContext): Router {
 
   router.get('/getAll', async (req, res) => {
     const filter = readFilter(req);
+    const filtered = <O>(q: SelectQueryBuilder<Database, 'products', O>) => {
+      let out = q;
+      if (filter.storeId !== undefined) out = out.where('products.store_id', '=', filter.storeId);
+      if (filter.type !== undefined) out = out.where('products.type', '=', filter.type);
+      if (filter.query) out = out.where(matchesSearch(dialect, 'products', filter.query));
+      return out;
+    };
     const page = await paginate(
       readPaging(req.query),
-      async () => {
-        let q = db.selectFrom('products').select((eb) => eb.fn.countAll().as('n'));
-        if (filter.storeId !== undefined) q = q.where('store_id', '=', filter.storeId);
-        if (filter.type !== undefined) q = q.where('type', '=', filter.type);
-        if (filter.pattern) q = q.where(sql<boolean>`search_text like ${filter.pattern} escape '\\'`);
-        return toCount((await q.executeTakeFirstOrThrow()).n as number);
-      },
-      (limit, offset) => {
-        let q = selectProducts(db);
-        if (filter.storeId !== undefined) q = q.where('products.store_id', '=', filter.storeId);
-        if (filter.type !== undefined) q = q.where('products.type', '=', filter.type);
-        if (filter.pattern) q = q.where(sql<boolean>`products.search_text like ${filter.pattern} escape '\\'`);
-        return q.orderBy('products.id', 'desc').limit(limit).offset(offset).execute();
-      },
+      async () =>
+        toCount(
+          (await filtered(db.selectFrom('products').select((eb) => eb.fn.countAll().as('n'))).executeTakeFirstOrThrow())
+            .n as number,
+        ),
+      // Deferred join: page through the id index first, then join only the rows of the page, so
+      // deep pages do not drag every skipped row through the join.
+      (limit, offset) =>
+        selectProducts(db)
+          .where(
+            'products.id',
+            'in',
+            filtered(db.selectFrom('products').select('products.id'))
+              .orderBy('products.id', 'desc')
+              .limit(limit)
+              .offset(offset),
+          )
+          .orderBy('products.id', 'desc')
+          .execute(),
       (rows) => rows.map(presentProduct),
     );
     sendOk(res, page);

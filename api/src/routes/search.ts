@@ -1,7 +1,6 @@
 /** GET search?q&page_number: stores, products and articles whose normalised text contains q (CONTRACT.md §6). */
 import { normalizeArabic, type SearchResult, validationMessages } from '@agrivet/shared';
 import { Router } from 'express';
-import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { toCount } from '../db/time';
 import { sendOk } from '../http/envelope';
@@ -13,11 +12,11 @@ import { presentStore } from '../presenters/store';
 import { selectPosts } from '../queries/posts';
 import { selectProducts } from '../queries/products';
 import { selectStores } from '../queries/stores';
-import { likePattern } from '../search/search-text';
+import { matchesSearch } from '../search/search-text';
 
 const MAX_QUERY = 100;
 
-export function searchRoutes({ db }: AppContext): Router {
+export function searchRoutes({ db, dialect }: AppContext): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
@@ -25,16 +24,15 @@ export function searchRoutes({ db }: AppContext): Router {
     const q = normalizeArabic(raw);
     if (q === '') throw invalid({ q: validationMessages.ar.required });
     if (q.length > MAX_QUERY) throw invalid({ q: validationMessages.ar.textTooLong });
-    const pattern = likePattern(q);
     const paging = readPaging(req.query);
-    const matches = (column: string) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+    const matches = (table: 'stores' | 'products' | 'posts') => matchesSearch(dialect, table, q);
     const count = async (table: 'stores' | 'products' | 'posts') =>
       toCount(
         (
           await db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as('n'))
-            .where(matches(`${table}.search_text`))
+            .where(matches(table))
             .executeTakeFirstOrThrow()
         ).n as number,
       );
@@ -45,7 +43,7 @@ export function searchRoutes({ db }: AppContext): Router {
         () => count('stores'),
         (limit, offset) =>
           selectStores(db, req.user?.id)
-            .where(matches('stores.search_text'))
+            .where(matches('stores'))
             .orderBy('stores.id', 'desc')
             .limit(limit)
             .offset(offset)
@@ -57,7 +55,7 @@ export function searchRoutes({ db }: AppContext): Router {
         () => count('products'),
         (limit, offset) =>
           selectProducts(db)
-            .where(matches('products.search_text'))
+            .where(matches('products'))
             .orderBy('products.is_special', 'desc')
             .orderBy('products.id', 'desc')
             .limit(limit)
@@ -70,7 +68,7 @@ export function searchRoutes({ db }: AppContext): Router {
         () => count('posts'),
         (limit, offset) =>
           selectPosts(db)
-            .where(matches('posts.search_text'))
+            .where(matches('posts'))
             .orderBy('posts.is_special', 'desc')
             .orderBy('posts.id', 'desc')
             .limit(limit)

@@ -1,0 +1,226 @@
+/**
+ * `npm run bench:api`: seeds bulk data (100k products, 1M messages, 50k orders), starts the API in
+ * a child process on a free port and measures the main calls with autocannon, first at about
+ * 10k rows and again at full size; a bare node:http server sending the same bytes gives the
+ * ceiling. Prints req/s, p50/p99 and writes the figures into docs/performance.md ("## API").
+ *   BENCH_SECONDS=8 BENCH_CONNECTIONS=10 BENCH_DATABASE_URL=postgres://… BENCH_QUICK=1
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { issueToken } from '../src/auth/tokens';
+import { type Config, findRepoRoot, loadConfig } from '../src/config';
+import { createDb } from '../src/db/create-db';
+import { migrate } from '../src/db/migrate';
+import { type BenchPeople, grow, type Sizes, seedBase } from './seed-bulk';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = findRepoRoot();
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const quick = process.env.BENCH_QUICK === '1';
+const SMALL: Sizes = { products: 10_000, messages: 10_000, orders: 5_000 };
+const LARGE: Sizes = quick
+  ? { products: 30_000, messages: 100_000, orders: 10_000 }
+  : { products: 100_000, messages: 1_000_000, orders: 50_000 };
+
+interface Row {
+  phase: string;
+  call: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function freePort(): Promise<number> {
+  const { freePort: free } = (await import(path.join(root, 'scripts/lib/ports.mjs'))) as {
+    freePort: () => Promise<number>;
+  };
+  return free();
+}
+
+async function startChild(script: string, env: Record<string, string>) {
+  const port = await freePort();
+  const child = fork(path.join(here, script), [], {
+    env: { ...process.env, ...env, BENCH_PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function measure(phase: string, call: string, opts: Parameters<typeof autocannon>[0]): Promise<Row> {
+  const r = await autocannon({ connections, duration: seconds, ...opts });
+  const row = {
+    phase,
+    call,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+  console.log(
+    `${phase.padEnd(6)} ${call.padEnd(44)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.errors ? `  (${row.errors} errors/non-2xx)` : ''}`,
+  );
+  return row;
+}
+
+async function benchPhase(phase: string, databaseUrl: string, people: BenchPeople, tokens: { farmer: string }) {
+  const api = await startChild('serve-api.ts', { DATABASE_URL: databaseUrl, STORAGE_DIR: path.join(tmp, 'storage') });
+  const auth = { Authorization: `Bearer ${tokens.farmer}` };
+  const rows: Row[] = [];
+  try {
+    rows.push(
+      await measure(phase, 'GET store/get-By-city?type=0&city=1', {
+        url: `${api.url}/api/store/get-By-city?type=0&city=1`,
+      }),
+    );
+    rows.push(
+      await measure(phase, 'GET product/getAll (page 1)', { url: `${api.url}/api/product/getAll?page_number=1` }),
+    );
+    const first = (await (await fetch(`${api.url}/api/product/getAll`)).json()) as { data: { last_page: number } };
+    const total = first.data.last_page;
+    const deep = Math.max(1, total - 1);
+    rows.push(
+      await measure(phase, 'GET product/getAll (last page)', {
+        url: `${api.url}/api/product/getAll?page_number=${deep}`,
+      }),
+    );
+    rows.push(
+      await measure(phase, 'GET search?q=زيتون', {
+        url: `${api.url}/api/search?q=${encodeURIComponent(people.searchWord)}`,
+      }),
+    );
+    rows.push(
+      await measure(phase, 'GET conversation/get-My-Conv (40 convs)', {
+        url: `${api.url}/api/conversation/get-My-Conv`,
+        headers: auth,
+      }),
+    );
+    rows.push(
+      await measure(phase, 'GET conversation/get/{id} (latest messages)', {
+        url: `${api.url}/api/conversation/get/${people.conversationId}`,
+        headers: auth,
+      }),
+    );
+    rows.push(
+      await measure(phase, 'POST message/create', {
+        url: `${api.url}/api/message/create`,
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ conversation_id: people.conversationId, message: 'مرحبا، هل الدواء متوفر؟' }),
+      }),
+    );
+    const page1 = Buffer.from(await (await fetch(`${api.url}/api/product/getAll?page_number=1`)).arrayBuffer());
+    writeFileSync(path.join(tmp, 'page1.json'), page1);
+  } finally {
+    await api.stop();
+  }
+  return rows;
+}
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'agrivet-bench-'));
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(tmp, 'bench.db')}`;
+const config: Config = { ...loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }), seedDemo: false };
+
+async function withDb<T>(fn: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
+  const db = createDb(config.database);
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+try {
+  console.log(
+    `database: ${config.database.kind}; ${connections} connections, ${seconds} s per call; ${os.cpus().length} CPUs`,
+  );
+  let t = Date.now();
+  const people = await withDb(async (db) => {
+    await migrate(db);
+    const p = await seedBase(db.kysely);
+    await grow(db.kysely, SMALL);
+    return p;
+  });
+  console.log(`seeded the small set in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const token = await withDb((db) => issueToken(db.kysely, people.farmerId));
+  const small = await benchPhase('10k', databaseUrl, people, { farmer: token });
+
+  t = Date.now();
+  await withDb((db) => grow(db.kysely, LARGE));
+  const seedSeconds = (Date.now() - t) / 1000;
+  console.log(
+    `grew to ${LARGE.products} products, ${LARGE.messages} messages, ${LARGE.orders} orders in ${seedSeconds.toFixed(1)} s`,
+  );
+  const large = await benchPhase('large', databaseUrl, people, { farmer: token });
+
+  const bare = await startChild('serve-bare.ts', { BENCH_BODY_FILE: path.join(tmp, 'page1.json') });
+  let bareRow: Row;
+  try {
+    bareRow = await measure('bare', 'node:http, same bytes as product/getAll p1', { url: `${bare.url}/` });
+  } finally {
+    await bare.stop();
+  }
+  const apiPage1 = large.find((r) => r.call === 'GET product/getAll (page 1)')!;
+  const ratio = apiPage1.rps / bareRow.rps;
+  console.log(`API / bare node:http (product/getAll page 1): ${(ratio * 100).toFixed(0)} %`);
+
+  writeReport({ small, large, bareRow, ratio, seedSeconds });
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+function writeReport(r: { small: Row[]; large: Row[]; bareRow: Row; ratio: number; seedSeconds: number }) {
+  const file = path.join(root, 'docs', 'performance.md');
+  let doc = '';
+  try {
+    doc = readFileSync(file, 'utf8');
+  } catch {
+    doc = '# Performance\n';
+  }
+  const lines = [
+    '## API',
+    '',
+    `Measured with \`npm run bench:api\` (api/bench/bench-api.ts) on ${new Date().toISOString().slice(0, 10)}: ${config.database.kind},`,
+    `${os.cpus().length} CPUs, autocannon with ${connections} connections for ${seconds} s per call, the API in its own process.`,
+    `"10k" = ~10k products and messages; "large" = ${LARGE.products.toLocaleString('en')} products, ${LARGE.messages.toLocaleString('en')} messages,`,
+    `${LARGE.orders.toLocaleString('en')} orders (grown in ${r.seedSeconds.toFixed(0)} s with batched inserts in transactions).`,
+    '',
+    '| call | req/s (10k) | p50 / p99 ms (10k) | req/s (large) | p50 / p99 ms (large) |',
+    '|---|---:|---:|---:|---:|',
+    ...r.large.map((row) => {
+      const sm = r.small.find((x) => x.call === row.call);
+      return `| ${row.call} | ${sm?.rps ?? '–'} | ${sm ? `${sm.p50} / ${sm.p99}` : '–'} | ${row.rps} | ${row.p50} / ${row.p99} |`;
+    }),
+    `| bare node:http, same bytes as product/getAll page 1 | | | ${r.bareRow.rps} | ${r.bareRow.p50} / ${r.bareRow.p99} |`,
+    '',
+    `API / bare node:http on product/getAll page 1: **${(r.ratio * 100).toFixed(0)} %**.`,
+    '',
+  ];
+  const section = lines.join('\n');
+  const start = doc.indexOf('\n## API');
+  if (start === -1) {
+    doc = `${doc.trimEnd()}\n\n${section}`;
+  } else {
+    const next = doc.indexOf('\n## ', start + 1);
+    doc = `${doc.slice(0, start)}\n${section}${next === -1 ? '' : doc.slice(next)}`;
+  }
+  writeFileSync(file, `${doc.trimEnd()}\n`);
+  console.log(`figures written to ${path.relative(root, file)} (## API)`);
+}
