@@ -13,8 +13,13 @@ export function readYaml(file) {
   const python = ['/usr/bin/python3', 'python3'].find((p) => spawnSync(p, ['-c', 'import yaml']).status === 0);
   if (!python) {
     const cmd = 'apt-get install -y python3-yaml';
-    if (process.getuid?.() !== 0) throw new Error(`a YAML parser is needed: sudo ${cmd}`);
-    execFileSync('apt-get', ['install', '-y', '-qq', 'python3-yaml'], { stdio: 'inherit' });
+    if (process.getuid?.() !== 0) throw new Error(`a YAML parser is needed: sudo apt-get update && sudo ${cmd}`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'python3-yaml'], {
+      stdio: 'inherit',
+      env,
+    });
     return readYaml(file);
   }
   return JSON.parse(execFileSync(python, ['-c', PYTHON_YAML_TO_JSON, file], { encoding: 'utf8' }));
@@ -123,6 +128,11 @@ export function checkComposeFiles(root = REPO_ROOT) {
     'Dockerfile: not node:20-bookworm-slim',
   );
   expect(/RUN npm ci\b/.test(dockerfile), 'Dockerfile: the build does not use npm ci');
+  // npm ci needs every workspace's package.json before the sources are copied.
+  const { workspaces = [] } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  for (const ws of workspaces) {
+    expect(dockerfile.includes(`COPY ${ws}/package.json ${ws}/`), `Dockerfile: workspace ${ws} has no manifest COPY`);
+  }
   expect(
     (dockerfile.match(/^USER node$/gm) ?? []).length >= 2,
     'Dockerfile: api and relay do not run as the node user',
