@@ -95,7 +95,7 @@ export const ar = {
     placeOrder: 'إرسال الطلب',
     remove: 'حذف',
     pending: 'الطلب بانتظار الاتصال وسيُرسل تلقائياً',
-    added: 'تم إرسال الطلب',
+    added: 'تمت إضافة الطلب',
     lineTotal: 'المجموع الفرعي',
     backToStore: 'العودة إلى المتجر',
     decrease: 'إنقاص الكمية',

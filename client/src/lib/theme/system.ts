@@ -53,7 +53,15 @@ const config = defineConfig({
         heading: { value: "'Cairo', system-ui, 'Segoe UI', Tahoma, sans-serif" },
       },
     },
-    semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors ?? {}) },
+    semanticTokens: {
+      ...semanticTokens,
+      colors: {
+        ...pick(semanticTokens.colors ?? {}),
+        // White text on the solid green / orange must reach WCAG AA (4.5:1): one shade darker.
+        green: { ...(semanticTokens.colors?.green as object), solid: { value: '{colors.green.700}' } },
+        orange: { ...(semanticTokens.colors?.orange as object), solid: { value: '{colors.orange.700}' } },
+      },
+    },
     textStyles,
     layerStyles,
     animationStyles,

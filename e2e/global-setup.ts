@@ -1,0 +1,66 @@
+/**
+ * Starts the built product (server/dist/index.js) on a free 127.0.0.1 port with a fresh SQLite
+ * database and storage directory, waits for /api/health, and leaves its URL in tests/.server.json.
+ * Builds nothing: run `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SERVER_FILE } from './tests/support/server-file';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: { exitCode: number | null }, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url}/api/health did not answer within ${timeoutMs} ms`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  const entry = path.join(root, 'server', 'dist', 'index.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  if (!existsSync(path.join(root, 'client', 'dist', 'index.html')))
+    throw new Error('client/dist is missing: run `npm run build`');
+  const tmp = mkdtempSync(path.join(tmpdir(), 'agrivet-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(tmp, 'e2e.db')}`,
+      STORAGE_DIR: path.join(tmp, 'storage'),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(url, child);
+  mkdirSync(path.dirname(SERVER_FILE), { recursive: true });
+  writeFileSync(SERVER_FILE, JSON.stringify({ url, pid: child.pid, tmp }));
+}

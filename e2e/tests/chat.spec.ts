@@ -1,0 +1,69 @@
+import { apiCall, DEMO, expect, signedInContext, test } from './support/fixtures';
+
+test('a farmer and a store chat live, and a message written offline arrives after reconnecting', async ({
+  browser,
+}) => {
+  const farmer = await signedInContext(browser, DEMO.farmer);
+  const store = await signedInContext(browser, DEMO.clinic);
+  const farmerPage = await farmer.context.newPage();
+  const storePage = await store.context.newPage();
+
+  // The farmer opens (or creates) the conversation from the clinic's card.
+  const clinic = await apiCall<{ name_store: string; city: number }>(`store/get/${store.user.store?.id}`);
+  await farmerPage.goto(`/bone?city=${clinic.city}`);
+  const card = farmerPage.getByRole('article').filter({ hasText: clinic.name_store });
+  await card.getByRole('button', { name: /مراسلة|متابعة المحادثة/ }).click();
+  await expect(farmerPage).toHaveURL(/\/chat\/\d+$/);
+  const conversationUrl = new URL(farmerPage.url()).pathname;
+  const farmerList = farmerPage.getByRole('list', { name: 'الرسائل' });
+  await expect(farmerList).toBeVisible();
+
+  await storePage.goto(conversationUrl);
+  const storeList = storePage.getByRole('list', { name: 'الرسائل' });
+  await expect(storeList).toBeVisible();
+
+  const hello = `مرحباً، هل لديكم لقاح للأبقار؟ ${Date.now()}`;
+  await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(hello);
+  await farmerPage.getByRole('button', { name: 'إرسال' }).click();
+  await expect(storeList.getByText(hello)).toBeVisible();
+  await expect(storeList.getByText(hello)).toHaveAttribute('dir', 'auto');
+
+  const reply = `نعم متوفر، أهلاً بك ${Date.now()}`;
+  await storePage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(reply);
+  await storePage.getByRole('button', { name: 'إرسال' }).click();
+  await expect(farmerList.getByText(reply)).toBeVisible();
+  // The farmer has the thread open: the store sees its reply as read.
+  await expect(
+    storeList.getByRole('listitem').filter({ hasText: reply }).getByRole('img', { name: 'قُرئت' }),
+  ).toBeVisible();
+
+  // Offline: the message waits in the outbox, shown as pending, and is sent once back online.
+  await farmer.context.setOffline(true);
+  await expect(farmerPage.getByText('غير متصل — ستُرسل رسائلك عند عودة الاتصال')).toBeVisible();
+  const offline = `رسالة كُتبت بلا اتصال ${Date.now()}`;
+  await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(offline);
+  await farmerPage.getByRole('button', { name: 'إرسال' }).click();
+  const pending = farmerList.getByRole('listitem').filter({ hasText: offline });
+  await expect(pending.getByRole('img', { name: 'بانتظار الإرسال' })).toBeVisible();
+  await storePage.waitForTimeout(1500);
+  await expect(storeList.getByText(offline)).toHaveCount(0);
+
+  await farmer.context.setOffline(false);
+  await expect(storeList.getByText(offline)).toBeVisible({ timeout: 30_000 });
+  await expect(farmerList.getByText(offline)).toHaveCount(1);
+  await expect(pending.getByRole('img', { name: 'بانتظار الإرسال' })).toHaveCount(0);
+
+  // The store's chat list shows the conversation with its last message.
+  await storePage.goto('/chat/list');
+  await expect(storePage.getByRole('list', { name: 'المحادثات' })).toContainText(offline);
+
+  await farmer.context.close();
+  await store.context.close();
+});
+
+test('a visitor is asked to log in before messaging a store', async ({ page }) => {
+  await page.goto('/leaf');
+  await page.getByRole('article').first().getByRole('button', { name: 'مراسلة' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('يرجى تسجيل الدخول لتتمكن من ارسال رسالة')).toBeVisible();
+});

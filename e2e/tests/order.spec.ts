@@ -1,0 +1,86 @@
+import { DEMO, expect, signedInContext, test } from './support/fixtures';
+import { connectRelay, emitWithAck } from './support/relay-client';
+
+test('a farmer finds a pharmacy by province, orders two products, and sees the status change live', async ({
+  browser,
+}) => {
+  const farmer = await signedInContext(browser, DEMO.farmer);
+  const page = await farmer.context.newPage();
+
+  await page.goto('/leaf');
+  await page.getByLabel('المحافظة').selectOption({ label: 'دمشق' });
+  await expect(page).toHaveURL(/city=1/);
+  const card = page.getByRole('article').filter({ hasText: 'دمشق' }).first();
+  await expect(card).toBeVisible();
+  const storeName = (await card.getByRole('heading').textContent() ?? '').trim();
+  await card.getByRole('link', { name: /عرض المنتجات/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: storeName })).toBeVisible();
+
+  // Two products, the second one twice (quantity 2).
+  const orderButtons = page.getByRole('button', { name: /^اطلب: / });
+  await expect(orderButtons.first()).toBeVisible();
+  const first = ((await orderButtons.nth(0).getAttribute('aria-label')) ?? '').replace('اطلب: ', '');
+  const second = ((await orderButtons.nth(1).getAttribute('aria-label')) ?? '').replace('اطلب: ', '');
+
+  await orderButtons.nth(0).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('الكمية').fill('0');
+  await dialog.getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await expect(dialog.getByText('الكمية يجب أن تكون 1 على الأقل')).toBeVisible();
+  await dialog.getByLabel('الكمية').fill('1');
+  await dialog.getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await expect(page.getByText('تم اضافة العنصر الى السلة').first()).toBeVisible();
+
+  await orderButtons.nth(1).click();
+  await page.getByRole('dialog').getByLabel('الكمية').fill('2');
+  await page.getByRole('dialog').getByRole('button', { name: 'أضف إلى السلة' }).click();
+
+  await page.getByRole('link', { name: 'السلة (3)' }).click();
+  await expect(page).toHaveURL(/\/cart\/\d+$/);
+  const lines = page.getByRole('list', { name: 'السلة' }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveText(/^\d+\.\d{2} \$$/);
+  await page.getByRole('button', { name: 'إرسال الطلب' }).click();
+
+  await expect(page).toHaveURL(/\/myorders$/);
+  await expect(page.getByText('تمت إضافة الطلب')).toBeVisible();
+  const order = page.getByRole('listitem').filter({ hasText: storeName }).first();
+  await expect(order).toContainText(first);
+  await expect(order).toContainText(second);
+  await expect(order.getByTestId('order-status')).toHaveText('قيد التنفيذ');
+  // The cart was cleared.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').items)).toEqual([]);
+
+  // The store account, on another device, completes the order: the farmer's page updates without reload.
+  const label = (await order.getAttribute('aria-label')) ?? '';
+  const orderId = Number(label.match(/\d+/)?.[0]);
+  const store = await signedInContext(browser, DEMO.pharmacy);
+  const socket = await connectRelay(store.token);
+  try {
+    const ack = await emitWithAck(socket, 'order:update', { order_id: orderId, status: 1 });
+    expect(ack.status).toBe(200);
+    await expect(order.getByTestId('order-status')).toHaveText('مكتمل');
+  } finally {
+    socket.close();
+    await store.context.close();
+    await farmer.context.close();
+  }
+});
+
+test('a visitor must log in before ordering', async ({ page }) => {
+  await page.goto('/products/1');
+  await page
+    .getByRole('button', { name: /^اطلب: / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('يرجى تسجيل الدخول اولا')).toBeVisible();
+});
+
+test('an empty cart says so', async ({ browser }) => {
+  const farmer = await signedInContext(browser, DEMO.farmer);
+  const page = await farmer.context.newPage();
+  await page.goto('/cart/1');
+  await expect(page.getByText('السلة فارغة')).toBeVisible();
+  await farmer.context.close();
+});

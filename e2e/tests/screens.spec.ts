@@ -1,0 +1,92 @@
+/**
+ * Every main screen: right-to-left, a screenshot on a 360 px phone and a 1280 px laptop
+ * (e2e/artifacts/), and no serious or critical axe-core violation.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signedInContext, test } from './support/fixtures';
+
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+const publicScreens = [
+  { name: 'pharmacies', path: '/leaf', ready: 'article' },
+  { name: 'clinics', path: '/bone', ready: 'article' },
+  { name: 'nurseries', path: '/farm', ready: 'article' },
+  { name: 'blog', path: '/blog', ready: 'article' },
+  { name: 'store-products', path: '/products/1', ready: 'article' },
+  { name: 'search', path: '/search?q=بذور', ready: 'article' },
+  { name: 'login', path: '/login', ready: 'heading' },
+  { name: 'register', path: '/createAcount', ready: 'heading' },
+  { name: 'forget-password', path: '/forget-password', ready: 'heading' },
+] as const;
+
+const farmerScreens = [
+  { name: 'my-orders', path: '/myorders', ready: 'heading' },
+  { name: 'chat-list', path: '/chat/list', ready: 'heading' },
+  { name: 'cart', path: '/cart/1', ready: 'heading' },
+] as const;
+
+const viewports = [
+  { tag: 'phone', width: 360, height: 740 },
+  { tag: 'laptop', width: 1280, height: 800 },
+] as const;
+
+async function check(page: Page, name: string, url: string, ready: 'heading' | 'article') {
+  await page.goto(url);
+  await expect(page.getByRole(ready).first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  const vw = page.viewportSize()?.width ?? 0;
+  // Nothing wider than the screen (phone-first layout).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vw + 1);
+  await page.screenshot({ path: path.join(artifacts, `${name}-${vw}.png`), fullPage: true });
+  if (vw === 1280) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+for (const vp of viewports) {
+  test(`public screens on a ${vp.tag}`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: vp.width, height: vp.height } });
+    const page = await context.newPage();
+    for (const s of publicScreens) await check(page, s.name, s.path, s.ready);
+    await context.close();
+  });
+
+  test(`signed-in screens on a ${vp.tag}`, async ({ browser }) => {
+    const { context } = await signedInContext(browser, DEMO.farmer, {
+      viewport: { width: vp.width, height: vp.height },
+    });
+    const page = await context.newPage();
+    for (const s of farmerScreens) await check(page, s.name, s.path, s.ready);
+    await context.close();
+  });
+}
+
+test('the landing page opens directly at / (a first visit, no service worker yet)', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  for (const vp of viewports) {
+    await page.setViewportSize({ width: vp.width, height: vp.height });
+    await check(page, 'landing', '/', 'heading');
+  }
+  await expect(page.getByRole('link', { name: 'انضم الآن' }).first()).toHaveAttribute('href', '/createAcount');
+  await expect(page.getByText('مجانية')).toBeVisible();
+  await context.close();
+});
+
+test('the English switch flips the page to left-to-right with SPEC.md strings', async ({ page }) => {
+  await page.goto('/leaf');
+  await page.getByRole('button', { name: 'تغيير اللغة' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('lang', 'ar'));
+});

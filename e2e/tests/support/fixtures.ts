@@ -1,0 +1,65 @@
+/**
+ * Test fixtures: `baseURL` of the server global-setup started, API log-in helpers and contexts
+ * signed in through storage state (the token in localStorage, as the app keeps it).
+ */
+import { readFileSync } from 'node:fs';
+import { type Browser, type BrowserContext, test as base, expect } from '@playwright/test';
+import { SERVER_FILE } from './server-file';
+
+export const serverUrl = (): string => (JSON.parse(readFileSync(SERVER_FILE, 'utf8')) as { url: string }).url;
+
+export const DEMO = {
+  admin: { phone: '0900000000', password: 'admin1234' },
+  pharmacy: { phone: '0911111111', password: 'store1234' },
+  clinic: { phone: '0922222222', password: 'store1234' },
+  farmer: { phone: '0944444444', password: 'farmer1234' },
+} as const;
+
+export interface ApiUser {
+  id: number;
+  type: number;
+  status: number;
+  store: { id: number } | null;
+}
+
+export async function apiCall<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${serverUrl()}/api/${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const json = (await res.json()) as { status: number; data?: T; error?: { message: string } };
+  if (json.status !== 200) throw new Error(`${path}: ${json.status} ${json.error?.message}`);
+  return json.data as T;
+}
+
+export async function apiLogin(who: { phone: string; password: string }): Promise<{ token: string; user: ApiUser }> {
+  return apiCall('auth/login', { body: who });
+}
+
+/** A browser context signed in as `who` through storage state. */
+export async function signedInContext(
+  browser: Browser,
+  who: { phone: string; password: string },
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; token: string; user: ApiUser }> {
+  const { token, user } = await apiLogin(who);
+  const context = await browser.newContext({
+    baseURL: serverUrl(),
+    viewport: options.viewport,
+    storageState: { cookies: [], origins: [{ origin: serverUrl(), localStorage: [{ name: 'token', value: token }] }] },
+  });
+  return { context, token, user };
+}
+
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(serverUrl());
+  },
+});
+
+export { expect };
