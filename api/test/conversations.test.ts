@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/time';
+import { findOrCreateConversation } from '../src/services/conversations';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
@@ -72,6 +73,16 @@ describe('conversations', () => {
       expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
       const n = await t.db.selectFrom('conversations').select('id').where('store_id', '=', owner.store!.id).execute();
       expect(n).toHaveLength(1);
+    });
+
+    it('settles racing starts on the unique constraint (straight to the service, past the look-up)', async () => {
+      const farmer = await t.make.loginAs('farmer');
+      const owner = await t.make.loginAs('store');
+      const store = owner.store!;
+      const ids = await Promise.all(
+        Array.from({ length: 4 }, () => findOrCreateConversation(t.db, farmer.user.id, store)),
+      );
+      expect(new Set(ids).size).toBe(1);
     });
 
     it('is 403 when sender_id is someone else (the admin may start one for a user)', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { placeOrder } from '../src/services/orders';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
@@ -276,6 +277,24 @@ describe('orders', () => {
         .execute();
       expect(items).toHaveLength(2);
     });
+  });
+
+  it('settles racing writes of one client_id on the unique constraint (both get the first order)', async () => {
+    // straight to the service, past the route's early look-up, so both writes reach the INSERT
+    const { store, seeds, farmer } = await shop();
+    const req = {
+      buyerId: farmer.user.id,
+      storeId: store.id,
+      totalCents: 1250,
+      items: [{ product_id: seeds.id, quantity: 1 }],
+      clientId: 'race-1',
+    };
+    const ids = await Promise.all([placeOrder(t.db, req), placeOrder(t.db, req), placeOrder(t.db, req)]);
+    expect(new Set(ids).size).toBe(1);
+    const rows = await t.db.selectFrom('orders').select('id').where('client_id', '=', 'race-1').execute();
+    expect(rows.map((r) => r.id)).toEqual([ids[0]]);
+    const items = await t.db.selectFrom('order_items').select('id').where('order_id', '=', ids[0]).execute();
+    expect(items).toHaveLength(1);
   });
 
   describe('lists and get', () => {
