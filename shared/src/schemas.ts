@@ -27,7 +27,8 @@ const num = (lang: Lang) =>
     })
     .typeError(m(lang).mustBeNumber);
 
-const id = (lang: Lang) => num(lang).integer(m(lang).invalidId).min(1, m(lang).invalidId);
+/** A database id: a positive integer that fits the 32-bit integer columns of PostgreSQL. */
+const id = (lang: Lang) => num(lang).integer(m(lang).invalidId).min(1, m(lang).invalidId).max(2_147_483_647, m(lang).invalidId);
 
 const phone = (lang: Lang) =>
   yup

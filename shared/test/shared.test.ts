@@ -127,3 +127,10 @@ describe('schemas (SPEC.md §5)', () => {
     expect(g.items).toBe('Add at least one product');
   });
 });
+
+describe('ids', () => {
+  it('refuses ids beyond the 32-bit integer columns', async () => {
+    const f = await fieldsOf(orderCreateSchema('en').validate({ store_id: 2_147_483_648, total: 1, items: [{ product_id: 1, quantity: 1 }] }));
+    expect(f.store_id).toBe('Invalid id');
+  });
+});
