@@ -364,6 +364,15 @@ async function main() {
   });
 }
 
+// Ctrl-C or a CI time-out: stop PostgreSQL, Redis, nginx and the services before leaving.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    console.log(`\n${signal}: stopping the cluster`);
+    await ctx.cluster?.stop();
+    process.exit(130);
+  });
+}
+
 let crashed = null;
 try {
   await main();

@@ -86,9 +86,13 @@ export async function startNginx({ port, apiPorts, relayPorts, clientRoot }) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;
+  // nginx must not outlive a test that crashed.
+  const killOnExit = () => proc.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const exitPromise = new Promise((resolve) =>
     proc.once('exit', () => {
       exited = true;
+      process.off('exit', killOnExit);
       resolve();
     }),
   );

@@ -57,14 +57,19 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
   if (missing.length) throw new Error(`build first (npm run build): missing ${missing.join(', ')}`);
 
   const cleanups = [];
-  const stopAll = async () => {
-    for (const fn of cleanups.splice(0).reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        log(`cleanup: ${err.message}`);
+  // Idempotent: a second caller (a signal handler during the normal stop) waits for the first.
+  let stopping = null;
+  const stopAll = () => {
+    stopping ??= (async () => {
+      for (const fn of cleanups.splice(0).reverse()) {
+        try {
+          await fn();
+        } catch (err) {
+          log(`cleanup: ${err.message}`);
+        }
       }
-    }
+    })();
+    return stopping;
   };
   // A crashed test must not leave processes behind.
   const onExit = () => {
