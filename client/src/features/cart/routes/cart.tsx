@@ -19,7 +19,7 @@ import { CartLine } from '../components/cart-line';
 import { alertRecipe } from '../../../lib/theme/slot-recipes';
 
 export default function CartRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const storeId = Number(useParams().id);
   const cart = useCart();
@@ -57,7 +57,7 @@ export default function CartRoute() {
       actions={
         <Button asChild variant="ghost" size="sm">
           <RouterLink to={paths.store.getHref(storeId)}>
-            <MdArrowBack aria-hidden style={{ transform: 'scaleX(var(--flip, 1))' }} />
+            <MdArrowBack aria-hidden style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
             {t('cart.backToStore')}
           </RouterLink>
         </Button>

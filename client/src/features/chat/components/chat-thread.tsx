@@ -133,7 +133,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   if (!thread) return <LoadingState />;
 
   return (
-    <Stack gap="3" h={{ base: 'calc(100dvh - 190px)', md: 'calc(100dvh - 230px)' }} minH="80">
+    <Stack gap="2" h={{ base: 'calc(100dvh - 236px)', md: 'calc(100dvh - 250px)' }} minH="72">
       {status === 'offline' && (
         <Alert.Root recipe={alertRecipe} status="warning" size="sm" rounded="md">
           <Alert.Indicator />

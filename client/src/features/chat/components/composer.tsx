@@ -21,7 +21,7 @@ interface ComposerProps {
 const TYPING_IDLE_MS = 2500;
 
 export function Composer({ onSend, onTyping }: ComposerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -138,7 +138,7 @@ export function Composer({ onSend, onTyping }: ComposerProps) {
           maxLength={LIMITS.messageMax}
         />
         <IconButton type="submit" colorPalette="green" aria-label={t('chat.send')} disabled={!text.trim()}>
-          <MdSend style={{ transform: 'var(--send-flip)' }} />
+          <MdSend style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
         </IconButton>
       </HStack>
     </Stack>

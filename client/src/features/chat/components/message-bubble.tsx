@@ -48,7 +48,7 @@ export function MessageBubble({ mine, text, image, previewUrl, time, delivery }:
     <Box
       as="li"
       listStyleType="none"
-      alignSelf={mine ? 'flex-start' : 'flex-end'}
+      alignSelf={mine ? 'flex-end' : 'flex-start'}
       maxW="80%"
       bg={mine ? 'green.100' : 'gray.100'}
       rounded="xl"
