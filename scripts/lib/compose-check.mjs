@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NGINX_TEMPLATE, REPO_ROOT, templateVariables } from './nginx.mjs';
+import { NGINX_TEMPLATE, nginxConfigProblem, REPO_ROOT, templateVariables } from './nginx.mjs';
 
 const PYTHON_YAML_TO_JSON = 'import sys, json, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)';
 
@@ -101,6 +101,20 @@ export function checkComposeFiles(root = REPO_ROOT) {
   }
 
   const nginxEnv = envOf(nginx);
+  // The template rendered with the compose values must be a valid nginx configuration. The local
+  // nginx (Debian's 1.22) knows neither the `resolve` parameter (1.27.3+) nor the service names.
+  const localised = Object.fromEntries(
+    Object.entries(nginxEnv).map(([k, v]) => [
+      k,
+      String(v)
+        .replace(/ resolve\b/g, '')
+        .replace(/\b(api|relay)\d+:/g, '127.0.0.1:'),
+    ]),
+  );
+  if (templateVariables(readFileSync(NGINX_TEMPLATE, 'utf8')).every((v) => v in localised)) {
+    const problem = nginxConfigProblem(localised);
+    expect(problem === null, `nginx -t of the template with the compose values: ${problem}`);
+  }
   for (const variable of templateVariables(readFileSync(NGINX_TEMPLATE, 'utf8'))) {
     expect(variable in nginxEnv, `nginx: template variable ${variable} is not set`);
   }

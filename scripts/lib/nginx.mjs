@@ -1,6 +1,6 @@
 // nginx for the local scale test and benchmark: renders deploy/nginx.conf.template (the file the
 // docker image uses) with local values and runs Debian's nginx with every path inside a temp dir.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,28 @@ http {
     include ${includeFile};
 }
 `;
+}
+
+/**
+ * `nginx -t` of the template rendered with `vars` (e.g. docker-compose.yml's values). Returns
+ * nginx's complaint, or null when the configuration is valid.
+ */
+export function nginxConfigProblem(vars) {
+  ensurePrograms(['nginx']);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-nginx-check-'));
+  try {
+    mkdirSync(path.join(dir, 'temp'));
+    const siteFile = path.join(dir, 'agrivet.conf');
+    const confFile = path.join(dir, 'nginx.conf');
+    writeFileSync(siteFile, renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), vars));
+    writeFileSync(confFile, mainConf(dir, siteFile));
+    const r = spawnSync('nginx', ['-t', '-q', '-p', dir, '-c', confFile, '-e', path.join(dir, 'error.log')], {
+      encoding: 'utf8',
+    });
+    return r.status === 0 ? null : `${r.stderr}${r.stdout}`.trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
