@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config';
 import { createDb } from '../src/db/create-db';
 import { migrate } from '../src/db/migrate';
-import { BackupError, backupDatabase, detectBackupKind, restoreDatabase } from '../src/scripts/db-backup';
+import { BackupError, backupDatabase, detectBackupKind, pruneBackups, restoreDatabase } from '../src/scripts/db-backup';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -140,6 +140,27 @@ describe('SQLite restore', () => {
   });
 });
 
+describe('pruning old backups', () => {
+  it('keeps the newest n regular backups and every before-restore copy', () => {
+    mkdirSync(backups, { recursive: true });
+    const names = [
+      'agrivet-2026-01-01T00-00-00-000Z.db',
+      'agrivet-2026-01-02T00-00-00-000Z.dump',
+      'agrivet-2026-01-03T00-00-00-000Z.db',
+      'agrivet-before-restore-2026-01-01T00-00-00-000Z.db',
+      'notes.txt',
+    ];
+    for (const n of names) writeFileSync(path.join(backups, n), 'x');
+    const deleted = pruneBackups(backups, 2);
+    expect(deleted.map((f) => path.basename(f))).toEqual(['agrivet-2026-01-01T00-00-00-000Z.db']);
+    expect(readdirSync(backups).sort()).toEqual(names.slice(1).sort());
+  });
+
+  it('refuses a keep count below 1', () => {
+    expect(() => pruneBackups(dir, 0)).toThrow(BackupError);
+  });
+});
+
 describe('npm run db:backup / db:restore', () => {
   const cli = (script: string, args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/scripts', script), ...args], {
@@ -162,6 +183,18 @@ describe('npm run db:backup / db:restore', () => {
     expect(restore.status).toBe(0);
     expect(restore.stdout).toMatch(/previous content saved to .*agrivet-before-restore-/);
     expect(userNames(database.file)).toEqual(['عبر سطر الأوامر']);
+  });
+
+  it('--keep deletes all but the newest backups', async () => {
+    await apiDatabase();
+    const first = cli('backup.ts', []).stdout.trim();
+    await new Promise((r) => setTimeout(r, 5));
+    const second = cli('backup.ts', ['--keep', '1']);
+    expect(second.status).toBe(0);
+    const [file, deleted] = second.stdout.trim().split('\n');
+    expect(deleted).toBe(`deleted ${first}`);
+    expect(readdirSync(backups)).toEqual([path.basename(file)]);
+    expect(cli('backup.ts', ['--keep', 'all']).stderr).toMatch(/--keep must be a whole number/);
   });
 
   it('explains its usage when restore gets no file', () => {

@@ -1,18 +1,25 @@
 /**
- * `npm run db:backup [-- --dir <folder>]`: backs up the database named by DATABASE_URL (SQLite by
- * default) into data/backups/ (or BACKUP_DIR, or --dir) and prints the file's path.
+ * `npm run db:backup [-- --dir <folder>] [--keep <n>]`: backs up the database named by DATABASE_URL
+ * (SQLite by default) into data/backups/ (or BACKUP_DIR, or --dir) and prints the file's path.
+ * --keep n then deletes all but the n newest backups there (for a cron job).
  * Safe while the API runs. docs/deploy.md describes restoring (`npm run db:restore -- <file>`).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { backupDir } from './backup-dir';
-import { BackupError, backupDatabase } from './db-backup';
+import { BackupError, backupDatabase, pruneBackups } from './db-backup';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dir: { type: 'string' } } });
+  const { values } = parseArgs({ options: { dir: { type: 'string' }, keep: { type: 'string' } } });
+  const keep = values.keep === undefined ? undefined : Number(values.keep);
+  if (keep !== undefined && (!Number.isInteger(keep) || keep < 1)) {
+    throw new BackupError(`--keep must be a whole number ≥ 1, got "${values.keep}"`);
+  }
   const config = loadConfig();
-  const file = await backupDatabase(config.database, backupDir(values.dir));
+  const dir = backupDir(values.dir);
+  const file = await backupDatabase(config.database, dir);
   console.log(file);
+  if (keep !== undefined) for (const old of pruneBackups(dir, keep)) console.log(`deleted ${old}`);
 }
 
 main().catch((err: unknown) => {

@@ -8,7 +8,7 @@
  * saved is lost by restoring the wrong file.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { DatabaseConfig } from '../config';
@@ -92,6 +92,22 @@ export async function backupDatabase(database: DatabaseConfig, dir: string, pref
       ? backupSqlite(database.file, partial)
       : run('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`, `--dbname=${database.url}`]),
   );
+}
+
+/**
+ * Keeps the `keep` newest regular backups (`agrivet-<timestamp>.db|.dump`) in `dir` and deletes
+ * the older ones; safety copies made by a restore are never deleted. Returns the deleted paths.
+ */
+export function pruneBackups(dir: string, keep: number): string[] {
+  if (!Number.isInteger(keep) || keep < 1) throw new BackupError(`--keep must be a whole number ≥ 1, got ${keep}`);
+  const regular = /^agrivet-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.(db|dump)$/;
+  const files = readdirSync(dir)
+    .filter((f) => regular.test(f))
+    .sort()
+    .reverse();
+  const old = files.slice(keep).map((f) => path.join(dir, f));
+  for (const f of old) rmSync(f, { force: true });
+  return old;
 }
 
 /** Refuses a file that is not an intact SQLite database made by the API (it has migrations). */
