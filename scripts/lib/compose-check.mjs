@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NGINX_TEMPLATE, nginxConfigProblem, REPO_ROOT, templateVariables } from './nginx.mjs';
+import { NGINX_TEMPLATE, nginxConfigProblem, REPO_ROOT, renderTemplate, templateVariables } from './nginx.mjs';
 
 const PYTHON_YAML_TO_JSON = 'import sys, json, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)';
 
@@ -35,6 +35,20 @@ const envOf = (service) =>
 
 const healthyOn = (service, dep) => service.depends_on?.[dep]?.condition === 'service_healthy';
 const healthTest = (service) => [service.healthcheck?.test ?? []].flat().join(' ');
+
+/**
+ * The template as the nginx image's entrypoint renders it: envsubst limited to the names of every
+ * variable set in the container (here: ours plus the compose values). Null without envsubst.
+ */
+function imageRendering(vars) {
+  const env = { ...process.env, ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, String(v)])) };
+  const names = Object.keys(env)
+    .filter((k) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(k))
+    .map((k) => `\${${k}}`)
+    .join(' ');
+  const r = spawnSync('envsubst', [names], { input: readFileSync(NGINX_TEMPLATE, 'utf8'), encoding: 'utf8', env });
+  return r.status === 0 && !r.error ? r.stdout : null;
+}
 
 /** Problems found in the deployment files; an empty list means they hold together. */
 export function checkComposeFiles(root = REPO_ROOT) {
@@ -114,6 +128,11 @@ export function checkComposeFiles(root = REPO_ROOT) {
   if (templateVariables(readFileSync(NGINX_TEMPLATE, 'utf8')).every((v) => v in localised)) {
     const problem = nginxConfigProblem(localised);
     expect(problem === null, `nginx -t of the template with the compose values: ${problem}`);
+    const image = imageRendering(nginxEnv);
+    if (image !== null) {
+      const ours = renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), nginxEnv);
+      expect(image === ours, 'the nginx image (envsubst of every set variable) renders the template differently');
+    }
   }
   for (const variable of templateVariables(readFileSync(NGINX_TEMPLATE, 'utf8'))) {
     expect(variable in nginxEnv, `nginx: template variable ${variable} is not set`);
