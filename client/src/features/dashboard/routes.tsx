@@ -1,8 +1,45 @@
 /**
- * Dashboard routes (SPEC.md §2 dashboard layout) — owned by the dashboard engineer.
- * The app router mounts this list as it is, at the top level, so each entry brings its own layout;
- * load screens lazily (`lazy: () => import('./routes/…')` or React.lazy) to keep the public bundle small.
+ * Dashboard routes (SPEC.md §2 dashboard layout). The app router mounts this list at the top level.
+ * Only this small table is in the first load: the layout and every screen are lazy chunks, and each
+ * screen sits behind its role guard (lib/access.ts).
  */
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { LoadingState } from '../../components/ui/loading-state';
+import type { DashboardScreen as ScreenName } from './lib/access';
 
-export const dashboardRoutes: RouteObject[] = [];
+const DashboardLayout = lazy(() => import('./components/dashboard-layout'));
+const DashboardScreen = lazy(() => import('./components/dashboard-screen'));
+
+const screenPaths: [string, ScreenName][] = [
+  ['/dashboard', 'home'],
+  ['/dashboard/chats', 'chats'],
+  ['/blog/list', 'blogList'],
+  ['/blog/add', 'blogAdd'],
+  ['/bone/list', 'storeList'],
+  ['/bone/add', 'storeAdd'],
+  ['/product/list', 'productList'],
+  ['/product/add', 'productAdd'],
+  ['/product/add/:id', 'productEdit'],
+  ['/order/list', 'orderList'],
+  ['/order/details', 'orderDetails'],
+  ['/user/list', 'userList'],
+  ['/conversation/list', 'conversationList'],
+  ['/conversation/:id', 'conversation'],
+  ['/profile/info', 'profile'],
+  ['/profile/ChangePassword', 'changePassword'],
+];
+
+export const dashboardRoutes: RouteObject[] = [
+  {
+    element: (
+      <Suspense fallback={<LoadingState />}>
+        <DashboardLayout />
+      </Suspense>
+    ),
+    children: screenPaths.map(([path, screen]) => ({
+      path,
+      element: <DashboardScreen key={screen} screen={screen} />,
+    })),
+  },
+];

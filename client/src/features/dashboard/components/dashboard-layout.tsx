@@ -1,0 +1,119 @@
+/**
+ * Dashboard layout (SPEC.md §2): top bar, a side bar that collapses to icons on wide screens and is a
+ * drawer on phones, and the screen. Signed-out visitors go to /login. Store accounts hear about new
+ * orders live (order:new) anywhere in the dashboard.
+ */
+import { Box } from '@chakra-ui/react/box';
+import { Drawer } from '@chakra-ui/react/drawer';
+import { Portal } from '@chakra-ui/react/portal';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { onRealtime } from '../../../stores/realtime';
+import { selectIsLoggedIn, useSession } from '../../../stores/session';
+import { useDashboardT } from '../i18n/register';
+import { drawerRecipe } from '../lib/recipes';
+import { useOrderAlerts } from '../stores/order-alerts';
+import { DashboardTopBar } from './dashboard-top-bar';
+import { SideNav } from './side-nav';
+
+const COLLAPSED_KEY = 'dashboard:collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export default function DashboardLayout() {
+  const { t } = useDashboardT();
+  const loggedIn = useSession(selectIsLoggedIn);
+  const user = useSession((s) => s.user);
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const isStore = user?.type === 1 || user?.type === 3;
+
+  useEffect(() => {
+    if (!isStore) return;
+    return onRealtime('order:new', ({ order }) => {
+      useOrderAlerts.getState().arrived();
+      notify.info(t('orders.newOrder', { name: order.user.name }), `${order.total} $`);
+    });
+  }, [isStore, t]);
+
+  if (!loggedIn) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
+  if (!user) return <LoadingState />;
+
+  const toggle = () => {
+    const next = !collapsed;
+    setCollapsed(next);
+    try {
+      localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
+    } catch {
+      // private mode
+    }
+  };
+
+  return (
+    <Box minH="100dvh" display="flex" flexDirection="column" bg="gray.50">
+      <DashboardTopBar
+        user={user}
+        collapsed={collapsed}
+        onToggleCollapse={toggle}
+        onOpenDrawer={() => setDrawerOpen(true)}
+      />
+      <Box display="flex" flex="1" minH="0">
+        <Box
+          as="aside"
+          display={{ base: 'none', md: 'block' }}
+          width={collapsed ? '16' : '60'}
+          flexShrink={0}
+          bg="bg"
+          borderEndWidth="1px"
+          transition="width 0.15s"
+          data-testid="sidebar"
+        >
+          <Box position="sticky" top="14">
+            <SideNav user={user} collapsed={collapsed} />
+          </Box>
+        </Box>
+        <Box as="main" id="main" flex="1" minW="0">
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      <Drawer.Root
+        recipe={drawerRecipe}
+        open={drawerOpen}
+        onOpenChange={(e) => setDrawerOpen(e.open)}
+        placement="start"
+        size="xs"
+      >
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>{t('nav.sidebar')}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body p="0">
+                <SideNav user={user} onNavigate={() => setDrawerOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <Box as="button" position="absolute" top="3" insetEnd="3" aria-label={t('nav.closeMenu')} fontSize="xl">
+                  ×
+                </Box>
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Dashboard top bar (SPEC.md §2): menu (drawer on phones) or collapse toggle, the site link, the
+ * new-order sound switch (store accounts), a chat link, the user name linking to /profile/info,
+ * language and logout.
+ */
+import type { User } from '@agrivet/shared';
+import { Box } from '@chakra-ui/react/box';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Image } from '@chakra-ui/react/image';
+import { HStack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { MdChatBubbleOutline, MdLogout, MdMenu, MdMenuOpen, MdPerson, MdVolumeOff, MdVolumeUp } from 'react-icons/md';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { LanguageSwitch } from '../../../components/layout/language-switch';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { LOGO_URL } from '../../../lib/images';
+import { useSession } from '../../../stores/session';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+import { useOrderAlerts } from '../stores/order-alerts';
+
+interface TopBarProps {
+  user: User;
+  collapsed: boolean;
+  onToggleCollapse: () => void;
+  onOpenDrawer: () => void;
+}
+
+export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawer }: TopBarProps) {
+  const { t, common } = useDashboardT();
+  const navigate = useNavigate();
+  const soundOn = useOrderAlerts((s) => s.soundOn);
+  const isStore = user.type === 1 || user.type === 3;
+  const chatTo = user.type === 0 ? dashboardPaths.conversationList.getHref() : dashboardPaths.chats.getHref();
+
+  const logout = async () => {
+    try {
+      await useSession.getState().logout();
+      notify.success(common('auth.logoutDone'));
+    } catch (err) {
+      notify.error(err, common('auth.logoutFailed'));
+    }
+    navigate(paths.login.getHref());
+  };
+
+  return (
+    <Box as="header" bg="green.800" color="white" position="sticky" top="0" zIndex="sticky" shadow="sm">
+      <HStack justify="space-between" gap="1" px={{ base: '2', md: '4' }} py="2">
+        <HStack gap="1" minW="0">
+          <IconButton
+            display={{ base: 'inline-flex', md: 'none' }}
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'green.700' }}
+            aria-label={t('nav.openMenu')}
+            onClick={onOpenDrawer}
+          >
+            <MdMenu />
+          </IconButton>
+          <IconButton
+            display={{ base: 'none', md: 'inline-flex' }}
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'green.700' }}
+            aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+            aria-expanded={!collapsed}
+            onClick={onToggleCollapse}
+          >
+            {collapsed ? <MdMenu /> : <MdMenuOpen />}
+          </IconButton>
+          <HStack asChild gap="2" minW="0">
+            <RouterLink to={paths.home.getHref()} aria-label={t('nav.site')}>
+              <Image src={LOGO_URL} alt="" boxSize="8" bg="white" rounded="full" p="0.5" />
+              <Text fontWeight="bold" display={{ base: 'none', sm: 'block' }} truncate>
+                {common('nav.dashboard')}
+              </Text>
+            </RouterLink>
+          </HStack>
+        </HStack>
+        <HStack gap="0.5">
+          {isStore && (
+            <IconButton
+              variant="ghost"
+              color="white"
+              _hover={{ bg: 'green.700' }}
+              size="sm"
+              aria-label={soundOn ? t('nav.soundOff') : t('nav.soundOn')}
+              aria-pressed={soundOn}
+              onClick={() => useOrderAlerts.getState().setSound(!soundOn)}
+            >
+              {soundOn ? <MdVolumeUp /> : <MdVolumeOff />}
+            </IconButton>
+          )}
+          {user.type !== 2 && (
+            <IconButton asChild variant="ghost" color="white" _hover={{ bg: 'green.700' }} size="sm">
+              <RouterLink to={chatTo} aria-label={common('nav.chats')}>
+                <MdChatBubbleOutline />
+              </RouterLink>
+            </IconButton>
+          )}
+          <Button
+            asChild
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'green.700' }}
+            size="sm"
+            maxW={{ base: '28', sm: '48' }}
+          >
+            <RouterLink to={dashboardPaths.profile.getHref()} aria-label={`${t('nav.profile')}: ${user.name}`}>
+              <MdPerson aria-hidden />
+              <Text as="span" truncate>
+                {user.name}
+              </Text>
+            </RouterLink>
+          </Button>
+          <Box color="white" css={{ '& button': { color: 'white' }, '& button:hover': { bg: 'green.700' } }}>
+            <LanguageSwitch />
+          </Box>
+          <IconButton
+            variant="ghost"
+            color="white"
+            _hover={{ bg: 'green.700' }}
+            size="sm"
+            aria-label={common('nav.logout')}
+            onClick={() => void logout()}
+          >
+            <MdLogout />
+          </IconButton>
+        </HStack>
+      </HStack>
+    </Box>
+  );
+}

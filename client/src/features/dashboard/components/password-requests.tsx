@@ -1,0 +1,128 @@
+/**
+ * Open /forget-password requests (admin, on user/list) with a way to set a temporary password
+ * (POST user/set-password/{id}); the list reloads after each one.
+ */
+import { type PasswordResetRequest, setPasswordSchema } from '@agrivet/shared';
+import { Button } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Heading } from '@chakra-ui/react/heading';
+import { Portal } from '@chakra-ui/react/portal';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Form, Formik } from 'formik';
+import { useMemo, useState } from 'react';
+import { MdKey } from 'react-icons/md';
+import { FormField } from '../../../components/ui/form-field';
+import { useQuery } from '../../../lib/use-query';
+import { getPasswordRequests, setTemporaryPassword } from '../api/users';
+import { useDashboardT } from '../i18n/register';
+import { dialogRecipe } from '../lib/recipes';
+import { saveWithFeedback } from '../lib/save-form';
+import { type Column, DataTable } from './data-table';
+
+function SetPasswordDialog({ request, onDone }: { request: PasswordResetRequest; onDone: () => void }) {
+  const { t, lang } = useDashboardT();
+  const [open, setOpen] = useState(false);
+  const schema = useMemo(() => setPasswordSchema(lang), [lang]);
+  const name = request.user_name ?? request.phone;
+  const userId = request.user_id;
+  return (
+    <Dialog.Root recipe={dialogRecipe} open={open} onOpenChange={(e) => setOpen(e.open)} placement="center">
+      <Dialog.Trigger asChild>
+        <Button size="xs" variant="outline" colorPalette="green" disabled={userId === null}>
+          <MdKey aria-hidden />
+          {userId === null ? t('users.unknownPhone') : t('users.setPassword')}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Formik
+              initialValues={{ password: '' }}
+              validationSchema={schema}
+              onSubmit={async (values, helpers) => {
+                if (userId === null) return;
+                const ok = await saveWithFeedback(
+                  () => setTemporaryPassword(userId, values.password),
+                  t('users.passwordSet'),
+                  helpers,
+                );
+                if (ok) {
+                  setOpen(false);
+                  onDone();
+                }
+              }}
+            >
+              {({ isSubmitting }) => (
+                <Form noValidate>
+                  <Dialog.Header>
+                    <Dialog.Title>{t('users.setPasswordFor', { name })}</Dialog.Title>
+                  </Dialog.Header>
+                  <Dialog.Body>
+                    <FormField name="password" label={t('users.tempPassword')} autoComplete="off" dir="ltr" />
+                  </Dialog.Body>
+                  <Dialog.Footer>
+                    <Button variant="outline" onClick={() => setOpen(false)}>
+                      {t('form.cancel')}
+                    </Button>
+                    <Button type="submit" colorPalette="green" loading={isSubmitting}>
+                      {t('form.save')}
+                    </Button>
+                  </Dialog.Footer>
+                </Form>
+              )}
+            </Formik>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export function PasswordRequests({ onChanged }: { onChanged: () => void }) {
+  const { t, lang } = useDashboardT();
+  const [page, setPage] = useState(1);
+  const query = useQuery(`dash-reset-requests:${page}`, (signal) => getPasswordRequests(page, signal));
+  const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', { dateStyle: 'medium' });
+  const columns: Column<PasswordResetRequest>[] = [
+    { key: 'name', header: t('users.name'), cell: (r) => r.user_name ?? '—' },
+    { key: 'phone', header: t('users.phone'), cell: (r) => <span dir="ltr">{r.phone}</span> },
+    { key: 'date', header: t('users.requestedAt'), cell: (r) => dateFormat.format(new Date(r.created_at)) },
+    {
+      key: 'actions',
+      header: t('table.actions'),
+      cell: (r) => (
+        <SetPasswordDialog
+          request={r}
+          onDone={() => {
+            query.reload();
+            onChanged();
+          }}
+        />
+      ),
+    },
+  ];
+  return (
+    <Stack gap="3" as="section" aria-labelledby="reset-requests">
+      <Heading as="h2" size="md" id="reset-requests">
+        {t('users.requests')}
+      </Heading>
+      {query.data && query.data.data.length === 0 ? (
+        <Text color="fg.muted">{t('users.noRequests')}</Text>
+      ) : (
+        <DataTable
+          caption={t('users.requests')}
+          columns={columns}
+          rows={query.data?.data}
+          rowKey={(r) => r.id}
+          error={query.error}
+          onRetry={query.reload}
+          page={page}
+          lastPage={query.data?.last_page ?? 1}
+          onPage={setPage}
+        />
+      )}
+    </Stack>
+  );
+}

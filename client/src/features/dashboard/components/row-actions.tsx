@@ -1,0 +1,77 @@
+/** Edit / view links and a delete button with the confirm dialog and SPEC.md §8's messages. */
+import { Button } from '@chakra-ui/react/button';
+import { HStack } from '@chakra-ui/react/stack';
+import { useState } from 'react';
+import { MdDelete, MdEdit, MdVisibility } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
+import { confirm } from '../../../components/ui/confirm-dialog';
+import { notify } from '../../../components/ui/toaster';
+import { useDashboardT } from '../i18n/register';
+
+interface RowActionsProps {
+  /** Accessible name of the row's item, e.g. its title. */
+  name: string;
+  editTo?: string;
+  viewTo?: string;
+  viewLabel?: string;
+  onDelete?: () => Promise<unknown>;
+  /** Called after a successful delete (reload the list). */
+  onDeleted?: () => void;
+}
+
+export function RowActions({ name, editTo, viewTo, viewLabel, onDelete, onDeleted }: RowActionsProps) {
+  const { t, common } = useDashboardT();
+  const [deleting, setDeleting] = useState(false);
+  const remove = async () => {
+    if (!onDelete) return;
+    const ok = await confirm({
+      title: common('errors.deleteConfirm'),
+      confirmLabel: t('table.delete'),
+      destructive: true,
+    });
+    if (!ok) return;
+    setDeleting(true);
+    try {
+      await onDelete();
+      notify.success(common('errors.deleteDone'));
+      onDeleted?.();
+    } catch (err) {
+      notify.error(err, common('errors.deleteFailed'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+  return (
+    <HStack gap="1" flexWrap="nowrap">
+      {viewTo && (
+        <Button asChild size="xs" variant="ghost" colorPalette="blue">
+          <RouterLink to={viewTo} aria-label={`${viewLabel ?? t('table.view')}: ${name}`}>
+            <MdVisibility aria-hidden />
+            {viewLabel ?? t('table.view')}
+          </RouterLink>
+        </Button>
+      )}
+      {editTo && (
+        <Button asChild size="xs" variant="ghost" colorPalette="green">
+          <RouterLink to={editTo} aria-label={`${t('table.edit')}: ${name}`}>
+            <MdEdit aria-hidden />
+            {t('table.edit')}
+          </RouterLink>
+        </Button>
+      )}
+      {onDelete && (
+        <Button
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          loading={deleting}
+          onClick={() => void remove()}
+          aria-label={`${t('table.delete')}: ${name}`}
+        >
+          <MdDelete aria-hidden />
+          {t('table.delete')}
+        </Button>
+      )}
+    </HStack>
+  );
+}

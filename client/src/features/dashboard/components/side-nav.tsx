@@ -1,0 +1,113 @@
+/** The side bar's links for the signed-in role, with live badges (new orders, unread chats). */
+import type { User } from '@agrivet/shared';
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import type { IconType } from 'react-icons';
+import {
+  MdArticle,
+  MdBarChart,
+  MdChat,
+  MdForum,
+  MdInventory2,
+  MdLock,
+  MdPeople,
+  MdPerson,
+  MdReceiptLong,
+  MdStorefront,
+} from 'react-icons/md';
+import { NavLink } from 'react-router-dom';
+import { selectUnreadTotal, useChat } from '../../../stores/chat';
+import { useDashboardT } from '../i18n/register';
+import { type DashboardScreen, sideLinksFor } from '../lib/access';
+import { useOrderAlerts } from '../stores/order-alerts';
+
+const icons: Partial<Record<DashboardScreen, IconType>> = {
+  home: MdBarChart,
+  blogList: MdArticle,
+  userList: MdPeople,
+  storeList: MdStorefront,
+  conversationList: MdForum,
+  chats: MdChat,
+  orderList: MdReceiptLong,
+  productList: MdInventory2,
+  profile: MdPerson,
+  changePassword: MdLock,
+};
+
+interface SideNavProps {
+  user: Pick<User, 'type' | 'has_store'>;
+  /** Icons only (collapsed side bar); names stay as accessible labels. */
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}
+
+export function SideNav({ user, collapsed = false, onNavigate }: SideNavProps) {
+  const { t } = useDashboardT();
+  const newOrders = useOrderAlerts((s) => s.unseen);
+  const unread = useChat(selectUnreadTotal);
+  const badgeOf = (screen: DashboardScreen) => (screen === 'orderList' ? newOrders : screen === 'chats' ? unread : 0);
+
+  return (
+    <Box as="nav" aria-label={t('nav.sidebar')}>
+      <Stack as="ul" gap="1" listStyleType="none" p="2">
+        {sideLinksFor(user).map((link) => {
+          const Icon = icons[link.screen] ?? MdBarChart;
+          const label = t(link.label);
+          const badge = badgeOf(link.screen);
+          return (
+            <li key={link.screen}>
+              <Button
+                asChild
+                variant="ghost"
+                width="full"
+                justifyContent={collapsed ? 'center' : 'flex-start'}
+                gap="3"
+                px={collapsed ? '0' : '3'}
+                color="fg"
+                css={{ '&.active': { bg: 'green.100', color: 'green.900', fontWeight: 'bold' } }}
+              >
+                <NavLink
+                  to={link.to}
+                  end
+                  onClick={onNavigate}
+                  aria-label={collapsed ? (badge > 0 ? `${label} (${badge})` : label) : undefined}
+                  title={collapsed ? label : undefined}
+                >
+                  <Box as="span" position="relative" display="inline-flex">
+                    <Icon aria-hidden size="20" />
+                    {collapsed && badge > 0 && (
+                      <Box
+                        as="span"
+                        position="absolute"
+                        top="-1"
+                        insetEnd="-1"
+                        boxSize="2.5"
+                        bg="red.500"
+                        rounded="full"
+                        aria-hidden
+                      />
+                    )}
+                  </Box>
+                  {!collapsed && (
+                    <>
+                      <Box as="span" flex="1" textAlign="start">
+                        {label}
+                      </Box>
+                      {badge > 0 && (
+                        <Badge colorPalette="red" variant="solid" rounded="full" data-testid={`badge-${link.screen}`}>
+                          {badge}
+                        </Badge>
+                      )}
+                    </>
+                  )}
+                </NavLink>
+              </Button>
+            </li>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

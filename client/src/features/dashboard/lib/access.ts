@@ -1,0 +1,104 @@
+/**
+ * Who may open which dashboard screen (SPEC.md §2, §6), in one table read by the side bar and the
+ * route guard. Types: 0 admin, 1 store account, 2 farmer, 3 nursery (a store account too).
+ */
+import type { User } from '@agrivet/shared';
+import { dashboardPaths } from './dashboard-paths';
+
+export type DashboardScreen =
+  | 'home'
+  | 'blogList'
+  | 'blogAdd'
+  | 'storeList'
+  | 'storeAdd'
+  | 'productList'
+  | 'productAdd'
+  | 'productEdit'
+  | 'orderList'
+  | 'orderDetails'
+  | 'chats'
+  | 'userList'
+  | 'conversationList'
+  | 'conversation'
+  | 'profile'
+  | 'changePassword';
+
+const ADMIN = [0] as const;
+const STORE = [1, 3] as const;
+const ADMIN_AND_STORE = [0, 1, 3] as const;
+const EVERYONE = [0, 1, 2, 3] as const;
+
+export const screenRoles: Record<DashboardScreen, readonly number[]> = {
+  home: ADMIN_AND_STORE,
+  blogList: ADMIN_AND_STORE,
+  blogAdd: ADMIN_AND_STORE,
+  storeList: ADMIN,
+  // store accounts create (or edit) their own store; the admin edits any store
+  storeAdd: ADMIN_AND_STORE,
+  productList: ADMIN_AND_STORE,
+  // the admin cannot add products (SPEC.md §6) but may edit them
+  productAdd: STORE,
+  productEdit: ADMIN_AND_STORE,
+  orderList: STORE,
+  orderDetails: STORE,
+  chats: STORE,
+  userList: ADMIN,
+  conversationList: ADMIN,
+  conversation: ADMIN,
+  profile: EVERYONE,
+  changePassword: EVERYONE,
+};
+
+/** Screens a store account cannot use before it has created its store. */
+const NEEDS_STORE: readonly DashboardScreen[] = [
+  'productList',
+  'productAdd',
+  'productEdit',
+  'orderList',
+  'orderDetails',
+];
+
+type Who = Pick<User, 'type' | 'has_store'>;
+
+export function canOpen(user: Who, screen: DashboardScreen): boolean {
+  return screenRoles[screen].includes(user.type);
+}
+
+/**
+ * Where the guard sends a user who may not stay on `screen`; null means stay.
+ * Farmers go home, store accounts without a store go to the store form, others to their home.
+ */
+export function redirectFor(user: Who, screen: DashboardScreen): string | null {
+  if (!canOpen(user, screen)) {
+    if (user.type === 2) return '/';
+    return dashboardPaths.home.getHref();
+  }
+  if ((user.type === 1 || user.type === 3) && !user.has_store && NEEDS_STORE.includes(screen))
+    return dashboardPaths.storeAdd.getHref();
+  return null;
+}
+
+export interface SideLink {
+  screen: DashboardScreen;
+  to: string;
+  /** Key in the 'dashboard' namespace. */
+  label: string;
+}
+
+/** Side bar links in order: statistics, articles for all; admin: users, stores, conversations; store: chats, orders, products. */
+const SIDE_LINKS: SideLink[] = [
+  { screen: 'home', to: dashboardPaths.home.getHref(), label: 'nav.home' },
+  { screen: 'blogList', to: dashboardPaths.blogList.getHref(), label: 'nav.articles' },
+  { screen: 'userList', to: dashboardPaths.userList.getHref(), label: 'nav.users' },
+  { screen: 'storeList', to: dashboardPaths.storeList.getHref(), label: 'nav.stores' },
+  { screen: 'conversationList', to: dashboardPaths.conversationList.getHref(), label: 'nav.conversations' },
+  { screen: 'chats', to: dashboardPaths.chats.getHref(), label: 'nav.chats' },
+  { screen: 'orderList', to: dashboardPaths.orderList.getHref(), label: 'nav.orders' },
+  { screen: 'productList', to: dashboardPaths.productList.getHref(), label: 'nav.products' },
+  { screen: 'profile', to: dashboardPaths.profile.getHref(), label: 'nav.profile' },
+  { screen: 'changePassword', to: dashboardPaths.changePassword.getHref(), label: 'nav.changePassword' },
+];
+
+export function sideLinksFor(user: Who): SideLink[] {
+  return SIDE_LINKS.filter((l) => canOpen(user, l.screen));
+}

@@ -1,0 +1,15 @@
+/**
+ * Dashboard routes beyond config/paths.ts (which lists SPEC.md's): the statistics home and the
+ * store account's chat list. Edit forms of articles and stores take `?id=` (one form for both).
+ */
+import { paths } from '../../../config/paths';
+
+export const dashboardPaths = {
+  ...paths.dashboard,
+  home: { path: '/dashboard', getHref: () => '/dashboard' },
+  chats: { path: '/dashboard/chats', getHref: () => '/dashboard/chats' },
+  blogEdit: { getHref: (id: number | string) => `/blog/add?id=${id}` },
+  storeEdit: { getHref: (id: number | string) => `/bone/add?id=${id}` },
+  storeProducts: { getHref: (storeId: number | string) => `/product/list?store_id=${storeId}` },
+  orderDetailsOf: { getHref: (id: number | string) => `/order/details?id=${id}` },
+} as const;

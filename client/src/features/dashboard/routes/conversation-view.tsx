@@ -1,0 +1,29 @@
+/** conversation/{id} (admin): every message of one conversation, read-only, new ones live (admin room). */
+import { Button } from '@chakra-ui/react/button';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useChat } from '../../../stores/chat';
+import { ChatThread } from '../../chat/components/chat-thread';
+import { ScreenFrame } from '../components/screen-frame';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+
+export default function ConversationViewRoute() {
+  const { t } = useDashboardT();
+  const id = Number(useParams().id);
+  const conversation = useChat((s) => s.threads[id]?.conversation);
+  const title = conversation
+    ? t('conversations.thread', { sender: conversation.sender.name, store: conversation.store.name_store })
+    : t('conversations.view');
+  return (
+    <ScreenFrame
+      title={title}
+      actions={
+        <Button asChild variant="ghost" size="sm">
+          <RouterLink to={dashboardPaths.conversationList.getHref()}>{t('conversations.back')}</RouterLink>
+        </Button>
+      }
+    >
+      <ChatThread key={id} conversationId={id} readOnly />
+    </ScreenFrame>
+  );
+}

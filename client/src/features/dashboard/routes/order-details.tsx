@@ -1,0 +1,138 @@
+/**
+ * order/details?id=…: buyer name and phone, items, total, status; the status changes in a dialog and
+ * travels through the relay (order:update), so the buyer sees it live.
+ */
+import { type Order, orderStatusLabels } from '@agrivet/shared';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useEffect } from 'react';
+import { MdEdit } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { notify } from '../../../components/ui/toaster';
+import { useQuery } from '../../../lib/use-query';
+import { onRealtime, useRealtime } from '../../../stores/realtime';
+import { getOrder } from '../api/orders';
+import { type Column, DataTable } from '../components/data-table';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { ScreenFrame } from '../components/screen-frame';
+import { StatusDialog } from '../components/status-dialog';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+import { orderStatusOptions } from '../lib/options';
+import { useIdParam } from '../lib/use-page-param';
+
+type Item = Order['items'][number];
+
+function OrderView({ order, onChange }: { order: Order; onChange: (order: Order) => void }) {
+  const { t, common, lang } = useDashboardT();
+  const columns: Column<Item>[] = [
+    { key: 'name', header: t('orders.product'), cell: (i) => i.name },
+    { key: 'quantity', header: t('orders.quantity'), cell: (i) => i.quantity, numeric: true },
+    { key: 'price', header: t('orders.price'), cell: (i) => `${i.price} $`, numeric: true },
+    {
+      key: 'line',
+      header: t('orders.lineTotal'),
+      cell: (i) => `${((i.price_cents * i.quantity) / 100).toFixed(2)} $`,
+      numeric: true,
+    },
+  ];
+
+  const saveStatus = async (status: number): Promise<boolean> => {
+    try {
+      const updated = await useRealtime.getState().write('order:update', { order_id: order.id, status }).result;
+      onChange(updated);
+      notify.success(common('errors.done'), orderStatusLabels[lang][updated.status]);
+      return true;
+    } catch (err) {
+      notify.error(err, common('errors.requestFailed'));
+      return false;
+    }
+  };
+
+  return (
+    <Stack gap="4">
+      <Box bg="bg" borderWidth="1px" rounded="lg" p="4">
+        <Stack gap="2" as="dl">
+          <HStack gap="2">
+            <Text as="dt" fontWeight="bold">
+              {t('orders.buyer')}:
+            </Text>
+            <Text as="dd">{order.user.name}</Text>
+          </HStack>
+          <HStack gap="2">
+            <Text as="dt" fontWeight="bold">
+              {t('orders.phone')}:
+            </Text>
+            <Text as="dd">
+              <a href={`tel:${order.user.phone}`} dir="ltr">
+                {order.user.phone}
+              </a>
+            </Text>
+          </HStack>
+          <HStack gap="2">
+            <Text as="dt" fontWeight="bold">
+              {t('orders.total')}:
+            </Text>
+            <Text as="dd" data-testid="order-total">
+              {order.total} $
+            </Text>
+          </HStack>
+          <HStack gap="2" flexWrap="wrap">
+            <Text as="dt" fontWeight="bold">
+              {t('orders.status')}:
+            </Text>
+            <Box as="dd">
+              <OrderStatusBadge status={order.status} />
+            </Box>
+            <StatusDialog
+              title={t('orders.changeStatus')}
+              label={t('orders.newStatus')}
+              value={order.status}
+              options={orderStatusOptions(lang)}
+              onSave={saveStatus}
+              trigger={
+                <Button size="sm" variant="outline" colorPalette="green">
+                  <MdEdit aria-hidden />
+                  {t('orders.changeStatus')}
+                </Button>
+              }
+            />
+          </HStack>
+        </Stack>
+      </Box>
+      <DataTable caption={t('orders.items')} columns={columns} rows={order.items} rowKey={(i) => i.product_id} />
+    </Stack>
+  );
+}
+
+export default function OrderDetailsRoute() {
+  const { t } = useDashboardT();
+  const id = useIdParam('id');
+  const query = useQuery(`dash-order:${id}`, (signal) => getOrder(id ?? 0, signal), id !== null);
+  const { setData } = query;
+  useEffect(
+    () => onRealtime('order:status', ({ order }) => setData((prev) => (prev && prev.id === order.id ? order : prev))),
+    [setData],
+  );
+  const back = (
+    <Button asChild variant="ghost" size="sm">
+      <RouterLink to={dashboardPaths.orderList.getHref()}>{t('orders.back')}</RouterLink>
+    </Button>
+  );
+  return (
+    <ScreenFrame title={id ? t('orders.order', { id }) : t('orders.details')} actions={back}>
+      {id === null ? (
+        <EmptyState message={t('orders.missingId')} />
+      ) : query.error ? (
+        <ErrorState error={query.error} onRetry={query.reload} />
+      ) : !query.data ? (
+        <LoadingState />
+      ) : (
+        <OrderView order={query.data} onChange={(o) => setData(() => o)} />
+      )}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,59 @@
+/** order/list: the store's orders, newest first, live (order:new, order:status); opening it clears the badge. */
+import type { Order } from '@agrivet/shared';
+import { useCallback, useEffect } from 'react';
+import { useQuery } from '../../../lib/use-query';
+import { getStoreOrders } from '../api/orders';
+import { type Column, DataTable } from '../components/data-table';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { RowActions } from '../components/row-actions';
+import { ScreenFrame } from '../components/screen-frame';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+import { usePageParam } from '../lib/use-page-param';
+import { useLiveOrders } from '../lib/use-live-orders';
+import { useOrderAlerts } from '../stores/order-alerts';
+
+export default function OrderListRoute() {
+  const { t, lang } = useDashboardT();
+  const [page, setPage] = usePageParam();
+  const query = useQuery(`dash-orders:${page}`, (signal) => getStoreOrders(page, signal));
+  const markSeen = useCallback(() => useOrderAlerts.getState().markSeen(), []);
+  useEffect(markSeen, [markSeen]);
+  useLiveOrders(query.setData, page, markSeen);
+  const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+  const columns: Column<Order>[] = [
+    { key: 'id', header: '#', cell: (o) => o.id, numeric: true },
+    { key: 'buyer', header: t('orders.buyer'), cell: (o) => o.user.name },
+    { key: 'phone', header: t('orders.phone'), cell: (o) => <span dir="ltr">{o.user.phone}</span> },
+    { key: 'total', header: t('orders.total'), cell: (o) => `${o.total} $`, numeric: true },
+    { key: 'status', header: t('orders.status'), cell: (o) => <OrderStatusBadge status={o.status} /> },
+    { key: 'date', header: t('orders.date'), cell: (o) => dateFormat.format(new Date(o.created_at)) },
+    {
+      key: 'actions',
+      header: t('table.actions'),
+      cell: (o) => (
+        <RowActions name={t('orders.order', { id: o.id })} viewTo={dashboardPaths.orderDetailsOf.getHref(o.id)} />
+      ),
+    },
+  ];
+
+  return (
+    <ScreenFrame title={t('orders.list')}>
+      <DataTable
+        caption={t('orders.list')}
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(o) => o.id}
+        error={query.error}
+        onRetry={query.reload}
+        page={page}
+        lastPage={query.data?.last_page ?? 1}
+        onPage={setPage}
+      />
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,88 @@
+/** blog/add (create) and blog/add?id=… (edit): title, description, optional image, is_special. */
+import { type Post, postSchema } from '@agrivet/shared';
+import { Stack } from '@chakra-ui/react/stack';
+import { Form, Formik } from 'formik';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FormField } from '../../../components/ui/form-field';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import type { CompressedImage } from '../../../lib/compress-image';
+import { useQuery } from '../../../lib/use-query';
+import { getPost, savePost } from '../api/posts';
+import { CheckboxField } from '../components/checkbox-field';
+import { FormActions } from '../components/form-actions';
+import { FormCard } from '../components/form-card';
+import { ImageField } from '../components/image-field';
+import { ScreenFrame } from '../components/screen-frame';
+import { TextareaField } from '../components/textarea-field';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+import { toFormData } from '../lib/form-data';
+import { saveWithFeedback } from '../lib/save-form';
+import { useIdParam } from '../lib/use-page-param';
+import { useUploadProgress } from '../lib/use-upload-progress';
+
+interface PostValues {
+  title: string;
+  description: string;
+  is_special: boolean;
+}
+
+function PostFormView({ post }: { post: Post | null }) {
+  const { t, lang } = useDashboardT();
+  const navigate = useNavigate();
+  const schema = useMemo(() => postSchema(lang), [lang]);
+  const [image, setImage] = useState<CompressedImage | null>(null);
+  const upload = useUploadProgress();
+  const initial: PostValues = {
+    title: post?.title ?? '',
+    description: post?.description ?? '',
+    is_special: post?.is_special ?? false,
+  };
+
+  const submit = async (values: PostValues, helpers: { setErrors: (e: Record<string, string>) => void }) => {
+    const clean = schema.cast(values);
+    upload.start();
+    const saved = await saveWithFeedback(
+      () => savePost(post?.id ?? null, toFormData(clean, image), upload.onUploadProgress),
+      post ? t('form.updated') : t('posts.created'),
+      helpers,
+    );
+    upload.done();
+    if (saved) navigate(dashboardPaths.blogList.getHref());
+  };
+
+  return (
+    <ScreenFrame title={post ? t('posts.edit') : t('posts.add')}>
+      <FormCard>
+        <Formik initialValues={initial} validationSchema={schema} onSubmit={submit}>
+          {({ isSubmitting }) => (
+            <Form noValidate aria-label={post ? t('posts.edit') : t('posts.add')}>
+              <Stack gap="4">
+                <FormField name="title" label={t('posts.title')} />
+                <TextareaField name="description" label={t('posts.description')} rows={8} />
+                <CheckboxField name="is_special" label={t('form.isSpecial')} />
+                <ImageField
+                  current={post?.image ?? null}
+                  value={image}
+                  onChange={setImage}
+                  progress={upload.progress}
+                />
+                <FormActions submitting={isSubmitting} cancelTo={dashboardPaths.blogList.getHref()} />
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      </FormCard>
+    </ScreenFrame>
+  );
+}
+
+export default function PostFormRoute() {
+  const id = useIdParam('id');
+  const query = useQuery(`dash-post:${id}`, (signal) => getPost(id ?? 0, signal), id !== null);
+  if (id === null) return <PostFormView key="new" post={null} />;
+  if (query.error) return <ErrorState error={query.error} onRetry={query.reload} />;
+  if (!query.data) return <LoadingState />;
+  return <PostFormView key={id} post={query.data} />;
+}

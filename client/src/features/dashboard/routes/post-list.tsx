@@ -1,0 +1,73 @@
+/** blog/list: the caller's articles (admin: all) with edit and delete, paged. */
+import type { Post } from '@agrivet/shared';
+import { Badge } from '@chakra-ui/react/badge';
+import { Button } from '@chakra-ui/react/button';
+import { MdAdd } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
+import { useQuery } from '../../../lib/use-query';
+import { deletePost, getMyPosts } from '../api/posts';
+import { type Column, DataTable } from '../components/data-table';
+import { RowActions } from '../components/row-actions';
+import { ScreenFrame } from '../components/screen-frame';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+import { usePageParam } from '../lib/use-page-param';
+
+export default function PostListRoute() {
+  const { t } = useDashboardT();
+  const [page, setPage] = usePageParam();
+  const query = useQuery(`dash-posts:${page}`, (signal) => getMyPosts(page, signal));
+
+  const columns: Column<Post>[] = [
+    { key: 'title', header: t('posts.title'), cell: (p) => p.title },
+    { key: 'author', header: t('posts.author'), cell: (p) => p.author.name },
+    {
+      key: 'special',
+      header: t('posts.special'),
+      cell: (p) =>
+        p.is_special ? (
+          <Badge colorPalette="yellow">{t('table.yes')}</Badge>
+        ) : (
+          <Badge colorPalette="gray">{t('table.no')}</Badge>
+        ),
+    },
+    {
+      key: 'actions',
+      header: t('table.actions'),
+      cell: (p) => (
+        <RowActions
+          name={p.title}
+          editTo={dashboardPaths.blogEdit.getHref(p.id)}
+          onDelete={() => deletePost(p.id)}
+          onDeleted={query.reload}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <ScreenFrame
+      title={t('posts.list')}
+      actions={
+        <Button asChild colorPalette="green" size="sm">
+          <RouterLink to={dashboardPaths.blogAdd.getHref()}>
+            <MdAdd aria-hidden />
+            {t('posts.add')}
+          </RouterLink>
+        </Button>
+      }
+    >
+      <DataTable
+        caption={t('posts.list')}
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(p) => p.id}
+        error={query.error}
+        onRetry={query.reload}
+        page={page}
+        lastPage={query.data?.last_page ?? 1}
+        onPage={setPage}
+      />
+    </ScreenFrame>
+  );
+}

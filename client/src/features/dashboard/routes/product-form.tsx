@@ -1,0 +1,113 @@
+/**
+ * product/add (create) and product/add/{id} (edit): name, type, price (numeric ≥ 0), is_special,
+ * description, image. The admin reaches it only to edit.
+ */
+import { type Product, productSchema } from '@agrivet/shared';
+import { Stack } from '@chakra-ui/react/stack';
+import { Form, Formik } from 'formik';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { FormField } from '../../../components/ui/form-field';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import type { CompressedImage } from '../../../lib/compress-image';
+import { useQuery } from '../../../lib/use-query';
+import { getProduct, saveProduct } from '../api/products';
+import { CheckboxField } from '../components/checkbox-field';
+import { FormActions } from '../components/form-actions';
+import { FormCard } from '../components/form-card';
+import { ImageField } from '../components/image-field';
+import { ScreenFrame } from '../components/screen-frame';
+import { SelectField } from '../components/select-field';
+import { TextareaField } from '../components/textarea-field';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+import { toFormData } from '../lib/form-data';
+import { productTypeOptions } from '../lib/options';
+import { saveWithFeedback } from '../lib/save-form';
+import { useUploadProgress } from '../lib/use-upload-progress';
+
+interface ProductValues {
+  name: string;
+  type: number | '';
+  price: string;
+  is_special: boolean;
+  description: string;
+}
+
+function ProductFormView({ product }: { product: Product | null }) {
+  const { t, lang } = useDashboardT();
+  const navigate = useNavigate();
+  const schema = useMemo(() => productSchema(lang), [lang]);
+  const [image, setImage] = useState<CompressedImage | null>(null);
+  const upload = useUploadProgress();
+  const initial: ProductValues = {
+    name: product?.name ?? '',
+    type: product?.type ?? '',
+    price: product?.price ?? '',
+    is_special: product?.is_special ?? false,
+    description: product?.description ?? '',
+  };
+  const listHref = dashboardPaths.productList.getHref();
+
+  const submit = async (values: ProductValues, helpers: { setErrors: (e: Record<string, string>) => void }) => {
+    const clean = schema.cast(values);
+    upload.start();
+    const saved = await saveWithFeedback(
+      () =>
+        saveProduct(
+          product?.id ?? null,
+          toFormData({ ...clean, description: clean.description ?? '' }, image),
+          upload.onUploadProgress,
+        ),
+      product ? t('form.updated') : t('products.created'),
+      helpers,
+    );
+    upload.done();
+    if (saved) navigate(listHref);
+  };
+
+  const title = product ? t('products.edit') : t('products.add');
+  return (
+    <ScreenFrame title={title}>
+      <FormCard>
+        <Formik initialValues={initial} validationSchema={schema} onSubmit={submit}>
+          {({ isSubmitting }) => (
+            <Form noValidate aria-label={title}>
+              <Stack gap="4">
+                <FormField name="name" label={t('products.name')} />
+                <SelectField
+                  name="type"
+                  label={t('products.type')}
+                  options={productTypeOptions(lang)}
+                  placeholder={t('stores.choose')}
+                />
+                <FormField name="price" label={t('products.price')} inputMode="decimal" dir="ltr" />
+                <CheckboxField name="is_special" label={t('form.isSpecial')} />
+                <TextareaField name="description" label={t('products.description')} rows={4} />
+                <ImageField
+                  current={product?.image ?? null}
+                  value={image}
+                  onChange={setImage}
+                  progress={upload.progress}
+                />
+                <FormActions submitting={isSubmitting} cancelTo={listHref} />
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      </FormCard>
+    </ScreenFrame>
+  );
+}
+
+export default function ProductFormRoute() {
+  const { t } = useDashboardT();
+  const raw = useParams().id;
+  const id = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
+  const query = useQuery(`dash-product:${id}`, (signal) => getProduct(id ?? 0, signal), id !== null);
+  if (raw !== undefined && id === null) return <ErrorState error={new Error(t('form.notFound'))} />;
+  if (id === null) return <ProductFormView key="new" product={null} />;
+  if (query.error) return <ErrorState error={query.error} onRetry={query.reload} />;
+  if (!query.data) return <LoadingState />;
+  return <ProductFormView key={id} product={query.data} />;
+}

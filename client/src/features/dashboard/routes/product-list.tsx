@@ -1,0 +1,90 @@
+/**
+ * product/list: a store account's own products (add, edit, delete); the admin sees all products, or
+ * one store's (?store_id= from bone/list), and may edit or delete but not add (SPEC.md §6).
+ */
+import { type Product, productTypeLabels } from '@agrivet/shared';
+import { Badge } from '@chakra-ui/react/badge';
+import { Button } from '@chakra-ui/react/button';
+import { MdAdd, MdStar } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
+import { useQuery } from '../../../lib/use-query';
+import { useSession } from '../../../stores/session';
+import { deleteProduct, getProducts } from '../api/products';
+import { type Column, DataTable } from '../components/data-table';
+import { RowActions } from '../components/row-actions';
+import { ScreenFrame } from '../components/screen-frame';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+import { useIdParam, usePageParam } from '../lib/use-page-param';
+
+export default function ProductListRoute() {
+  const { t, lang } = useDashboardT();
+  const user = useSession((s) => s.user);
+  const isAdmin = user?.type === 0;
+  const storeParam = useIdParam('store_id');
+  const storeId = isAdmin ? storeParam : (user?.store?.id ?? null);
+  const [page, setPage] = usePageParam();
+  const query = useQuery(`dash-products:${storeId}:${page}`, (signal) => getProducts(page, storeId, signal));
+  const storeName = storeId !== null ? query.data?.data[0]?.store.name_store : undefined;
+
+  const columns: Column<Product>[] = [
+    {
+      key: 'name',
+      header: t('products.name'),
+      cell: (p) => (
+        <>
+          {p.name}{' '}
+          {p.is_special && <MdStar aria-label={t('posts.special')} color="#d69e2e" style={{ display: 'inline' }} />}
+        </>
+      ),
+    },
+    { key: 'type', header: t('products.type'), cell: (p) => <Badge>{productTypeLabels[lang][p.type]}</Badge> },
+    { key: 'price', header: t('products.price'), cell: (p) => `${p.price} $`, numeric: true },
+    ...(isAdmin ? [{ key: 'store', header: t('products.store'), cell: (p: Product) => p.store.name_store }] : []),
+    {
+      key: 'actions',
+      header: t('table.actions'),
+      cell: (p) => (
+        <RowActions
+          name={p.name}
+          editTo={dashboardPaths.productEdit.getHref(p.id)}
+          onDelete={() => deleteProduct(p.id)}
+          onDeleted={query.reload}
+        />
+      ),
+    },
+  ];
+
+  const title = isAdmin
+    ? storeName
+      ? t('products.listOf', { store: storeName })
+      : t('products.all')
+    : t('products.list');
+  return (
+    <ScreenFrame
+      title={title}
+      actions={
+        !isAdmin && (
+          <Button asChild colorPalette="green" size="sm">
+            <RouterLink to={dashboardPaths.productAdd.getHref()}>
+              <MdAdd aria-hidden />
+              {t('products.add')}
+            </RouterLink>
+          </Button>
+        )
+      }
+    >
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(p) => p.id}
+        error={query.error}
+        onRetry={query.reload}
+        page={page}
+        lastPage={query.data?.last_page ?? 1}
+        onPage={setPage}
+      />
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The dashboard home: a store account's orders by status and its last 30 days of orders (GET
+ * stats/store); for the admin users by type, stores by province and messages per day (GET stats/admin).
+ */
+import { type AdminStats, orderStatusLabels, type StoreStats, userTypeLabels } from '@agrivet/shared';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { useQuery } from '../../../lib/use-query';
+import { useSession } from '../../../stores/session';
+import { getAdminStats, getStoreStats } from '../api/stats';
+import { type BarDatum, BarChart } from '../components/bar-chart';
+import { ScreenFrame } from '../components/screen-frame';
+import { StatCard } from '../components/stat-card';
+import { useDashboardT } from '../i18n/register';
+
+function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): BarDatum[] {
+  const long = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  const short = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', {
+    day: 'numeric',
+    month: 'numeric',
+    timeZone: 'UTC',
+  });
+  return rows.map((r) => {
+    const d = new Date(`${r.date}T00:00:00Z`);
+    return { label: long.format(d), short: short.format(d), value: r.count };
+  });
+}
+
+function StoreFigures({ stats }: { stats: StoreStats }) {
+  const { t, lang } = useDashboardT();
+  const byStatus = ([0, 1, 2] as const).map((s) => ({
+    label: orderStatusLabels[lang][s],
+    value: stats.orders_by_status[s] ?? 0,
+  }));
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+        {byStatus.map((s, i) => (
+          <StatCard key={s.label} label={s.label} value={s.value} color={['orange.600', 'green.700', 'red.600'][i]} />
+        ))}
+        <StatCard label={t('stats.products')} value={stats.products_count} color="blue.700" />
+        <StatCard label={t('stats.unread')} value={stats.unread_conversations} color="purple.700" />
+      </SimpleGrid>
+      <BarChart title={t('stats.ordersPerDay')} data={perDay(stats.orders_per_day, lang)} labelEvery={5} />
+      <BarChart title={t('stats.ordersByStatus')} data={byStatus} color="#dd6b20" />
+    </Stack>
+  );
+}
+
+function AdminFigures({ stats }: { stats: AdminStats }) {
+  const { t, lang } = useDashboardT();
+  const users = ([0, 1, 2, 3] as const).map((type) => ({
+    label: userTypeLabels[lang][type],
+    value: stats.users_by_type[type] ?? 0,
+  }));
+  const provinces = stats.stores_by_province.map((p) => ({ label: p.city_name, value: p.count }));
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
+        {users.map((u) => (
+          <StatCard key={u.label} label={u.label} value={u.value} />
+        ))}
+        <StatCard label={t('stats.ordersCount')} value={stats.orders_count} color="blue.700" />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <BarChart title={t('stats.usersByType')} data={users} color="#3182ce" />
+        <BarChart title={t('stats.storesByProvince')} data={provinces} color="#805ad5" />
+      </SimpleGrid>
+      <BarChart title={t('stats.messagesPerDay')} data={perDay(stats.messages_per_day, lang)} labelEvery={5} />
+    </Stack>
+  );
+}
+
+export default function StatsHomeRoute() {
+  const { t } = useDashboardT();
+  const isAdmin = useSession((s) => s.user?.type === 0);
+  const query = useQuery<StoreStats | AdminStats>(`dash-stats:${isAdmin}`, (signal) =>
+    isAdmin ? getAdminStats(signal) : getStoreStats(signal),
+  );
+  return (
+    <ScreenFrame title={t('stats.title')}>
+      {query.error && !query.data ? (
+        <ErrorState error={query.error} onRetry={query.reload} />
+      ) : !query.data ? (
+        <LoadingState />
+      ) : isAdmin ? (
+        <AdminFigures stats={query.data as AdminStats} />
+      ) : (
+        <StoreFigures stats={query.data as StoreStats} />
+      )}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * bone/add: one form for create and edit (city, address, name_store, type, image). A store account
+ * without a store creates its own here (then the session user is refreshed and it goes on to the
+ * dashboard); with a store it edits it. The admin edits any store (?id=) or creates one for a user.
+ */
+import { type Store, storeSchema, type User } from '@agrivet/shared';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Form, Formik } from 'formik';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FormField } from '../../../components/ui/form-field';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import type { CompressedImage } from '../../../lib/compress-image';
+import { useQuery } from '../../../lib/use-query';
+import { useSession } from '../../../stores/session';
+import { getStore, saveStore } from '../api/stores';
+import { getMe } from '../api/users';
+import { FormActions } from '../components/form-actions';
+import { FormCard } from '../components/form-card';
+import { ImageField } from '../components/image-field';
+import { ScreenFrame } from '../components/screen-frame';
+import { SelectField } from '../components/select-field';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+import { toFormData } from '../lib/form-data';
+import { provinceOptions, storeTypeOptions } from '../lib/options';
+import { saveWithFeedback } from '../lib/save-form';
+import { useIdParam } from '../lib/use-page-param';
+import { useUploadProgress } from '../lib/use-upload-progress';
+
+interface StoreValues {
+  user_id: string;
+  city: number | '';
+  address: string;
+  name_store: string;
+  type: number | '';
+}
+
+function StoreFormView({ store, user }: { store: Store | null; user: User }) {
+  const { t, lang } = useDashboardT();
+  const navigate = useNavigate();
+  const schema = useMemo(() => storeSchema(lang), [lang]);
+  const [image, setImage] = useState<CompressedImage | null>(null);
+  const upload = useUploadProgress();
+  const isAdmin = user.type === 0;
+  const creatingOwn = !store && !isAdmin;
+  const initial: StoreValues = {
+    user_id: '',
+    city: store?.city ?? '',
+    address: store?.address ?? '',
+    name_store: store?.name_store ?? '',
+    type: store?.type ?? (user.type === 3 ? 3 : ''),
+  };
+
+  const submit = async (values: StoreValues, helpers: { setErrors: (e: Record<string, string>) => void }) => {
+    const clean = schema.cast({ ...values, user_id: isAdmin && !store ? values.user_id : undefined });
+    upload.start();
+    const saved = await saveWithFeedback(
+      () => saveStore(store?.id ?? null, toFormData(clean, image), upload.onUploadProgress),
+      store ? t('form.updated') : t('stores.created'),
+      helpers,
+    );
+    upload.done();
+    if (!saved) return;
+    if (creatingOwn) {
+      // has_store is now true: refresh the session user before moving on.
+      try {
+        const { user: fresh } = await getMe();
+        useSession.getState().setUser(fresh);
+      } catch {
+        useSession.getState().setUser({ ...user, has_store: true, store: { ...saved } });
+      }
+      navigate(dashboardPaths.home.getHref());
+    } else if (isAdmin) navigate(dashboardPaths.storeList.getHref());
+  };
+
+  const title = store ? t('stores.edit') : isAdmin ? t('stores.add') : t('stores.createOwn');
+  return (
+    <ScreenFrame title={title}>
+      {creatingOwn && <Text color="fg.muted">{t('stores.createOwnText')}</Text>}
+      <FormCard>
+        <Formik initialValues={initial} validationSchema={schema} onSubmit={submit}>
+          {({ isSubmitting }) => (
+            <Form noValidate aria-label={title}>
+              <Stack gap="4">
+                {isAdmin && !store && <FormField name="user_id" label={t('stores.ownerId')} inputMode="numeric" />}
+                <FormField name="name_store" label={t('stores.name')} />
+                <SelectField
+                  name="type"
+                  label={t('stores.type')}
+                  options={storeTypeOptions(lang)}
+                  placeholder={t('stores.choose')}
+                />
+                <SelectField
+                  name="city"
+                  label={t('stores.city')}
+                  options={provinceOptions(lang)}
+                  placeholder={t('stores.choose')}
+                />
+                <FormField name="address" label={t('stores.address')} />
+                <ImageField
+                  current={store?.image ?? null}
+                  value={image}
+                  onChange={setImage}
+                  progress={upload.progress}
+                />
+                <FormActions
+                  submitting={isSubmitting}
+                  cancelTo={isAdmin ? dashboardPaths.storeList.getHref() : undefined}
+                />
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      </FormCard>
+    </ScreenFrame>
+  );
+}
+
+export default function StoreFormRoute() {
+  const user = useSession((s) => s.user);
+  const idParam = useIdParam('id');
+  // A store account edits its own store; the admin the one named by ?id=.
+  const id = user?.type === 0 ? idParam : (user?.store?.id ?? null);
+  const query = useQuery(`dash-store:${id}`, (signal) => getStore(id ?? 0, signal), id !== null);
+  if (!user) return <LoadingState />;
+  if (id === null) return <StoreFormView key="new" store={null} user={user} />;
+  if (query.error) return <ErrorState error={query.error} onRetry={query.reload} />;
+  if (!query.data) return <LoadingState />;
+  return <StoreFormView key={id} store={query.data} user={user} />;
+}

@@ -1,0 +1,54 @@
+/** bone/list (admin): every store with edit, delete and view products, paged. */
+import { provinceName, type Store, storeTypeLabels } from '@agrivet/shared';
+import { useQuery } from '../../../lib/use-query';
+import { deleteStore, getStores } from '../api/stores';
+import { type Column, DataTable } from '../components/data-table';
+import { RowActions } from '../components/row-actions';
+import { ScreenFrame } from '../components/screen-frame';
+import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
+import { usePageParam } from '../lib/use-page-param';
+
+export default function StoreListRoute() {
+  const { t, lang } = useDashboardT();
+  const [page, setPage] = usePageParam();
+  const query = useQuery(`dash-stores:${page}`, (signal) => getStores(page, signal));
+
+  const columns: Column<Store>[] = [
+    { key: 'name', header: t('stores.name'), cell: (s) => s.name_store },
+    { key: 'type', header: t('stores.type'), cell: (s) => storeTypeLabels[lang][s.type] },
+    { key: 'city', header: t('stores.city'), cell: (s) => provinceName(s.city, lang) },
+    { key: 'owner', header: t('stores.owner'), cell: (s) => s.owner.name },
+    { key: 'products', header: t('stores.products'), cell: (s) => s.products_count, numeric: true },
+    {
+      key: 'actions',
+      header: t('table.actions'),
+      cell: (s) => (
+        <RowActions
+          name={s.name_store}
+          viewTo={dashboardPaths.storeProducts.getHref(s.id)}
+          viewLabel={t('stores.viewProducts')}
+          editTo={dashboardPaths.storeEdit.getHref(s.id)}
+          onDelete={() => deleteStore(s.id)}
+          onDeleted={query.reload}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <ScreenFrame title={t('stores.list')}>
+      <DataTable
+        caption={t('stores.list')}
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(s) => s.id}
+        error={query.error}
+        onRetry={query.reload}
+        page={page}
+        lastPage={query.data?.last_page ?? 1}
+        onPage={setPage}
+      />
+    </ScreenFrame>
+  );
+}

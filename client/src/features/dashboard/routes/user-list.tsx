@@ -1,0 +1,96 @@
+/**
+ * user/list (admin): every user, paged; store accounts get a status column changed in a dialog
+ * (0 active / 1 disabled / 2 trial); open password-reset requests underneath.
+ */
+import { type User, userStatusLabels, userTypeLabels } from '@agrivet/shared';
+import { Badge } from '@chakra-ui/react/badge';
+import { Button } from '@chakra-ui/react/button';
+import { HStack } from '@chakra-ui/react/stack';
+import { MdEdit } from 'react-icons/md';
+import { notify } from '../../../components/ui/toaster';
+import { useQuery } from '../../../lib/use-query';
+import { getUsers, updateUser } from '../api/users';
+import { type Column, DataTable } from '../components/data-table';
+import { PasswordRequests } from '../components/password-requests';
+import { ScreenFrame } from '../components/screen-frame';
+import { StatusDialog } from '../components/status-dialog';
+import { useDashboardT } from '../i18n/register';
+import { userStatusOptions } from '../lib/options';
+import { usePageParam } from '../lib/use-page-param';
+
+const statusPalette = { 0: 'green', 1: 'red', 2: 'blue' } as const;
+const hasStatus = (u: User) => u.type === 1 || u.type === 3;
+
+export default function UserListRoute() {
+  const { t, common, lang } = useDashboardT();
+  const [page, setPage] = usePageParam();
+  const query = useQuery(`dash-users:${page}`, (signal) => getUsers(page, signal));
+
+  const saveStatus = (user: User) => async (status: number) => {
+    try {
+      const { user: updated } = await updateUser(user.id, { status });
+      query.setData((prev) =>
+        prev ? { ...prev, data: prev.data.map((u) => (u.id === user.id ? updated : u)) } : prev,
+      );
+      notify.success(common('errors.done'));
+      return true;
+    } catch (err) {
+      notify.error(err, common('errors.requestFailed'));
+      return false;
+    }
+  };
+
+  const columns: Column<User>[] = [
+    { key: 'name', header: t('users.name'), cell: (u) => u.name },
+    { key: 'phone', header: t('users.phone'), cell: (u) => <span dir="ltr">{u.phone}</span> },
+    { key: 'type', header: t('users.type'), cell: (u) => userTypeLabels[lang][u.type] },
+    { key: 'store', header: t('users.store'), cell: (u) => u.store?.name_store ?? '—' },
+    {
+      key: 'status',
+      header: t('users.status'),
+      cell: (u) =>
+        hasStatus(u) ? (
+          <HStack gap="2">
+            <Badge colorPalette={statusPalette[u.status]} data-testid="user-status">
+              {userStatusLabels[lang][u.status]}
+            </Badge>
+            <StatusDialog
+              title={t('users.changeStatus', { name: u.name })}
+              label={t('users.status')}
+              value={u.status}
+              options={userStatusOptions(lang)}
+              onSave={saveStatus(u)}
+              trigger={
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="green"
+                  aria-label={`${t('table.edit')}: ${t('users.changeStatus', { name: u.name })}`}
+                >
+                  <MdEdit aria-hidden />
+                  {t('table.edit')}
+                </Button>
+              }
+            />
+          </HStack>
+        ) : null,
+    },
+  ];
+
+  return (
+    <ScreenFrame title={t('users.list')}>
+      <DataTable
+        caption={t('users.list')}
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(u) => u.id}
+        error={query.error}
+        onRetry={query.reload}
+        page={page}
+        lastPage={query.data?.last_page ?? 1}
+        onPage={setPage}
+      />
+      <PasswordRequests onChanged={query.reload} />
+    </ScreenFrame>
+  );
+}
