@@ -295,7 +295,10 @@ async function main() {
     ]) {
       const live = await waitFor(() => unseen(from, seen).length === 0, { timeoutMs: 10000 }).catch(() => false);
       if (live) continue;
-      log(`the ${who} missed ${unseen(from, seen)} live; re-syncing the conversation`);
+      const attempts = unseen(from, seen).map(
+        (id) => messages[settled.findIndex((r) => r.data?.id === id)].q.item.attempts,
+      );
+      log(`the ${who} missed ${unseen(from, seen)} live (sent ${attempts} time(s)); re-syncing the conversation`);
       countTwice = false;
       rt.closeConversation(conversationId);
       await rt.openConversation(conversationId);
