@@ -102,6 +102,7 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
       io.engine.close();
       await io.of('/').adapter.close();
       await redis?.close();
+      api.close();
       logger.info('relay closed');
     },
   };
