@@ -1,6 +1,7 @@
 /**
- * Graceful shutdown: a forward in flight when close() is called still reaches the API and is
- * acknowledged; new connections are refused meanwhile (connect_error 'unavailable', so clients retry).
+ * Availability. Graceful shutdown: a forward in flight when close() is called still reaches the
+ * API and is acknowledged; new connections are refused meanwhile (connect_error 'unavailable', so
+ * clients retry). An unreachable API refuses connections the same way.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -72,4 +73,13 @@ it('close() lets a forward in flight finish and acknowledges it, refusing new co
   expect('data' in res && res.data.client_id).toBe('shutdown-1');
   await closing;
   await disconnected;
+});
+
+it('an unreachable API refuses connections with "unavailable" (clients retry), not "unauthorized"', async () => {
+  const relay = await startRelay('http://127.0.0.1:1/api');
+  try {
+    await expect(connect(relay.url, farmer.token)).rejects.toThrow('unavailable');
+  } finally {
+    await relay.close();
+  }
 });
