@@ -18,7 +18,10 @@ export interface BenchPeople {
   farmerId: number;
   /** A conversation of the bench farmer (message/create target). */
   conversationId: number;
+  /** Matches about 1 product in 7 (a broad query). */
   searchWord: string;
+  /** Matches a handful of products. */
+  narrowSearch: string;
 }
 
 const STORES = 1_000;
@@ -132,7 +135,7 @@ export async function seedBase(db: Kysely<Database>): Promise<BenchPeople> {
     .where('sender_id', '=', firstFarmer)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  return { farmerId: firstFarmer, conversationId: conv.id, searchWord: 'زيتون' };
+  return { farmerId: firstFarmer, conversationId: conv.id, searchWord: 'زيتون', narrowSearch: 'زيتون 4204' };
 }
 
 /** Tops products, messages and orders up to `sizes`. */

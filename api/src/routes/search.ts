@@ -1,8 +1,10 @@
-/** GET search?q&page_number: stores, products and articles whose normalised text contains q (CONTRACT.md §6). */
+/**
+ * GET search?q&page_number: stores, products and articles whose normalised text contains q
+ * (CONTRACT.md §6), each kind paged, newest first.
+ */
 import { normalizeArabic, type SearchResult, validationMessages } from '@agrivet/shared';
 import { Router } from 'express';
 import type { AppContext } from '../context';
-import { toCount } from '../db/time';
 import { sendOk } from '../http/envelope';
 import { invalid } from '../http/errors';
 import { paginate, readPaging } from '../http/paging';
@@ -12,7 +14,7 @@ import { presentStore } from '../presenters/store';
 import { selectPosts } from '../queries/posts';
 import { selectProducts } from '../queries/products';
 import { selectStores } from '../queries/stores';
-import { matchesSearch } from '../search/search-text';
+import { countMatches, matchingIdsPage } from '../search/search-text';
 
 const MAX_QUERY = 100;
 
@@ -25,54 +27,39 @@ export function searchRoutes({ db, dialect }: AppContext): Router {
     if (q === '') throw invalid({ q: validationMessages.ar.required });
     if (q.length > MAX_QUERY) throw invalid({ q: validationMessages.ar.textTooLong });
     const paging = readPaging(req.query);
-    const matches = (table: 'stores' | 'products' | 'posts') => matchesSearch(dialect, table, q);
-    const count = async (table: 'stores' | 'products' | 'posts') =>
-      toCount(
-        (
-          await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .where(matches(table))
-            .executeTakeFirstOrThrow()
-        ).n as number,
-      );
+    const count = (table: 'stores' | 'products' | 'posts') => () => countMatches(db, dialect, table, q);
+    const page = (table: 'stores' | 'products' | 'posts', limit: number, offset: number) =>
+      matchingIdsPage(dialect, table, q, limit, offset);
 
+    // each kind: count on the index, then only the page's rows (newest first)
     const [stores, products, posts] = await Promise.all([
       paginate(
         paging,
-        () => count('stores'),
+        count('stores'),
         (limit, offset) =>
           selectStores(db, req.user?.id)
-            .where(matches('stores'))
+            .where('stores.id', 'in', page('stores', limit, offset))
             .orderBy('stores.id', 'desc')
-            .limit(limit)
-            .offset(offset)
             .execute(),
         (rows) => rows.map(presentStore),
       ),
       paginate(
         paging,
-        () => count('products'),
+        count('products'),
         (limit, offset) =>
           selectProducts(db)
-            .where(matches('products'))
-            .orderBy('products.is_special', 'desc')
+            .where('products.id', 'in', page('products', limit, offset))
             .orderBy('products.id', 'desc')
-            .limit(limit)
-            .offset(offset)
             .execute(),
         (rows) => rows.map(presentProduct),
       ),
       paginate(
         paging,
-        () => count('posts'),
+        count('posts'),
         (limit, offset) =>
           selectPosts(db)
-            .where(matches('posts'))
-            .orderBy('posts.is_special', 'desc')
+            .where('posts.id', 'in', page('posts', limit, offset))
             .orderBy('posts.id', 'desc')
-            .limit(limit)
-            .offset(offset)
             .execute(),
         (rows) => rows.map(presentPost),
       ),

@@ -1,7 +1,8 @@
 /** The normalised text stored beside each searchable row (CONTRACT.md §6), and how a query matches it. */
 import { normalizeArabic, provinceName } from '@agrivet/shared';
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/create-db';
+import type { Database } from '../db/types';
 import type { SearchableTable } from '../db/migrations/002-search-index';
 
 const join = (...parts: (string | null | undefined)[]) => normalizeArabic(parts.filter(Boolean).join(' '));
@@ -28,4 +29,37 @@ export function matchesSearch(dialect: Dialect, table: SearchableTable, query: s
   const phrase = `"${query.replace(/"/g, '""')}"`;
   const fts = sql.raw(`${table}_fts`);
   return sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
+}
+
+/** Where the hits of a query live: the FTS table (SQLite, 3+ characters) or the table itself. */
+function hitSource(dialect: Dialect, table: SearchableTable, query: string) {
+  if (dialect === 'sqlite' && [...query].length >= 3) {
+    const fts = sql.raw(`${table}_fts`);
+    return { from: fts, id: sql.raw('rowid'), where: sql`${fts} match ${`"${query.replace(/"/g, '""')}"`}` };
+  }
+  return { from: sql.raw(table), id: sql.raw('id'), where: matchesSearch(dialect, table, query) };
+}
+
+/** How many rows of `table` match (counted on the index alone on SQLite). */
+export async function countMatches(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  table: SearchableTable,
+  query: string,
+): Promise<number> {
+  const s = hitSource(dialect, table, query);
+  const r = await sql<{ n: number | string }>`select count(*) as n from ${s.from} where ${s.where}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** A subquery of the ids of one page of hits, newest first: `.where('products.id', 'in', …)`. */
+export function matchingIdsPage(
+  dialect: Dialect,
+  table: SearchableTable,
+  query: string,
+  limit: number,
+  offset: number,
+): RawBuilder<number> {
+  const s = hitSource(dialect, table, query);
+  return sql<number>`(select ${s.id} from ${s.from} where ${s.where} order by ${s.id} desc limit ${limit} offset ${offset})`;
 }
