@@ -81,6 +81,7 @@ export class RealtimeClient {
   };
   private readonly joinWaiters = new Map<number, ((r: ApiResponse<unknown>) => void)[]>();
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private unwatchNetwork: (() => void) | null = null;
 
   constructor(private readonly options: RealtimeOptions = {}) {
     const isConnected = () => this.socket?.connected === true;
@@ -130,6 +131,24 @@ export class RealtimeClient {
     }
     this.setStatus('connecting');
     socket.connect();
+    this.watchNetwork(socket);
+  }
+
+  /** Browsers: when the device comes back online, reconnect now instead of at the next backoff step. */
+  private watchNetwork(socket: AnySocket): void {
+    const target = globalThis as {
+      addEventListener?: (type: string, fn: () => void) => void;
+      removeEventListener?: (type: string, fn: () => void) => void;
+    };
+    if (typeof target.addEventListener !== 'function') return;
+    const onOnline = () => {
+      if (socket === this.socket && !socket.connected) {
+        this.setStatus('connecting');
+        socket.connect();
+      }
+    };
+    target.addEventListener('online', onOnline);
+    this.unwatchNetwork = () => target.removeEventListener?.('online', onOnline);
   }
 
   /** Disconnects for good (queued writes stay in the outbox and its storage). */
@@ -233,6 +252,8 @@ export class RealtimeClient {
   }
 
   private teardown(): void {
+    this.unwatchNetwork?.();
+    this.unwatchNetwork = null;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     this.connection += 1;
