@@ -1,0 +1,44 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { IP_FAILURES } from '../src/auth/login-limit';
+import { TEST_PASSWORD, uniquePhone } from './helpers/factories';
+import { useTestApi } from './helpers/test-api';
+
+// behind a trusted proxy, so each test can play a different client address
+const t = useTestApi({ trustProxy: true });
+
+const login = (ip: string, phone: string, password: string) =>
+  request(t.app).post('/api/auth/login').set('X-Forwarded-For', ip).send({ phone, password });
+
+describe('login rate limit per client address', () => {
+  it(`blocks an address after ${IP_FAILURES} failures on any phones, and only that address`, async () => {
+    const user = await t.make.user();
+    for (let i = 0; i < IP_FAILURES; i++) {
+      expect((await login('203.0.113.7', uniquePhone(), 'wrong-pass')).status).toBe(401);
+    }
+    const blocked = await login('203.0.113.7', user.phone, TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ status: 429, error: { message: 'محاولات كثيرة، يرجى المحاولة بعد قليل' } });
+    expect((await login('198.51.100.9', user.phone, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('forgets failures older than the window and clears a phone after a successful login', async () => {
+    const user = await t.make.user();
+    for (let i = 0; i < 9; i++) await login('192.0.2.1', user.phone, 'wrong-pass');
+    expect((await login('192.0.2.1', user.phone, TEST_PASSWORD)).status).toBe(200);
+    const left = await t.db.selectFrom('login_failures').select('id').where('phone', '=', user.phone).execute();
+    expect(left).toHaveLength(0);
+    // a failure from 20 minutes ago does not count
+    await t.db
+      .insertInto('login_failures')
+      .values(
+        Array.from({ length: 10 }, () => ({
+          phone: user.phone,
+          ip: '192.0.2.2',
+          created_at: new Date(Date.now() - 20 * 60 * 1000).toISOString(),
+        })),
+      )
+      .execute();
+    expect((await login('192.0.2.2', user.phone, TEST_PASSWORD)).status).toBe(200);
+  });
+});
