@@ -3,7 +3,7 @@
  * a child process on a free port and measures the main calls with autocannon, first at about
  * 10k rows and again at full size; a bare node:http server sending the same bytes gives the
  * ceiling. Prints req/s, p50/p99 and writes the figures into docs/performance.md ("## API").
- *   BENCH_SECONDS=8 BENCH_CONNECTIONS=10 BENCH_DATABASE_URL=postgres://… BENCH_QUICK=1
+ *   BENCH_SECONDS=8 BENCH_CONNECTIONS=10 BENCH_DATABASE_URL=postgres://… BENCH_QUICK=1 BENCH_REPORT=0
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -187,7 +187,7 @@ try {
   const ratio = apiPage1.rps / bareRow.rps;
   console.log(`API / bare node:http (product/getAll page 1): ${(ratio * 100).toFixed(0)} %`);
 
-  writeReport({ small, large, bareRow, ratio, seedSeconds });
+  if (process.env.BENCH_REPORT !== '0') writeReport({ small, large, bareRow, ratio, seedSeconds });
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
