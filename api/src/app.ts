@@ -28,6 +28,14 @@ export interface Api {
   close(): Promise<void>;
 }
 
+/** Request log lines never carry bearer tokens or cookies. */
+function withoutSecrets(req: { headers?: Record<string, unknown> }) {
+  if (!req.headers) return req;
+  const headers = { ...req.headers };
+  for (const name of ['authorization', 'cookie']) if (headers[name]) headers[name] = '[redacted]';
+  return { ...req, headers };
+}
+
 export interface CreateApiOptions {
   logger?: Logger;
 }
@@ -66,6 +74,7 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
       logger,
       autoLogging: { ignore: (req) => req.url === '/api/health' },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: { req: withoutSecrets },
     }),
   );
   app.use('/storage', express.static(config.storageDir, { immutable: true, maxAge: '1y', index: false }));
