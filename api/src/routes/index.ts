@@ -25,7 +25,6 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use('/post', postRoutes(ctx));
   router.use('/product', productRoutes(ctx));
   router.use('/search', searchRoutes(ctx));
-  // Second API engineer: conversation, message, order and stats routers are mounted here.
   router.use('/conversation', conversationRoutes(ctx));
   router.use('/message', messageRoutes(ctx));
   router.use('/order', orderRoutes(ctx));
