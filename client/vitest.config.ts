@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/__tests__/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // Form tests type into real Chakra inputs; on a loaded 2-core machine they need more than 5 s.
+    testTimeout: 20_000,
   },
 });

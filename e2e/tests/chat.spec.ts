@@ -31,6 +31,7 @@ test('a farmer and a store chat live, and a message written offline arrives afte
   const reply = `نعم متوفر، أهلاً بك ${Date.now()}`;
   await storePage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(reply);
   await storePage.getByRole('button', { name: 'إرسال' }).click();
+  await farmerPage.bringToFront();
   await expect(farmerList.getByText(reply)).toBeVisible();
   // The farmer has the thread open: the store sees its reply as read.
   await expect(

@@ -12,7 +12,7 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   await expect(page).toHaveURL(/city=1/);
   const card = page.getByRole('article').filter({ hasText: 'دمشق' }).first();
   await expect(card).toBeVisible();
-  const storeName = (await card.getByRole('heading').textContent() ?? '').trim();
+  const storeName = ((await card.getByRole('heading').textContent()) ?? '').trim();
   await card.getByRole('link', { name: /عرض المنتجات/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: storeName })).toBeVisible();
 

@@ -1,9 +1,10 @@
-/** Arabic catalogue (default). SPEC.md's strings are here in Arabic; en.ts keeps the English ones verbatim. */
-import { apiMessages, validationMessages } from '@agrivet/shared';
+/**
+ * Arabic catalogue (default). SPEC.md's strings are here in Arabic; en.ts keeps the English ones verbatim.
+ * The shared validation and API message catalogues join as `validation.*` and `api.*` when the api
+ * client loads (contract-messages.ts), so the first screen does not carry them.
+ */
 
 export const ar = {
-  validation: validationMessages.ar,
-  api: apiMessages.ar,
   app: {
     name: 'أغريفت',
     tagline: 'سوق زراعي وبيطري',

@@ -1,10 +1,7 @@
 /** English catalogue: SPEC.md's English strings verbatim ('Required', 'Too Short!', 'Delete this item?' …). */
-import { apiMessages, validationMessages } from '@agrivet/shared';
 import type { Catalogue } from './ar';
 
 export const en: Catalogue = {
-  validation: validationMessages.en,
-  api: apiMessages.en,
   app: {
     name: 'Agrivet',
     tagline: 'Agricultural and veterinary marketplace',

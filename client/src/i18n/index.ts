@@ -2,7 +2,7 @@
  * i18next with Arabic by default and an English switch that flips <html dir/lang>.
  * The language choice is kept in localStorage ('lang').
  */
-import { apiMessages, type Lang } from '@agrivet/shared';
+import type { Lang } from '@agrivet/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ar } from './ar';
@@ -34,10 +34,12 @@ void i18n.use(initReactI18next).init({
 applyDocumentLang('ar');
 if (storedLang() === 'en') void setLang('en');
 
+let englishLoaded = false;
 async function ensureLoaded(lang: Lang): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  if (lang === 'ar' || englishLoaded) return;
   const { en } = await import('./en');
-  i18n.addResourceBundle('en', 'translation', en);
+  i18n.addResourceBundle('en', 'translation', en, true, true);
+  englishLoaded = true;
 }
 
 export function currentLang(): Lang {
@@ -53,15 +55,6 @@ export async function setLang(lang: Lang): Promise<void> {
   await ensureLoaded(lang);
   await i18n.changeLanguage(lang);
   applyDocumentLang(lang);
-}
-
-/** The API answers in Arabic; in English mode show the English twin of a known message. */
-export function localizeApiMessage(message: string, lang: Lang = currentLang()): string {
-  if (lang === 'ar') return message;
-  const key = (Object.keys(apiMessages.ar) as (keyof typeof apiMessages.ar)[]).find(
-    (k) => apiMessages.ar[k] === message,
-  );
-  return key ? apiMessages.en[key] : message;
 }
 
 export { i18n };

@@ -5,7 +5,8 @@
  */
 import { API_BASE, type ApiFailure, LIMITS } from '@agrivet/shared';
 import axios, { type AxiosError, type AxiosProgressEvent } from 'axios';
-import { i18n, localizeApiMessage } from '../i18n';
+import { i18n } from '../i18n';
+import { localizeApiMessage } from '../i18n/contract-messages';
 import { ApiError } from './api-error';
 import { useSession } from '../stores/session';
 import { readToken } from './token-storage';

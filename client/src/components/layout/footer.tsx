@@ -14,7 +14,7 @@ const social = [
   { href: 'https://t.me/', label: 'Telegram', Icon: FaTelegram },
 ];
 
-export function Footer() {
+export default function Footer() {
   const { t } = useTranslation();
   return (
     <Box as="footer" bg="green.900" color="white" mt="auto" py="8">

@@ -1,9 +1,11 @@
 import { Box } from '@chakra-ui/react/box';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../ui/loading-state';
-import { Footer } from './footer';
 import { TopBar } from './top-bar';
+
+// Below the fold: loads after the route.
+const Footer = lazy(() => import('./footer'));
 
 /** Public layout: top bar, the route, footer. */
 export function PublicLayout() {
@@ -15,7 +17,9 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </Box>
   );
 }

@@ -1,26 +1,26 @@
 /**
- * Top bar (SPEC.md §2): logo, section links, search, login/logout, my orders, chats with an unread
- * badge, install button, dashboard link (hidden for farmers); orders and chats hidden for disabled
- * accounts (status 1).
+ * Top bar (SPEC.md §2): logo, section links, search, login/logout, install button, language switch,
+ * and for signed-in accounts signed-in-nav.tsx (my orders, chats with an unread badge, dashboard).
  */
-import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Container } from '@chakra-ui/react/container';
 import { Image } from '@chakra-ui/react/image';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdChatBubbleOutline, MdDashboard, MdLogin, MdLogout, MdReceiptLong } from 'react-icons/md';
+import { LuLogIn, LuLogOut } from 'react-icons/lu';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { dashboardHome, paths } from '../../config/paths';
+import { paths } from '../../config/paths';
 import { LOGO_URL } from '../../lib/images';
-import { selectUnreadTotal, useChat } from '../../stores/chat';
-import { selectCanOrderAndChat, selectIsLoggedIn, useSession } from '../../stores/session';
+import { selectIsLoggedIn, useSession } from '../../stores/session';
 import { notify } from '../ui/toaster';
 import { InstallButton } from './install-button';
 import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
+
+const SignedInNav = lazy(() => import('./signed-in-nav'));
 
 const sectionLinks = [
   { to: paths.pharmacies.getHref(), key: 'nav.pharmacies' },
@@ -33,9 +33,6 @@ export function TopBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useSession(selectIsLoggedIn);
-  const user = useSession((s) => s.user);
-  const canOrderAndChat = useSession(selectCanOrderAndChat);
-  const unread = useChat(selectUnreadTotal);
 
   const logout = async () => {
     try {
@@ -64,49 +61,14 @@ export function TopBar() {
           </Box>
           <HStack gap="1" flexWrap="wrap" justify="flex-end">
             <InstallButton />
-            {loggedIn && canOrderAndChat && (
-              <>
-                <Button asChild size="sm" variant="ghost" position="relative">
-                  <RouterLink
-                    to={paths.chatList.getHref()}
-                    aria-label={
-                      unread > 0 ? `${t('nav.chats')} — ${t('nav.unread', { count: unread })}` : t('nav.chats')
-                    }
-                  >
-                    <MdChatBubbleOutline aria-hidden />
-                    <Box as="span" display={{ base: 'none', lg: 'inline' }}>
-                      {t('nav.chats')}
-                    </Box>
-                    {unread > 0 && (
-                      <Badge colorPalette="red" variant="solid" rounded="full" size="sm" data-testid="unread-badge">
-                        {unread}
-                      </Badge>
-                    )}
-                  </RouterLink>
-                </Button>
-                <Button asChild size="sm" variant="ghost">
-                  <RouterLink to={paths.myOrders.getHref()} aria-label={t('nav.myOrders')}>
-                    <MdReceiptLong aria-hidden />
-                    <Box as="span" display={{ base: 'none', lg: 'inline' }}>
-                      {t('nav.myOrders')}
-                    </Box>
-                  </RouterLink>
-                </Button>
-              </>
-            )}
-            {user && user.type !== 2 && (
-              <Button asChild size="sm" variant="ghost">
-                <RouterLink to={dashboardHome(user.type)} aria-label={t('nav.dashboard')}>
-                  <MdDashboard aria-hidden />
-                  <Box as="span" display={{ base: 'none', lg: 'inline' }}>
-                    {t('nav.dashboard')}
-                  </Box>
-                </RouterLink>
-              </Button>
+            {loggedIn && (
+              <Suspense fallback={null}>
+                <SignedInNav />
+              </Suspense>
             )}
             {loggedIn ? (
               <Button size="sm" variant="outline" onClick={logout} aria-label={t('nav.logout')}>
-                <MdLogout aria-hidden />
+                <LuLogOut aria-hidden />
                 <Box as="span" display={{ base: 'none', sm: 'inline' }}>
                   {t('nav.logout')}
                 </Box>
@@ -114,7 +76,7 @@ export function TopBar() {
             ) : (
               <Button asChild size="sm" colorPalette="green">
                 <RouterLink to={paths.login.getHref()}>
-                  <MdLogin aria-hidden />
+                  <LuLogIn aria-hidden />
                   {t('nav.login')}
                 </RouterLink>
               </Button>

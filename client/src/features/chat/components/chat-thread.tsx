@@ -8,7 +8,7 @@ import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -73,19 +73,25 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     };
   }, [conversationId, thread === undefined]);
 
-  // Read receipts: tell the peer what we have seen.
+  // Read receipts: tell the peer what we have seen (when the page is visible; again when it becomes so).
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
   useEffect(() => {
-    if (readOnly || !conversation || lastId === 0) return;
+    const onChange = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  useEffect(() => {
+    if (readOnly || !conversation || lastId === 0 || !visible) return;
     const myLastRead = iAmSender ? conversation.sender_last_read_id : conversation.receiver_last_read_id;
     const newestFromPeer = [...messages].reverse().find((m: Message) => m.user_id !== me)?.id ?? 0;
-    if (newestFromPeer > Math.max(myLastRead, lastReadSent.current) && document.visibilityState === 'visible') {
+    if (newestFromPeer > Math.max(myLastRead, lastReadSent.current)) {
       lastReadSent.current = newestFromPeer;
       useRealtime
         .getState()
         .write('conversation:read', { conversation_id: conversationId, last_read_message_id: newestFromPeer })
         .result.catch(() => undefined);
     }
-  }, [readOnly, conversation, lastId, messages, me, iAmSender, conversationId]);
+  }, [readOnly, conversation, lastId, messages, me, iAmSender, conversationId, visible]);
 
   // Newest at the bottom: follow new messages.
   const count = messages.length + pending.length;

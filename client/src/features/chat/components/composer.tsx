@@ -8,6 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../i18n/contract-messages';
 import { MdAttachFile, MdSend } from 'react-icons/md';
 import { notify } from '../../../components/ui/toaster';
 import { type CompressedImage, compressImage } from '../../../lib/compress-image';

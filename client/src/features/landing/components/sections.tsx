@@ -5,8 +5,8 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Text } from '@chakra-ui/react/text';
 import type { IconType } from 'react-icons';
 import { useTranslation } from 'react-i18next';
-import { GiCow, GiPlantSeed } from 'react-icons/gi';
-import { MdLocalPharmacy, MdMenuBook } from 'react-icons/md';
+import { GiCow } from 'react-icons/gi';
+import { LuBookOpen, LuPill, LuSprout } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 
@@ -49,7 +49,7 @@ export function Sections() {
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         <SectionLink
           to={paths.pharmacies.getHref()}
-          icon={MdLocalPharmacy}
+          icon={LuPill}
           title={t('nav.pharmacies')}
           text={t('landing.pharmaciesText')}
         />
@@ -61,11 +61,11 @@ export function Sections() {
         />
         <SectionLink
           to={paths.nurseries.getHref()}
-          icon={GiPlantSeed}
+          icon={LuSprout}
           title={t('nav.nurseries')}
           text={t('landing.nurseriesText')}
         />
-        <SectionLink to={paths.blog.getHref()} icon={MdMenuBook} title={t('nav.blog')} text={t('landing.blogText')} />
+        <SectionLink to={paths.blog.getHref()} icon={LuBookOpen} title={t('nav.blog')} text={t('landing.blogText')} />
       </SimpleGrid>
     </Box>
   );
