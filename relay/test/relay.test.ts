@@ -347,6 +347,32 @@ describe('malformed input never crashes the relay', () => {
 });
 
 describe('revoked sessions', () => {
+  it('a 403 for a disabled store account disconnects its sockets; it may sign in again (CONTRACT.md §5)', async () => {
+    const nursery = await login(api.apiUrl, { phone: '0933333333', password: 'store1234' });
+    const storeId = nursery.user.store!.id;
+    const products = await apiGet<{ data: Product[] }>(api.apiUrl, `product/getAll?store_id=${storeId}`, farmer.token);
+    const item = products.data[0];
+    const buyer = await open(farmer);
+    const created = await call<Order>(buyer.socket, 'order:create', {
+      store_id: storeId,
+      total: item.price,
+      items: [{ product_id: item.id, quantity: 1 }],
+      client_id: 'relay-disabled-1',
+    });
+    const order = 'data' in created ? created.data : undefined;
+    const { socket } = await open(nursery);
+    const secondTab = await open(nursery);
+    const disconnected = new Promise<string>((resolve) => secondTab.socket.once('disconnect', resolve));
+    await apiPost(api.apiUrl, `user/update/${nursery.user.id}`, { status: 1 }, admin.token);
+    const refused = await call(socket, 'order:update', { order_id: order!.id, status: 1 });
+    expect(refused).toEqual({ status: 403, error: { message: 'اشتراكك منتهي الصلاحية' } });
+    expect(await disconnected).toBe('io server disconnect');
+    const again = await connect(relay.url, nursery.token);
+    expect(again.connected).toBe(true);
+    again.close();
+    expect(buyer.socket.connected).toBe(true);
+  });
+
   it('a 401 from a forwarded write disconnects the user, and the revoked token cannot reconnect', async () => {
     const session = await login(api.apiUrl, DEMO.vet);
     const { socket } = await open(session);
