@@ -65,13 +65,14 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
             _hover={{ bg: 'green.700' }}
             aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
             aria-expanded={!collapsed}
+            _expanded={{ bg: 'transparent' }}
             onClick={onToggleCollapse}
           >
             {collapsed ? <MdMenu /> : <MdMenuOpen />}
           </IconButton>
           <HStack asChild gap="2" minW="0">
             <RouterLink to={paths.home.getHref()} aria-label={t('nav.site')}>
-              <Image src={LOGO_URL} alt="" boxSize="8" bg="white" rounded="full" p="0.5" />
+              <Image src={LOGO_URL} alt="" boxSize="8" flexShrink={0} bg="white" rounded="full" p="0.5" />
               <Text fontWeight="bold" display={{ base: 'none', sm: 'block' }} truncate>
                 {common('nav.dashboard')}
               </Text>

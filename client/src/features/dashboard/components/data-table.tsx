@@ -47,7 +47,7 @@ export function DataTable<T>({
   if (rows.length === 0) return <EmptyState message={empty} />;
   return (
     <Box>
-      <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg">
+      <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg" tabIndex={0} aria-label={caption}>
         <Table.Root recipe={tableRecipe} size="sm" striped aria-label={caption}>
           <Table.Header>
             <Table.Row bg="green.50">

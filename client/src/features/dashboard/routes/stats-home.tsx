@@ -10,6 +10,7 @@ import { useQuery } from '../../../lib/use-query';
 import { useSession } from '../../../stores/session';
 import { getAdminStats, getStoreStats } from '../api/stats';
 import { type BarDatum, BarChart } from '../components/bar-chart';
+import { HBarChart } from '../components/hbar-chart';
 import { ScreenFrame } from '../components/screen-frame';
 import { StatCard } from '../components/stat-card';
 import { useDashboardT } from '../i18n/register';
@@ -47,7 +48,7 @@ function StoreFigures({ stats }: { stats: StoreStats }) {
         <StatCard label={t('stats.unread')} value={stats.unread_conversations} color="purple.700" />
       </SimpleGrid>
       <BarChart title={t('stats.ordersPerDay')} data={perDay(stats.orders_per_day, lang)} labelEvery={5} />
-      <BarChart title={t('stats.ordersByStatus')} data={byStatus} color="#dd6b20" />
+      <HBarChart title={t('stats.ordersByStatus')} data={byStatus} color="orange.500" />
     </Stack>
   );
 }
@@ -68,8 +69,8 @@ function AdminFigures({ stats }: { stats: AdminStats }) {
         <StatCard label={t('stats.ordersCount')} value={stats.orders_count} color="blue.700" />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <BarChart title={t('stats.usersByType')} data={users} color="#3182ce" />
-        <BarChart title={t('stats.storesByProvince')} data={provinces} color="#805ad5" />
+        <HBarChart title={t('stats.usersByType')} data={users} color="blue.500" />
+        <HBarChart title={t('stats.storesByProvince')} data={provinces} color="purple.500" />
       </SimpleGrid>
       <BarChart title={t('stats.messagesPerDay')} data={perDay(stats.messages_per_day, lang)} labelEvery={5} />
     </Stack>

@@ -64,14 +64,16 @@ function StoreFormView({ store, user }: { store: Store | null; user: User }) {
     upload.done();
     if (!saved) return;
     if (creatingOwn) {
-      // has_store is now true: refresh the session user before moving on.
+      // has_store is now true: refresh the session user, then move on (leaving the form first, so it
+      // does not reload itself as an edit form).
+      let fresh: User;
       try {
-        const { user: fresh } = await getMe();
-        useSession.getState().setUser(fresh);
+        fresh = (await getMe()).user;
       } catch {
-        useSession.getState().setUser({ ...user, has_store: true, store: { ...saved } });
+        fresh = { ...user, has_store: true, store: { ...saved } };
       }
       navigate(dashboardPaths.home.getHref());
+      useSession.getState().setUser(fresh);
     } else if (isAdmin) navigate(dashboardPaths.storeList.getHref());
   };
 
@@ -118,15 +120,20 @@ function StoreFormView({ store, user }: { store: Store | null; user: User }) {
   );
 }
 
-export default function StoreFormRoute() {
-  const user = useSession((s) => s.user);
+function StoreFormLoader({ user }: { user: User }) {
   const idParam = useIdParam('id');
-  // A store account edits its own store; the admin the one named by ?id=.
-  const id = user?.type === 0 ? idParam : (user?.store?.id ?? null);
+  // A store account edits its own store (fixed when the screen opens: creating one must not turn this
+  // form into an edit form); the admin the one named by ?id=.
+  const [ownId] = useState(user.store?.id ?? null);
+  const id = user.type === 0 ? idParam : ownId;
   const query = useQuery(`dash-store:${id}`, (signal) => getStore(id ?? 0, signal), id !== null);
-  if (!user) return <LoadingState />;
   if (id === null) return <StoreFormView key="new" store={null} user={user} />;
   if (query.error) return <ErrorState error={query.error} onRetry={query.reload} />;
   if (!query.data) return <LoadingState />;
   return <StoreFormView key={id} store={query.data} user={user} />;
+}
+
+export default function StoreFormRoute() {
+  const user = useSession((s) => s.user);
+  return user ? <StoreFormLoader user={user} /> : <LoadingState />;
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { canOpen, redirectFor, sideLinksFor } from '../lib/access';
+
+const admin = { type: 0 as const, has_store: false };
+const store = { type: 1 as const, has_store: true };
+const nursery = { type: 3 as const, has_store: true };
+const newStore = { type: 1 as const, has_store: false };
+const farmer = { type: 2 as const, has_store: false };
+
+const labels = (u: Parameters<typeof sideLinksFor>[0]) => sideLinksFor(u).map((l) => l.screen);
+
+describe('dashboard access table', () => {
+  it('gives the admin users, stores and conversations, and store accounts chats, orders and products', () => {
+    expect(labels(admin)).toEqual([
+      'home',
+      'blogList',
+      'userList',
+      'storeList',
+      'conversationList',
+      'productList',
+      'profile',
+      'changePassword',
+    ]);
+    for (const u of [store, nursery])
+      expect(labels(u)).toEqual(['home', 'blogList', 'chats', 'orderList', 'productList', 'profile', 'changePassword']);
+    expect(labels(farmer)).toEqual(['profile', 'changePassword']);
+  });
+
+  it('keeps the admin from adding products but lets it edit them', () => {
+    expect(canOpen(admin, 'productAdd')).toBe(false);
+    expect(canOpen(admin, 'productEdit')).toBe(true);
+    expect(canOpen(store, 'productAdd')).toBe(true);
+  });
+
+  it('redirects a role away from a screen it may not use, never leaving an empty page', () => {
+    expect(redirectFor(store, 'userList')).toBe('/dashboard');
+    expect(redirectFor(admin, 'orderList')).toBe('/dashboard');
+    expect(redirectFor(admin, 'productAdd')).toBe('/dashboard');
+    expect(redirectFor(farmer, 'blogList')).toBe('/');
+    expect(redirectFor(store, 'orderList')).toBeNull();
+    expect(redirectFor(admin, 'conversation')).toBeNull();
+  });
+
+  it('sends a store account without a store to the store form first', () => {
+    expect(redirectFor(newStore, 'productList')).toBe('/bone/add');
+    expect(redirectFor(newStore, 'orderList')).toBe('/bone/add');
+    expect(redirectFor(newStore, 'storeAdd')).toBeNull();
+    expect(redirectFor(newStore, 'blogList')).toBeNull();
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Every dashboard screen for the admin and a store account: right-to-left, screenshots at 360 px and
+ * 1280 px (e2e/artifacts/dashboard-*), nothing wider than the screen, and no serious or critical
+ * axe-core violation. Also the role guard: a route a role may not use redirects.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signedInContext, test } from './support/fixtures';
+
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+const adminScreens = [
+  { name: 'stats-admin', path: '/dashboard', heading: 'الإحصائيات' },
+  { name: 'users', path: '/user/list', heading: 'المستخدمون' },
+  { name: 'stores', path: '/bone/list', heading: 'المتاجر' },
+  { name: 'products-admin', path: '/product/list', heading: 'كل المنتجات' },
+  { name: 'conversations', path: '/conversation/list', heading: 'كل المحادثات' },
+  { name: 'articles-admin', path: '/blog/list', heading: 'المقالات' },
+] as const;
+
+const storeScreens = [
+  { name: 'stats-store', path: '/dashboard', heading: 'الإحصائيات' },
+  { name: 'articles', path: '/blog/list', heading: 'المقالات' },
+  { name: 'article-add', path: '/blog/add', heading: 'إضافة مقال' },
+  { name: 'store-edit', path: '/bone/add', heading: 'تعديل المتجر' },
+  { name: 'products', path: '/product/list', heading: 'المنتجات' },
+  { name: 'product-add', path: '/product/add', heading: 'إضافة منتج' },
+  { name: 'orders', path: '/order/list', heading: 'الطلبات' },
+  { name: 'chats', path: '/dashboard/chats', heading: 'محادثات المتجر' },
+  { name: 'profile', path: '/profile/info', heading: 'الملف الشخصي' },
+  { name: 'change-password', path: '/profile/ChangePassword', heading: 'تغيير كلمة المرور' },
+] as const;
+
+const viewports = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+] as const;
+
+async function check(page: Page, name: string, url: string, heading: string) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByText('جارٍ التحميل…')).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const vw = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vw + 1);
+  await page.screenshot({ path: path.join(artifacts, `dashboard-${name}-${vw}.png`), fullPage: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${name}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+    [],
+  );
+}
+
+for (const vp of viewports) {
+  test(`admin dashboard screens at ${vp.width} px`, async ({ browser }) => {
+    const { context } = await signedInContext(browser, DEMO.admin, { viewport: vp });
+    const page = await context.newPage();
+    for (const s of adminScreens) await check(page, s.name, s.path, s.heading);
+    await context.close();
+  });
+
+  test(`store dashboard screens at ${vp.width} px`, async ({ browser }) => {
+    const { context } = await signedInContext(browser, DEMO.pharmacy, { viewport: vp });
+    const page = await context.newPage();
+    for (const s of storeScreens) await check(page, s.name, s.path, s.heading);
+    await context.close();
+  });
+}
+
+test('the side bar shows each role its links, and a route a role may not use redirects', async ({ browser }) => {
+  const store = await signedInContext(browser, DEMO.pharmacy, { viewport: { width: 1280, height: 800 } });
+  const page = await store.context.newPage();
+  await page.goto('/blog/list');
+  const nav = page.getByRole('navigation', { name: 'قائمة لوحة التحكم' });
+  await expect(nav.getByRole('link', { name: 'الطلبات' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'المنتجات' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'المستخدمون' })).toHaveCount(0);
+  // A store account on an admin screen lands on its dashboard home.
+  await page.goto('/user/list');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The side bar collapses to icons and stays collapsed after a reload.
+  await page.getByRole('button', { name: 'طي القائمة الجانبية' }).click();
+  await expect(nav.getByRole('link', { name: 'الطلبات' })).toHaveAttribute('title', 'الطلبات');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'توسيع القائمة الجانبية' })).toBeVisible();
+  await store.context.close();
+
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: { width: 360, height: 740 } });
+  const adminPage = await admin.context.newPage();
+  await adminPage.goto('/order/list');
+  await expect(adminPage).toHaveURL(/\/dashboard$/);
+  await adminPage.goto('/product/add');
+  await expect(adminPage).toHaveURL(/\/dashboard$/);
+  // On a phone the side bar is a drawer.
+  await adminPage.getByRole('button', { name: 'فتح القائمة' }).click();
+  const drawer = adminPage.getByRole('dialog');
+  await drawer.getByRole('link', { name: 'المستخدمون' }).click();
+  await expect(adminPage).toHaveURL(/\/user\/list$/);
+  await expect(adminPage.getByRole('dialog')).toHaveCount(0);
+  await admin.context.close();
+
+  const farmer = await signedInContext(browser, DEMO.farmer);
+  const farmerPage = await farmer.context.newPage();
+  await farmerPage.goto('/product/list');
+  await expect(farmerPage).toHaveURL(/\/$/);
+  await farmer.context.close();
+});
+
+test('signed-out visitors are sent to /login', async ({ page }) => {
+  await page.goto('/order/list');
+  await expect(page).toHaveURL(/\/login$/);
+});
