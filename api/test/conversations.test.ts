@@ -144,9 +144,10 @@ describe('conversations', () => {
       const res = await request(t.app).post('/api/conversation/create').set(farmer.auth).send({ store_id: 999999 });
       expect(res.status).toBe(404);
       expect(res.body.error.message).toBe('العنصر غير موجود');
-      // beyond the integer column: still 404, not a database error
+      // beyond the integer column: an invalid id (422 with the field), not a database error
       const huge = await request(t.app).post('/api/conversation/create').set(farmer.auth).send({ store_id: 3e9 });
-      expect(huge.status).toBe(404);
+      expect(huge.status).toBe(422);
+      expect(huge.body.error.fields.store_id).toBe('معرّف غير صالح');
       const admin = await t.make.loginAs('admin');
       const owner = await t.make.loginAs('store');
       const ghost = await request(t.app)

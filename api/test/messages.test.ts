@@ -136,8 +136,10 @@ describe('message/create', () => {
     const res = await create(farmer.auth, { conversation_id: 999999, message: 'مرحبا' });
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe('العنصر غير موجود');
-    // beyond the integer column: still 404, not a database error
-    expect((await create(farmer.auth, { conversation_id: 3e9, message: 'مرحبا' })).status).toBe(404);
+    // beyond the integer column: an invalid id (422 with the field), not a database error
+    const huge = await create(farmer.auth, { conversation_id: 3e9, message: 'مرحبا' });
+    expect(huge.status).toBe(422);
+    expect(huge.body.error.fields.conversation_id).toBe('معرّف غير صالح');
   });
 
   describe('idempotency by client_id', () => {
