@@ -1,15 +1,15 @@
 /**
  * Starts the built product (server/dist/index.js) on a free 127.0.0.1 port with a fresh SQLite
- * database and storage directory, waits for /api/health, and leaves its URL in tests/.server.json.
+ * database and storage directory, waits for /api/health, and leaves its URL in the environment (AGRIVET_E2E_SERVER).
  * Builds nothing: run `npm run build` first.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_FILE } from './tests/support/server-file';
+import { SERVER_ENV } from './tests/support/server-env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -61,6 +61,6 @@ export default async function globalSetup(): Promise<void> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(url, child);
-  mkdirSync(path.dirname(SERVER_FILE), { recursive: true });
-  writeFileSync(SERVER_FILE, JSON.stringify({ url, pid: child.pid, tmp }));
+  // Workers inherit the environment global setup leaves behind (one run never sees another's server).
+  process.env[SERVER_ENV] = JSON.stringify({ url, pid: child.pid, tmp });
 }

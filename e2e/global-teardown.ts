@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { SERVER_FILE } from './tests/support/server-file';
+import { rmSync } from 'node:fs';
+import { SERVER_ENV } from './tests/support/server-env';
 
 /** Stops the server global-setup.ts started (by its pid) and removes its temporary data. */
 export default async function globalTeardown(): Promise<void> {
-  if (!existsSync(SERVER_FILE)) return;
-  const { pid, tmp } = JSON.parse(readFileSync(SERVER_FILE, 'utf8')) as { pid: number; tmp: string };
+  const raw = process.env[SERVER_ENV];
+  if (!raw) return;
+  const { pid, tmp } = JSON.parse(raw) as { pid: number; tmp: string };
   try {
     process.kill(pid, 'SIGTERM');
   } catch {
@@ -18,6 +19,5 @@ export default async function globalTeardown(): Promise<void> {
       break;
     }
   }
-  rmSync(SERVER_FILE, { force: true });
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -1,4 +1,16 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { apiCall, DEMO, expect, signedInContext, test } from './support/fixtures';
+
+const logo = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'client',
+  'public',
+  'images',
+  'logo.png',
+);
 
 test('a farmer and a store chat live, and a message written offline arrives after reconnecting', async ({
   browser,
@@ -54,9 +66,18 @@ test('a farmer and a store chat live, and a message written offline arrives afte
   await expect(farmerList.getByText(offline)).toHaveCount(1);
   await expect(pending.getByRole('img', { name: 'بانتظار الإرسال' })).toHaveCount(0);
 
-  // The store's chat list shows the conversation with its last message.
-  await storePage.goto('/chat/list');
-  await expect(storePage.getByRole('list', { name: 'المحادثات' })).toContainText(offline);
+  // A photo: compressed in the browser, sent through the relay, shown to the store.
+  await farmerPage.locator('input[type=file]').setInputFiles(logo);
+  await expect(storeList.locator('img[src^="/storage/"]')).toHaveCount(1, { timeout: 20_000 });
+
+  // Away from the thread, the store sees an unread badge in the top bar, then the list.
+  await storePage.goto('/leaf');
+  const later = `هل يمكن التوصيل إلى حماة؟ ${Date.now()}`;
+  await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(later);
+  await farmerPage.getByRole('button', { name: 'إرسال' }).click();
+  await expect(storePage.getByTestId('unread-badge')).toHaveText('1');
+  await storePage.getByRole('link', { name: /المحادثات/ }).click();
+  await expect(storePage.getByRole('list', { name: 'المحادثات' })).toContainText(later);
 
   await farmer.context.close();
   await store.context.close();

@@ -2,11 +2,14 @@
  * Test fixtures: `baseURL` of the server global-setup started, API log-in helpers and contexts
  * signed in through storage state (the token in localStorage, as the app keeps it).
  */
-import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, test as base, expect } from '@playwright/test';
-import { SERVER_FILE } from './server-file';
+import { SERVER_ENV } from './server-env';
 
-export const serverUrl = (): string => (JSON.parse(readFileSync(SERVER_FILE, 'utf8')) as { url: string }).url;
+export function serverUrl(): string {
+  const raw = process.env[SERVER_ENV];
+  if (!raw) throw new Error(`${SERVER_ENV} is not set: run the tests through playwright.config.ts (global setup)`);
+  return (JSON.parse(raw) as { url: string }).url;
+}
 
 export const DEMO = {
   admin: { phone: '0900000000', password: 'admin1234' },

@@ -45,6 +45,7 @@ export function ItemCard({
           alt=""
           onError={fallbackToLogo}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           width="100%"
           height="100%"
