@@ -47,7 +47,7 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
   return (
     <Box as="header" bg="green.800" color="white" position="sticky" top="0" zIndex="sticky" shadow="sm">
       <HStack justify="space-between" gap="1" px={{ base: '2', md: '4' }} py="2">
-        <HStack gap="1" minW="0">
+        <HStack gap="1" flexShrink={0}>
           <IconButton
             display={{ base: 'inline-flex', md: 'none' }}
             variant="ghost"
@@ -70,7 +70,7 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
           >
             {collapsed ? <MdMenu /> : <MdMenuOpen />}
           </IconButton>
-          <HStack asChild gap="2" minW="0">
+          <HStack asChild gap="2" flexShrink={0}>
             <RouterLink to={paths.home.getHref()} aria-label={t('nav.site')}>
               <Image src={LOGO_URL} alt="" boxSize="8" flexShrink={0} bg="white" rounded="full" p="0.5" />
               <Text fontWeight="bold" display={{ base: 'none', sm: 'block' }} truncate>
@@ -79,7 +79,7 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
             </RouterLink>
           </HStack>
         </HStack>
-        <HStack gap="0.5">
+        <HStack gap="0.5" minW="0">
           {isStore && (
             <IconButton
               variant="ghost"
@@ -115,7 +115,11 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
               </Text>
             </RouterLink>
           </Button>
-          <Box color="white" css={{ '& button': { color: 'white' }, '& button:hover': { bg: 'green.700' } }}>
+          <Box
+            display={{ base: 'none', sm: 'block' }}
+            color="white"
+            css={{ '& button': { color: 'white' }, '& button:hover': { bg: 'green.700' } }}
+          >
             <LanguageSwitch />
           </Box>
           <IconButton

@@ -1,0 +1,211 @@
+/**
+ * The dashboard end to end: a new store account registers, creates its store and a product with an
+ * image that shows on its public page; a farmer orders from another device and the order appears live
+ * on the store's order list; the store completes it; the admin disables the account and its dashboard
+ * writes are refused. Then the admin watches a conversation live while a farmer and a store chat.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
+import { connectRelay, emitWithAck } from './support/relay-client';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const artifacts = path.join(here, '..', 'artifacts');
+const photo = path.join(here, '..', '..', 'client', 'public', 'icons', 'icon-192.png');
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `dashboard-flow-${name}.png`), fullPage: true });
+
+test('store account: register → store → product with image → live order → complete → disabled by the admin', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const phone = `09${String(Date.now()).slice(-8)}`;
+  const storeName = `صيدلية الاختبار ${phone.slice(-4)}`;
+  const productName = `مبيد فطري ${phone.slice(-4)}`;
+
+  // 1. Register as a doctor/pharmacy: no store yet, so the store form.
+  const storeContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await storeContext.newPage();
+  await page.goto('/signup');
+  await page.getByLabel('رقم الهاتف').fill(phone);
+  await page.getByLabel('الاسم').fill('د. سليم الاختبار');
+  await page.getByText('طبيب / صيدلية').click();
+  await page.getByLabel('كلمة المرور', { exact: true }).fill('store1234');
+  await page.getByLabel('تأكيد كلمة المرور').fill('store1234');
+  await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+  await expect(page).toHaveURL(/\/bone\/add$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'أنشئ متجرك' })).toBeVisible();
+
+  // 2. Create the store (errors first, then valid input with an image).
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('هذا الحقل مطلوب').first()).toBeVisible();
+  await page.getByLabel('اسم المتجر').fill(storeName);
+  await page.getByLabel('نوع المتجر').selectOption({ label: 'صيدلية زراعية' });
+  await page.getByLabel('المحافظة').selectOption({ label: 'حماة' });
+  await page.getByLabel('العنوان').fill('شارع القوتلي، حماة');
+  await page.getByLabel('الصورة').setInputFiles(photo);
+  await expect(page.getByRole('img').and(page.locator('[src^="blob:"]'))).toBeVisible();
+  await shot(page, 'store-create');
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('تم اضافة الصيدلية بنجاح')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'الإحصائيات' })).toBeVisible();
+  const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+  const { user: me } = await apiCall<{ user: { id: number; store: { id: number } | null } }>('auth/user', { token });
+  const storeId = me.store?.id ?? 0;
+  expect(storeId).toBeGreaterThan(0);
+
+  // 3. Add a product with an image (price validation first).
+  const nav = page.getByRole('navigation', { name: 'قائمة لوحة التحكم' });
+  await nav.getByRole('link', { name: 'المنتجات' }).click();
+  await expect(page.getByText('لا يوجد عناصر مطابقة')).toBeVisible();
+  await page.getByRole('link', { name: 'إضافة منتج' }).click();
+  await page.getByLabel('اسم المنتج').fill(productName);
+  await page.getByLabel('النوع').selectOption({ label: 'أدوية' });
+  await page.getByLabel('السعر ($)').fill('سبعة');
+  await page.getByLabel('السعر ($)').blur();
+  await expect(page.getByText('يجب أن يكون رقماً')).toBeVisible();
+  await page.getByLabel('السعر ($)').fill('7.25');
+  await page.getByText('عنصر مميز').click();
+  await page.getByLabel('الوصف').fill('مبيد فطري لأشجار الزيتون والحمضيات');
+  await page.getByLabel('الصورة').setInputFiles(photo);
+  await expect(page.locator('img[src^="blob:"]')).toBeVisible();
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('تم اضافة المنتج بنجاح')).toBeVisible();
+  await expect(page).toHaveURL(/\/product\/list$/);
+  await expect(page.getByRole('cell', { name: productName })).toBeVisible();
+  await shot(page, 'product-list');
+
+  // 4. The product shows on the store's public page, with its stored image.
+  const pub = await storeContext.newPage();
+  await pub.goto(`/products/${storeId}`);
+  const card = pub.getByRole('article').filter({ hasText: productName });
+  await expect(card).toBeVisible();
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/storage\/.+\.thumb\.webp$/);
+  await pub.close();
+
+  // 5. A farmer orders from another device: the order appears live on the store's order list.
+  await nav.getByRole('link', { name: 'الطلبات' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'الطلبات' })).toBeVisible();
+  await expect(page.getByText('لا يوجد عناصر مطابقة')).toBeVisible();
+  const products = await apiCall<{ data: { id: number; price: string }[] }>(`product/getAll?store_id=${storeId}`);
+  const farmer = await apiLogin(DEMO.farmer);
+  const farmerSocket = await connectRelay(farmer.token);
+  const statuses: number[] = [];
+  farmerSocket.on('order:status', ({ order }: { order: { status: number } }) => statuses.push(order.status));
+  try {
+    const ack = await emitWithAck<{ id: number }>(farmerSocket, 'order:create', {
+      store_id: storeId,
+      total: '14.50',
+      items: [{ product_id: products.data[0].id, quantity: 2 }],
+      client_id: `e2e-${phone}`,
+    });
+    expect(ack.status).toBe(200);
+    const orderId = ack.data?.id ?? 0;
+    const row = page.getByRole('row').filter({ hasText: 'أحمد المزارع' });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('14.50 $');
+    await expect(row.getByTestId('order-status')).toHaveText('قيد التنفيذ');
+    await expect(page.getByText('طلب جديد من أحمد المزارع')).toBeVisible();
+    await shot(page, 'order-live');
+
+    // 6. The store completes it in the status dialog; the buyer hears it live.
+    await row.getByRole('link', { name: /^عرض/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/details\\?id=${orderId}$`));
+    await expect(page.getByText('0944444444')).toBeVisible();
+    await expect(page.getByRole('cell', { name: productName })).toBeVisible();
+    await page.getByRole('button', { name: 'تغيير الحالة' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('الحالة الجديدة').selectOption({ label: 'مكتمل' });
+    await shot(page, 'order-status-dialog');
+    await dialog.getByRole('button', { name: 'حفظ' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('order-status')).toHaveText('مكتمل');
+    await expect.poll(() => statuses).toContain(1);
+  } finally {
+    farmerSocket.close();
+  }
+
+  // 7. The admin disables the account; its dashboard writes are refused with 'اشتراكك منتهي الصلاحية'.
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: { width: 1280, height: 800 } });
+  const adminPage = await admin.context.newPage();
+  await adminPage.goto('/user/list');
+  const userRow = adminPage.getByRole('row').filter({ hasText: phone });
+  await expect(userRow.getByTestId('user-status')).toHaveText('تجريبي');
+  await userRow.getByRole('button', { name: /^تعديل/ }).click();
+  await adminPage.getByRole('dialog').getByLabel('الحالة').selectOption({ label: 'معطّل' });
+  await adminPage.getByRole('dialog').getByRole('button', { name: 'حفظ' }).click();
+  await expect(userRow.getByTestId('user-status')).toHaveText('معطّل');
+  await shot(adminPage, 'user-disabled');
+  await admin.context.close();
+
+  await page.goto('/product/list');
+  await page.getByRole('link', { name: `تعديل: ${productName}` }).click();
+  await page.getByLabel('السعر ($)').fill('8');
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('اشتراكك منتهي الصلاحية')).toBeVisible();
+  await expect(page).toHaveURL(/\/product\/add\/\d+$/);
+  const unchanged = await apiCall<{ price: string }>(`product/get/${products.data[0].id}`);
+  expect(unchanged.price).toBe('7.25');
+  await storeContext.close();
+});
+
+test('the admin watches a conversation live while a farmer and a store chat', async ({ browser }) => {
+  const farmer = await apiLogin(DEMO.farmer);
+  const pharmacy = await apiLogin(DEMO.pharmacy);
+  const storeId = pharmacy.user.store?.id ?? 0;
+  const conversation = await apiCall<{ id: number }>('conversation/create', {
+    token: farmer.token,
+    body: { store_id: storeId },
+  });
+
+  // The store account has its chats open in the dashboard; the admin has the conversation open.
+  const store = await signedInContext(browser, DEMO.pharmacy, { viewport: { width: 1280, height: 800 } });
+  const storePage = await store.context.newPage();
+  await storePage.goto('/dashboard/chats');
+  await expect(storePage.getByRole('heading', { level: 1, name: 'محادثات المتجر' })).toBeVisible();
+
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: { width: 360, height: 740 } });
+  const adminPage = await admin.context.newPage();
+  await adminPage.goto('/conversation/list');
+  await adminPage
+    .getByRole('row')
+    .filter({ hasText: 'أحمد المزارع' })
+    .filter({ hasText: 'صيدلية' })
+    .first()
+    .getByRole('link', { name: /^عرض المحادثة/ })
+    .click();
+  await expect(adminPage).toHaveURL(/\/conversation\/\d+$/);
+  const adminThread = adminPage.getByRole('list', { name: 'الرسائل' });
+  await expect(adminThread).toBeVisible();
+
+  const farmerSocket = await connectRelay(farmer.token);
+  try {
+    const text = `هل يتوفر سماد للزيتون؟ ${Date.now()}`;
+    const ack = await emitWithAck(farmerSocket, 'message:send', {
+      conversation_id: conversation.id,
+      message: text,
+      client_id: `e2e-admin-watch-${Date.now()}`,
+    });
+    expect(ack.status).toBe(200);
+    await expect(adminThread.getByText(text)).toBeVisible();
+
+    // The store sees the unread message live, opens the same thread as the farmer side and answers.
+    const item = storePage.getByRole('link').filter({ hasText: text });
+    await expect(item).toBeVisible();
+    await expect(item.getByLabel(/غير مقروءة/)).toBeVisible();
+    await item.click();
+    await expect(storePage).toHaveURL(new RegExp(`/chat/${conversation.id}$`));
+    const reply = `نعم، متوفر ${Date.now()}`;
+    await storePage.getByLabel('اكتب رسالتك…').fill(reply);
+    await storePage.getByRole('button', { name: 'إرسال' }).click();
+    await expect(adminThread.getByText(reply)).toBeVisible();
+    await adminPage.screenshot({ path: path.join(artifacts, 'dashboard-flow-admin-watch-360.png'), fullPage: true });
+  } finally {
+    farmerSocket.close();
+    await store.context.close();
+    await admin.context.close();
+  }
+});
