@@ -84,3 +84,33 @@ test('an empty cart says so', async ({ browser }) => {
   await expect(page.getByText('السلة فارغة')).toBeVisible();
   await farmer.context.close();
 });
+
+test('an order placed offline waits in the outbox, shown as pending, and is sent when the connection returns', async ({
+  browser,
+}) => {
+  const farmer = await signedInContext(browser, DEMO.farmer);
+  const page = await farmer.context.newPage();
+  await page.goto('/products/1');
+  const order = page.getByRole('button', { name: /^اطلب: / }).first();
+  const name = ((await order.getAttribute('aria-label')) ?? '').replace('اطلب: ', '');
+  await order.click();
+  await page.getByRole('dialog').getByLabel('الكمية').fill('3');
+  await page.getByRole('dialog').getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await page.getByRole('link', { name: 'السلة (3)' }).click();
+  await expect(page.getByRole('button', { name: 'إرسال الطلب' })).toBeVisible();
+
+  await farmer.context.setOffline(true);
+  await page.getByRole('button', { name: 'إرسال الطلب' }).click();
+  await expect(page.getByText('الطلب بانتظار الاتصال وسيُرسل تلقائياً')).toBeVisible();
+  await expect(page).toHaveURL(/\/cart\/1$/);
+
+  await farmer.context.setOffline(false);
+  await expect(page).toHaveURL(/\/myorders$/, { timeout: 30_000 });
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: `${name} × 3` })
+      .first(),
+  ).toBeVisible();
+  await farmer.context.close();
+});

@@ -5,8 +5,7 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Text } from '@chakra-ui/react/text';
 import type { IconType } from 'react-icons';
 import { useTranslation } from 'react-i18next';
-import { GiCow } from 'react-icons/gi';
-import { LuBookOpen, LuPill, LuSprout } from 'react-icons/lu';
+import { LuBookOpen, LuPawPrint, LuPill, LuSprout } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 
@@ -55,7 +54,7 @@ export function Sections() {
         />
         <SectionLink
           to={paths.clinics.getHref()}
-          icon={GiCow}
+          icon={LuPawPrint}
           title={t('nav.clinics')}
           text={t('landing.clinicsText')}
         />
