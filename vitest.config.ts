@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // config beside its code (`vitest run --project api` runs one).
 export default defineConfig({
   test: {
-    projects: ['shared', 'api', 'relay', 'client'],
+    projects: ['shared', 'api', 'relay', 'server', 'client'],
   },
 });

@@ -1,17 +1,17 @@
 /**
  * The one-port product (`npm start`): the REST API for /api and /storage, the built client for
- * everything else. The relay is attached to the same HTTP server in index.ts.
+ * everything else. The relay is attached to the same HTTP server in start.ts.
  */
-import path from 'node:path';
 import type { Api } from '@agrivet/api';
 import express, { type Express } from 'express';
 import { isBackendPath, staticClient } from './static-client';
 
-export function composeApp(api: Api, repoRoot: string): Express {
+/** clientDist: the built web client folder (index.html, assets/, sw.js …). */
+export function composeApp(api: Api, clientDist: string): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use((req, res, next) => (isBackendPath(req.path) ? api.app(req, res, next) : next()));
-  app.use(staticClient(path.join(repoRoot, 'client', 'dist')));
+  app.use(staticClient(clientDist));
   app.use((_req, res) => {
     res.status(404).json({ status: 404, error: { message: 'المسار غير موجود' } });
   });

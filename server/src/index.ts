@@ -1,19 +1,15 @@
 /**
- * `npm start`: one HTTP server on PORT (8080) with the API (/api, /storage), the relay
- * (/socket.io, forwarding to this same server's API) and the built client. Ctrl-C / SIGTERM:
- * the relay lets forwards in flight finish, then the server stops and the database closes.
+ * `npm start`: listens on PORT (8080) with the API, the relay and the built client (start.ts).
+ * Ctrl-C / SIGTERM: the relay lets forwards in flight finish, then the server stops and the
+ * database closes; a bad setting exits with code 2.
  */
-import { createServer } from 'node:http';
-import { ConfigError, createApi, findRepoRoot, loadConfig } from '@agrivet/api';
-import { attachRelay } from '@agrivet/relay';
-import { composeApp } from './app';
+import { ConfigError } from '@agrivet/api';
+import { startServer } from './start';
 
 async function main(): Promise<void> {
-  // The relay forwards each client's address in X-Forwarded-For; the API trusts it from loopback only.
-  const env = { ...process.env, TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback' };
-  let config: ReturnType<typeof loadConfig>;
+  let running: Awaited<ReturnType<typeof startServer>>;
   try {
-    config = loadConfig(env);
+    running = await startServer();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`agrivet: ${err.message}`);
@@ -21,40 +17,25 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const api = await createApi(config);
-  const server = createServer(composeApp(api, findRepoRoot()));
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  // Attached once listening, so it forwards to the port actually bound (PORT=0 picks one).
-  const relay = attachRelay(server, {
-    apiUrl: `http://127.0.0.1:${port}/api`,
-    redisUrl: process.env.REDIS_URL || undefined,
-    logger: api.logger.child({ name: 'relay' }),
-  });
-  await relay.ready;
-  console.log(`agrivet is running: http://localhost:${port}`);
+  console.log(`agrivet is running: http://localhost:${running.port}`);
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping agrivet …`);
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
-    await relay.close();
-    server.close(async () => {
-      await api.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    running.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err) => {

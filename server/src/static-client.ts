@@ -30,7 +30,8 @@ export function staticClient(distDir: string): Router {
   const index = path.join(distDir, 'index.html');
   const built = existsSync(index);
   if (built) router.use(express.static(distDir, { index: false, setHeaders: cacheHeaders }));
-  router.get('/*splat', (req: Request, res: Response, next) => {
+  // '/{*splat}': the home page '/' too ('/*splat' needs at least one character after the slash).
+  router.get('/{*splat}', (req: Request, res: Response, next) => {
     if (isBackendPath(req.path)) return next();
     res.setHeader('Cache-Control', NO_CACHE);
     if (built) res.sendFile(index);

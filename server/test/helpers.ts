@@ -1,0 +1,77 @@
+/** The `npm start` composition for tests: fresh SQLite file, temp storage and a fake built client. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ApiResponse, AuthPayload, ClientToServerEvents, ServerToClientEvents } from '@agrivet/shared';
+import { io, type Socket } from 'socket.io-client';
+import { type RunningServer, startServer } from '../src/start';
+
+export const INDEX_HTML = '<!doctype html><html lang="ar" dir="rtl"><title>agrivet-test-index</title></html>';
+export const ASSET = 'assets/index-3f9a1c2b.js';
+
+export interface TestServer {
+  running: RunningServer;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A client dist folder as Vite + vite-plugin-pwa build it: index.html, a hashed asset, sw.js. */
+function fakeClientDist(dir: string): string {
+  const dist = path.join(dir, 'client-dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dist, ASSET), 'console.log("agrivet");');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  return dist;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-server-test-'));
+  const running = await startServer({
+    env: {
+      PORT: '0',
+      DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`,
+      STORAGE_DIR: path.join(dir, 'storage'),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    },
+    clientDist: fakeClientDist(dir),
+    host: '127.0.0.1',
+  });
+  return {
+    running,
+    url: `http://127.0.0.1:${running.port}`,
+    async close() {
+      await running.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(url: string, phone: string, password: string): Promise<AuthPayload> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone, password }),
+  });
+  const body = (await res.json()) as ApiResponse<AuthPayload>;
+  if (!('data' in body)) throw new Error(`login ${phone}: ${body.status} ${body.error.message}`);
+  return body.data;
+}
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export function connectSocket(url: string, token: string): Promise<TestSocket> {
+  const socket: TestSocket = io(url, {
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * `npm start` built from source (startServer): the API, the relay and the built client on one
+ * port — caching, SPA fallback, back-end 404s that never fall through to index.html, live chat
+ * through the relay with demo accounts, and a graceful close.
+ */
+import type { AuthPayload, Conversation, Message } from '@agrivet/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSET, connectSocket, INDEX_HTML, login, startTestServer, type TestServer, type TestSocket } from './helpers';
+
+let srv: TestServer;
+let farmer: AuthPayload;
+let pharmacy: AuthPayload;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  farmer = await login(srv.url, '0944444444', 'farmer1234');
+  pharmacy = await login(srv.url, '0911111111', 'store1234');
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await srv?.close();
+});
+
+describe('npm start composition', () => {
+  it('GET /api/health answers the API envelope', async () => {
+    const res = await fetch(`${srv.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 200, data: { db: 'ok' } });
+  });
+
+  it('a deep client route answers index.html, never cached (SPA fallback)', async () => {
+    const res = await fetch(`${srv.url}/chat/5`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX_HTML);
+  });
+
+  it('hashed assets are cached for a year, sw.js and index.html are not cached', async () => {
+    const asset = await fetch(`${srv.url}/${ASSET}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toContain('agrivet');
+
+    const sw = await fetch(`${srv.url}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(await sw.text()).toContain('addEventListener');
+
+    const root = await fetch(`${srv.url}/`);
+    expect(root.headers.get('cache-control')).toBe('no-cache');
+    expect(await root.text()).toBe(INDEX_HTML);
+  });
+
+  it('an unknown /api route is a JSON 404 envelope in Arabic, not index.html', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/no-such-route'],
+      ['GET', '/api/chat/5'],
+      ['POST', '/api/no-such-route'],
+    ] as const) {
+      const res = await fetch(`${srv.url}${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      const body = (await res.json()) as { status: number; error: { message: string } };
+      expect(body.status).toBe(404);
+      expect(body.error.message).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it('a missing /storage file is a 404, not index.html', async () => {
+    const res = await fetch(`${srv.url}/storage/products/missing.webp`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('agrivet-test-index');
+  });
+
+  it('a socket with a demo token connects, sits in its rooms, and message:send reaches the other participant', async () => {
+    await expect(connectSocket(srv.url, 'not-a-token')).rejects.toThrow('unauthorized');
+
+    const conversation = await fetch(`${srv.url}/api/conversation/create`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${farmer.token}` },
+      body: JSON.stringify({
+        sender_id: farmer.user.id,
+        receiver_id: pharmacy.user.id,
+        store_id: pharmacy.user.store?.id,
+      }),
+    }).then(async (r) => ((await r.json()) as { data: Conversation }).data);
+
+    const sender = await connectSocket(srv.url, farmer.token);
+    const receiver = await connectSocket(srv.url, pharmacy.token);
+    sockets.push(sender, receiver);
+    // The receiver joined no conversation room: the push reaches it through its user room.
+    const pushed = new Promise<Message>((resolve) => receiver.once('message:new', ({ message }) => resolve(message)));
+    const ack = await sender
+      .timeout(10_000)
+      .emitWithAck('message:send', {
+        conversation_id: conversation.id,
+        message: 'مرحبا من الاختبار',
+        client_id: 'srv-t1',
+      });
+    expect(ack.status).toBe(200);
+    const message = await pushed;
+    expect(message).toMatchObject({ conversation_id: conversation.id, user_id: farmer.user.id, client_id: 'srv-t1' });
+    expect('data' in ack && ack.data).toEqual(message);
+  });
+
+  it('close(): connected sockets are disconnected, the port is released, a second close is harmless', async () => {
+    const socket = await connectSocket(srv.url, farmer.token);
+    sockets.push(socket);
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    await srv.running.close();
+    expect(await disconnected).toMatch(/transport close|io server disconnect/);
+    await expect(fetch(`${srv.url}/api/health`)).rejects.toThrow();
+    await srv.running.close();
+  });
+});
