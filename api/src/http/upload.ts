@@ -5,11 +5,11 @@
  *   const image = await storeUploadedImage(req, images, 'products'); // null when no file was sent
  * Validate the fields BEFORE storing the image, and remove the new image if the write fails.
  */
-import { LIMITS } from '@agrivet/shared';
+import { LIMITS, validationMessages } from '@agrivet/shared';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { type ImageFolder, type ImageStore, NotAnImageError } from '../images/image-store';
-import { badRequest, HttpError, invalidField, tooLarge } from './errors';
+import { badRequest, HttpError, invalid, invalidField, tooLarge } from './errors';
 
 const parser = multer({
   storage: multer.memoryStorage(),
@@ -33,6 +33,34 @@ export const acceptImage: RequestHandler = (req, res, next) => {
       return next(new HttpError(413, 'حجم الطلب كبير جداً'));
     }
     // busboy: malformed multipart body
+    return next(badRequest('badJson'));
+  });
+};
+
+const fieldsOnly = multer({
+  storage: multer.memoryStorage(),
+  // up to 100 order items (2 fields each); short values only: at most about 1 MB in memory
+  limits: { fields: 250, fieldSize: 4 * 1024, parts: 250 },
+}).none();
+
+/**
+ * Parses a multipart/form-data body without files, for writes that take no image (login, register,
+ * conversation, order…): CONTRACT.md §3 accepts JSON or form data on every write. A file part is
+ * 422 on its field; JSON and url-encoded bodies pass through untouched.
+ */
+export const acceptFormFields: RequestHandler = (req, res, next) => {
+  if (!req.is('multipart/form-data')) return next();
+  fieldsOnly(req, res, (err: unknown) => {
+    if (!err) {
+      req.body = { ...(req.body ?? {}) };
+      return next();
+    }
+    if (err instanceof multer.MulterError) {
+      if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
+        return next(invalid({ [err.field ?? 'file']: validationMessages.ar.invalidChoice }));
+      }
+      return next(new HttpError(413, 'حجم الطلب كبير جداً'));
+    }
     return next(badRequest('badJson'));
   });
 };

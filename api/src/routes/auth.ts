@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../db/time';
 import { currentUser, requireAuth } from '../http/auth';
+import { acceptFormFields } from '../http/upload';
 import { sendOk } from '../http/envelope';
 import { conflict, HttpError, tooManyRequests, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
@@ -29,6 +30,8 @@ const forgetPassword = forgetPasswordSchema('ar');
 
 export function authRoutes({ db }: AppContext): Router {
   const router = Router();
+  // form-data bodies as well as JSON (CONTRACT.md §3)
+  router.use(acceptFormFields);
 
   const userPayload = async (id: number) => {
     const row = await findUserWithStore(db, id);

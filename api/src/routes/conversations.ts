@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { toCount } from '../db/time';
 import type { ConversationRow } from '../db/types';
 import { type AuthUser, currentUser, isAdmin, mustNameCaller, requireAdmin, requireAuth } from '../http/auth';
+import { acceptFormFields } from '../http/upload';
 import { sendOk } from '../http/envelope';
 import { forbidden, invalid, invalidField, notFound } from '../http/errors';
 import { paginate, queryInt, readPaging } from '../http/paging';
@@ -31,6 +32,8 @@ const readSchema = conversationReadSchema('ar');
 
 export function conversationRoutes({ db, images }: AppContext): Router {
   const router = Router();
+  // form-data bodies as well as JSON (CONTRACT.md §3)
+  router.use(acceptFormFields);
 
   /** The conversation row behind `/:id`, or 404. */
   const findRow = async (rawId: unknown) => {

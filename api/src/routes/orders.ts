@@ -8,6 +8,7 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import { nowIso, toCount } from '../db/time';
 import { type AuthUser, currentUser, isAdmin, mustNameCaller, mustNotBeDisabledStore, requireAuth } from '../http/auth';
+import { acceptFormFields } from '../http/upload';
 import { sendOk } from '../http/envelope';
 import { forbidden, invalid, notFound } from '../http/errors';
 import { type Paging, paginate, readPaging } from '../http/paging';
@@ -28,6 +29,8 @@ interface OrderFilter {
 
 export function orderRoutes({ db }: AppContext): Router {
   const router = Router();
+  // form-data bodies as well as JSON (CONTRACT.md §3)
+  router.use(acceptFormFields);
 
   const presentRows = async (rows: OrderListRow[]) => {
     const items = await itemsByOrder(
