@@ -72,6 +72,21 @@ describe('users', () => {
       expect(res.body.data.user.status).toBe(1);
     });
 
+    it('refuses the admin disabling their own account (403) and keeps the status', async () => {
+      const admin = await t.make.loginAs('admin');
+      const res = await request(t.app).post(`/api/user/update/${admin.user.id}`).set(admin.auth).send({ status: 1 });
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe('ليس لديك صلاحية للقيام بهذا الإجراء');
+      const me = await request(t.app).get('/api/auth/user').set(admin.auth);
+      expect(me.body.data.user.status).toBe(0);
+      // the same status (a form sending the whole user back) is still fine
+      const same = await request(t.app)
+        .post(`/api/user/update/${admin.user.id}`)
+        .set(admin.auth)
+        .send({ status: 0, name: 'المدير' });
+      expect(same.status).toBe(200);
+    });
+
     it('ignores type in the body', async () => {
       const me = await t.make.loginAs('farmer');
       const res = await request(t.app).post(`/api/user/update/${me.user.id}`).set(me.auth).send({ type: 0 });

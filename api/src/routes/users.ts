@@ -14,7 +14,7 @@ import { currentUser, isAdmin, mustOwnOrAdmin, requireAdmin, requireAuth } from 
 import { sendOk } from '../http/envelope';
 import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import { paginate, readPaging } from '../http/paging';
-import { acceptImage, storeUploadedImage } from '../http/upload';
+import { acceptFormFields, acceptImage, storeUploadedImage } from '../http/upload';
 import { idParam, validate } from '../http/validate';
 import { presentUser } from '../presenters/user';
 import { findUserWithStore, selectUsers } from '../queries/users';
@@ -76,7 +76,10 @@ export function userRoutes({ db, images }: AppContext): Router {
     if (!target) throw notFound();
     mustOwnOrAdmin(caller, target.id);
     const body = await validate(updateSchema, req.body);
-    if (body.status !== undefined && body.status !== target.status && !isAdmin(caller)) throw forbidden();
+    // nobody changes their own status: a user would lift their own suspension, the admin lock themselves out
+    if (body.status !== undefined && body.status !== target.status && (!isAdmin(caller) || caller.id === target.id)) {
+      throw forbidden();
+    }
 
     const changes: UserUpdate = { updated_at: nowIso() };
     if (body.name !== undefined) changes.name = body.name;
@@ -142,7 +145,7 @@ export function userRoutes({ db, images }: AppContext): Router {
     sendOk(res, page);
   });
 
-  router.post('/set-password/:id', requireAuth, requireAdmin, async (req, res) => {
+  router.post('/set-password/:id', requireAuth, requireAdmin, acceptFormFields, async (req, res) => {
     const id = idParam(req.params.id);
     if (id === null) throw notFound();
     const target = await db.selectFrom('users').select(['id', 'phone']).where('id', '=', id).executeTakeFirst();
