@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '@agrivet/shared';
 import { IP_FAILURES } from '../src/auth/login-limit';
 import { TEST_PASSWORD, uniquePhone } from './helpers/factories';
 import { useTestApi } from './helpers/test-api';
@@ -40,5 +41,36 @@ describe('login rate limit per client address', () => {
       )
       .execute();
     expect((await login('192.0.2.2', user.phone, TEST_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('change-password attempts', () => {
+  const change = (auth: { Authorization: string }, current: string) =>
+    request(t.app)
+      .post('/api/auth/change-password')
+      .set(auth)
+      .set('X-Forwarded-For', '203.0.113.50')
+      .send({ current_password: current, password: 'new-pass-1', password_confirmation: 'new-pass-1' });
+
+  it('stops guessing the current password after the login failure limit (429), even with the right one', async () => {
+    const me = await t.make.loginAs('farmer');
+    for (let i = 0; i < LIMITS.loginFailuresPerPhone; i++) {
+      expect((await change(me.auth, `guess-${i}`)).status).toBe(422);
+    }
+    const blocked = await change(me.auth, TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.message).toBe('محاولات كثيرة، يرجى المحاولة بعد قليل');
+    // the password did not change
+    expect((await login('198.51.100.60', me.user.phone, TEST_PASSWORD)).status).toBe(429);
+    await t.db.deleteFrom('login_failures').where('phone', '=', me.user.phone).execute();
+    expect((await login('198.51.100.60', me.user.phone, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('clears the failures after a successful change', async () => {
+    const me = await t.make.loginAs('farmer');
+    for (let i = 0; i < 3; i++) await change(me.auth, `guess-${i}`);
+    expect((await change(me.auth, TEST_PASSWORD)).status).toBe(200);
+    const left = await t.db.selectFrom('login_failures').select('id').where('phone', '=', me.user.phone).execute();
+    expect(left).toHaveLength(0);
   });
 });

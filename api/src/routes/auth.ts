@@ -102,7 +102,12 @@ export function authRoutes({ db }: AppContext): Router {
       .select('password_hash')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
+    // guesses of the current password count as failed logins of this phone (a stolen token must
+    // not allow an unlimited search for the password)
+    const ip = req.ip ?? 'unknown';
+    if (await isLoginBlocked(db, user.phone, ip)) throw tooManyRequests('tooManyAttempts');
     if (!(await verifyPassword(body.current_password, row.password_hash))) {
+      await recordLoginFailure(db, user.phone, ip);
       throw new HttpError(422, apiMessages.ar.wrongCurrentPassword, {
         current_password: apiMessages.ar.wrongCurrentPassword,
       });
@@ -112,6 +117,7 @@ export function authRoutes({ db }: AppContext): Router {
       .set({ password_hash: await hashPassword(body.password), updated_at: nowIso() })
       .where('id', '=', user.id)
       .execute();
+    await clearLoginFailures(db, user.phone);
     await revokeUserTokens(db, user.id, req.authTokenId);
     sendOk(res, { message: 'تم تغيير كلمة المرور بنجاح' });
   });
