@@ -88,9 +88,7 @@ describe('multipart form bodies on writes without an image', () => {
       .set(admin.auth)
       .field('password', 'temp1234');
     expect(res.status).toBe(200);
-    const login = await request(t.app)
-      .post('/api/auth/login')
-      .send({ phone: farmer.user.phone, password: 'temp1234' });
+    const login = await request(t.app).post('/api/auth/login').send({ phone: farmer.user.phone, password: 'temp1234' });
     expect(login.status).toBe(200);
   });
 
