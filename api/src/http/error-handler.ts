@@ -6,7 +6,7 @@ import { apiMessages } from '@agrivet/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type {} from 'pino-http';
 import { failure } from './envelope';
-import { HttpError } from './errors';
+import { BODY_TOO_LARGE, HttpError } from './errors';
 
 interface StatusError {
   status?: number;
@@ -30,7 +30,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   }
   const status = (err as StatusError)?.status ?? (err as StatusError)?.statusCode;
   if (status === 413 || (err as StatusError)?.type === 'entity.too.large') {
-    res.status(413).json(failure(413, apiMessages.ar.fileTooLarge));
+    res.status(413).json(failure(413, BODY_TOO_LARGE));
     return;
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {

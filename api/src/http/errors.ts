@@ -17,6 +17,9 @@ export class HttpError extends Error {
 
 const ar = (key: ApiMessageKey): string => apiMessages.ar[key];
 
+/** A request body (JSON, form fields) over its limit: not a file, so not fileTooLarge's "5 MB". */
+export const BODY_TOO_LARGE = 'حجم الطلب كبير جداً';
+
 export const badRequest = (key: ApiMessageKey = 'badJson') => new HttpError(400, ar(key));
 export const unauthorized = (key: 'unauthorized' | 'invalidToken' = 'unauthorized') => new HttpError(401, ar(key));
 export const forbidden = (key: ApiMessageKey = 'forbidden') => new HttpError(403, ar(key));
