@@ -1,8 +1,8 @@
 /**
  * RealtimeClient: the browser's (and tests') connection to the relay. Wraps socket.io-client with
- * a status, typed listeners, an outbox for writes (outbox.ts) and exactly-once message delivery
- * with re-sync of open conversations after every (re)connect (message-sync.ts).
- * Browser and Node alike: no Node-only APIs.
+ * a status, typed listeners, an outbox for writes (outbox.ts) and exactly-once, in-order message
+ * delivery with re-sync of open conversations after every (re)connect and periodically while
+ * online and visible (message-sync.ts). Browser and Node alike: no Node-only APIs.
  */
 import {
   API_BASE,
@@ -20,6 +20,7 @@ import { io, type Socket } from 'socket.io-client';
 import { Listeners } from './listeners';
 import { MessageSync } from './message-sync';
 import { Outbox, type SendResult } from './outbox';
+import { isPageHidden, onBackOnline, onVisibilityChange } from './page-events';
 import type { OutboxStorage } from './storage';
 import type {
   ConnectionStatus,
@@ -48,6 +49,14 @@ export interface RealtimeOptions {
   reconnectionDelayMaxMs?: number;
   /** Below this many messages a re-sync page without has_more is the last one (default 50). */
   resyncPageSize?: number;
+  /**
+   * While online (and, in a browser, visible) each open conversation is re-synced this often,
+   * ±20 % jitter (ms, default 30 000; 0 = only after (re)connects): a push lost between the
+   * API's answer and a relay's publish still arrives.
+   */
+  resyncIntervalMs?: number;
+  /** Live messages wait this long to be handed over in id order (ms, default 150; 0 = at once). */
+  reorderWindowMs?: number;
 }
 
 type PushEvent = keyof ServerToClientEvents;
@@ -62,6 +71,8 @@ const transientSyncFailure = (status: number) => status !== 401 && status !== 40
 
 export class RealtimeClient {
   private socket: AnySocket | null = null;
+  /** What connect() was given (null before connect and after close). */
+  private origin: string | null = null;
   private token = '';
   private apiUrl = '';
   private currentStatus: ConnectionStatus = 'offline';
@@ -81,7 +92,8 @@ export class RealtimeClient {
   };
   private readonly joinWaiters = new Map<number, ((r: ApiResponse<unknown>) => void)[]>();
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private unwatchNetwork: (() => void) | null = null;
+  private unwatchPage: (() => void) | null = null;
+  private resyncTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: RealtimeOptions = {}) {
     const isConnected = () => this.socket?.connected === true;
@@ -94,7 +106,10 @@ export class RealtimeClient {
       },
       { storage: options.storage, retryBaseMs: options.retryBaseMs, retryMaxMs: options.retryMaxMs },
     );
-    this.sync = new MessageSync({ deliver: (message) => this.pushListeners['message:new'].emit({ message }) });
+    this.sync = new MessageSync({
+      deliver: (message) => this.pushListeners['message:new'].emit({ message }),
+      reorderMs: options.reorderWindowMs ?? 150,
+    });
     this.outbox.changes.add((change) => {
       if (change.type === 'sent' && change.item.event === 'message:send' && change.item.result) {
         this.sync.receive(change.item.result as Message);
@@ -106,6 +121,7 @@ export class RealtimeClient {
   connect(origin: string, token: string): void {
     this.teardown();
     const base = origin.replace(/\/+$/, '');
+    this.origin = origin;
     this.token = token;
     this.apiUrl = (this.options.apiUrl ?? `${base}${API_BASE}`).replace(/\/+$/, '');
     const socket: AnySocket = io(base, {
@@ -131,29 +147,50 @@ export class RealtimeClient {
     }
     this.setStatus('connecting');
     socket.connect();
-    this.watchNetwork(socket);
+    this.watchPage(socket);
   }
 
-  /** Browsers: when the device comes back online, reconnect now instead of at the next backoff step. */
-  private watchNetwork(socket: AnySocket): void {
-    const target = globalThis as {
-      addEventListener?: (type: string, fn: () => void) => void;
-      removeEventListener?: (type: string, fn: () => void) => void;
-    };
-    if (typeof target.addEventListener !== 'function') return;
-    const onOnline = () => {
+  /**
+   * Reconnects with the same token, so the relay resolves the user again and joins the rooms of
+   * who they are now (rooms are chosen at connect time). Call it after the session user changed,
+   * e.g. a store account created its store (then `order:new` reaches it). Open conversations are
+   * re-joined and re-synced, unacknowledged writes resent with their client_id. No-op before
+   * connect() and after close().
+   */
+  refreshIdentity(): void {
+    if (this.origin !== null) this.connect(this.origin, this.token);
+  }
+
+  /**
+   * Browsers: when the device comes back online or the page becomes visible, reconnect now instead
+   * of at the next backoff step; while hidden, periodic re-sync pauses, and showing the page
+   * re-syncs open conversations at once.
+   */
+  private watchPage(socket: AnySocket): void {
+    const reconnectNow = () => {
       if (socket === this.socket && !socket.connected) {
         this.setStatus('connecting');
         socket.connect();
       }
     };
-    target.addEventListener('online', onOnline);
-    this.unwatchNetwork = () => target.removeEventListener?.('online', onOnline);
+    const offOnline = onBackOnline(reconnectNow);
+    const offVisibility = onVisibilityChange((visible) => {
+      if (socket !== this.socket) return;
+      if (!visible) return this.stopPeriodicResync();
+      if (!socket.connected) return reconnectNow();
+      this.catchUpAll(socket);
+      this.schedulePeriodicResync(socket);
+    });
+    this.unwatchPage = () => {
+      offOnline();
+      offVisibility();
+    };
   }
 
   /** Disconnects for good (queued writes stay in the outbox and its storage). */
   close(): void {
     this.teardown();
+    this.origin = null;
     this.setStatus('offline');
   }
 
@@ -198,6 +235,14 @@ export class RealtimeClient {
       if (this.socket?.connected) void this.syncConversation(conversationId, this.socket, this.connection);
     } else this.settleJoin(conversationId, { status: 200, data: { conversation_id: conversationId } });
     return answered;
+  }
+
+  /**
+   * The ordered view of an open conversation: every message delivered since it was opened (the
+   * newest 500), ascending by id, each once — whatever order pushes and re-syncs arrived in.
+   */
+  messages(conversationId: number): readonly Message[] {
+    return this.sync.messages(conversationId);
   }
 
   closeConversation(conversationId: number): void {
@@ -252,8 +297,9 @@ export class RealtimeClient {
   }
 
   private teardown(): void {
-    this.unwatchNetwork?.();
-    this.unwatchNetwork = null;
+    this.unwatchPage?.();
+    this.unwatchPage = null;
+    this.stopPeriodicResync();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     this.connection += 1;
@@ -273,11 +319,41 @@ export class RealtimeClient {
     this.setStatus('online');
     this.outbox.resume();
     for (const id of this.sync.openConversations()) void this.syncConversation(id, socket, this.connection);
+    this.schedulePeriodicResync(socket);
+  }
+
+  /** While online and visible: catch up every open conversation every resyncIntervalMs (±20 %). */
+  private schedulePeriodicResync(socket: AnySocket): void {
+    this.stopPeriodicResync();
+    const every = this.options.resyncIntervalMs ?? 30_000;
+    if (every <= 0 || socket !== this.socket || !socket.connected || isPageHidden()) return;
+    this.resyncTimer = setTimeout(
+      () => {
+        this.resyncTimer = null;
+        this.catchUpAll(socket);
+        this.schedulePeriodicResync(socket);
+      },
+      every * (0.8 + 0.4 * Math.random()),
+    );
+  }
+
+  private stopPeriodicResync(): void {
+    if (this.resyncTimer) clearTimeout(this.resyncTimer);
+    this.resyncTimer = null;
+  }
+
+  /** Fetches what was missed in each open conversation that is live (joined and synced) on this socket. */
+  private catchUpAll(socket: AnySocket): void {
+    if (socket !== this.socket || !socket.connected) return;
+    for (const id of this.sync.openConversations()) {
+      if (this.sync.isLive(id)) void this.syncConversation(id, socket, this.connection, 'catch-up');
+    }
   }
 
   private onDisconnect(socket: AnySocket, reason: Socket.DisconnectReason): void {
     if (socket !== this.socket) return;
     this.connection += 1;
+    this.stopPeriodicResync();
     this.sync.markAllStale();
     this.setStatus('offline');
     // The server ended the session (revoked token, disabled account, restart): authenticate again;
@@ -334,27 +410,29 @@ export class RealtimeClient {
     return new Promise((r) => setTimeout(r, ms));
   }
 
-  /** Re-join one conversation on this connection and fetch what was missed. */
-  private async syncConversation(id: number, socket: AnySocket, connection: number): Promise<void> {
+  /**
+   * Fetches what was missed in one conversation. 'join' (after a (re)connect or open): joins its
+   * room on this connection first and retries until it has everything. 'catch-up' (periodic, the
+   * socket already sits in the room): one attempt — on a failure it hands over what it has and the
+   * next period tries again, so live messages are not held back while the API is unreachable.
+   */
+  private async syncConversation(
+    id: number,
+    socket: AnySocket,
+    connection: number,
+    mode: 'join' | 'catch-up' = 'join',
+  ): Promise<void> {
     const started = this.sync.beginSync(id);
     if (!started) return;
     const stillCurrent = () => this.connection === connection && socket === this.socket && this.sync.isOpen(id);
-    for (let attempt = 0; stillCurrent(); attempt++) {
-      const joined = await this.emitWithAck('conversation:join', { conversation_id: id });
-      if (!stillCurrent()) return;
-      if (joined.kind === 'ack') {
-        this.settleJoin(id, joined.response);
-        if (joined.response.status === 200) break;
-        if (!transientSyncFailure(joined.response.status)) return this.dropConversation(id, joined.response);
-      }
-      await this.delay(attempt);
-    }
+    if (mode === 'join' && !(await this.join(id, stillCurrent))) return;
     let afterId = started.afterId;
     for (let attempt = 0; stillCurrent(); ) {
       const page = await this.fetchAfter(id, afterId);
       if (!stillCurrent()) return;
       if ('error' in page) {
         if (!transientSyncFailure(page.status)) return this.dropConversation(id, page);
+        if (mode === 'catch-up') break;
         await this.delay(attempt++);
         continue;
       }
@@ -366,6 +444,24 @@ export class RealtimeClient {
       afterId = Math.max(...fresh.map((m) => m.id));
     }
     if (stillCurrent()) this.sync.finishSync(id, started.generation);
+  }
+
+  /** Joins the conversation's room, retrying transient failures; false when it gave up or was dropped. */
+  private async join(id: number, stillCurrent: () => boolean): Promise<boolean> {
+    for (let attempt = 0; stillCurrent(); attempt++) {
+      const joined = await this.emitWithAck('conversation:join', { conversation_id: id });
+      if (!stillCurrent()) return false;
+      if (joined.kind === 'ack') {
+        this.settleJoin(id, joined.response);
+        if (joined.response.status === 200) return true;
+        if (!transientSyncFailure(joined.response.status)) {
+          this.dropConversation(id, joined.response);
+          return false;
+        }
+      }
+      await this.delay(attempt);
+    }
+    return false;
   }
 
   private dropConversation(id: number, response: ApiResponse<unknown>): void {

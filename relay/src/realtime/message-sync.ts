@@ -1,20 +1,30 @@
 /**
  * Exactly-once, in-order delivery of chat messages to the UI. Messages reach the client three ways —
- * live pushes (`message:new`), acknowledgements of its own sends, and re-sync fetches after a
- * (re)connect — and may come twice or interleaved. Per open conversation this keeps the ids seen;
- * while a conversation re-syncs, live messages wait in a buffer and are merged with the fetched
- * ones in id order. Re-sync asks for messages after the `overlap`-th newest id seen, so a push
- * that arrived out of order just before a disconnect cannot leave a gap.
+ * live pushes (`message:new`), acknowledgements of its own sends, and re-sync fetches (after a
+ * (re)connect and periodically) — and may come twice or interleaved, and pushes relayed by
+ * different relays may arrive out of id order. Per open conversation this keeps the messages
+ * delivered, sorted by id (the ordered view, `messages()`):
+ * - live messages wait `reorderMs` (counted from the first one waiting) and are then delivered
+ *   sorted, so pushes that overtook each other reach the UI in id order;
+ * - while a conversation re-syncs, live messages wait in the re-sync buffer and are merged with
+ *   the fetched ones in id order;
+ * - re-sync asks for messages after the `overlap`-th newest id seen, so a push that arrived out of
+ *   order just before a disconnect cannot leave a gap.
+ * A message later than the window (e.g. one a dead relay never pushed, found by a re-sync) is still
+ * delivered once, after newer ones; `messages()` always lists everything in id order.
  */
 import type { Message } from '@agrivet/shared';
+import { insertById } from './sorted-messages';
 
 export interface MessageSyncOptions {
   /** Hands a message to the UI (called once per message id). */
   deliver(message: Message): void;
-  /** How many of the newest seen ids a re-sync asks for again. */
+  /** How many of the newest seen ids a re-sync asks for again (default 20). */
   overlap?: number;
-  /** How many ids to remember per conversation (older ones count as seen). */
+  /** How many messages to remember per conversation (older ids count as seen; default 500). */
   memory?: number;
+  /** How long live messages wait to be put in id order (ms; default 0 = delivered at once). */
+  reorderMs?: number;
 }
 
 type Phase = 'stale' | 'syncing' | 'live';
@@ -22,11 +32,15 @@ type Phase = 'stale' | 'syncing' | 'live';
 interface ConversationState {
   /** Every id ≤ floor counts as seen. */
   floor: number;
-  /** Ids above the floor already delivered, ascending. */
-  seen: number[];
+  /** Messages above the floor already delivered, ascending by id. */
+  seen: Message[];
   phase: Phase;
+  /** Fetched and live messages waiting for the end of a re-sync. */
   buffer: Message[];
   generation: number;
+  /** Live messages waiting for the reorder window. */
+  held: Message[];
+  heldTimer: ReturnType<typeof setTimeout> | null;
 }
 
 /** A bounded "seen recently" set for messages of conversations that are not open. */
@@ -46,19 +60,31 @@ export class MessageSync {
   private readonly others = new RecentIds(2_000);
   private readonly overlap: number;
   private readonly memory: number;
+  private readonly reorderMs: number;
 
   constructor(private readonly options: MessageSyncOptions) {
     this.overlap = options.overlap ?? 20;
     this.memory = Math.max(options.memory ?? 500, this.overlap * 2);
+    this.reorderMs = options.reorderMs ?? 0;
   }
 
   /** Starts tracking a conversation; the UI already has every message up to lastMessageId. */
   openConversation(conversationId: number, lastMessageId = 0): void {
     if (this.open.has(conversationId)) return;
-    this.open.set(conversationId, { floor: lastMessageId, seen: [], phase: 'stale', buffer: [], generation: 0 });
+    this.open.set(conversationId, {
+      floor: lastMessageId,
+      seen: [],
+      phase: 'stale',
+      buffer: [],
+      generation: 0,
+      held: [],
+      heldTimer: null,
+    });
   }
 
   closeConversation(conversationId: number): void {
+    const st = this.open.get(conversationId);
+    if (st?.heldTimer) clearTimeout(st.heldTimer);
     this.open.delete(conversationId);
   }
 
@@ -68,6 +94,19 @@ export class MessageSync {
 
   isOpen(conversationId: number): boolean {
     return this.open.has(conversationId);
+  }
+
+  /** Open and neither re-syncing nor waiting for one after a disconnect. */
+  isLive(conversationId: number): boolean {
+    return this.open.get(conversationId)?.phase === 'live';
+  }
+
+  /**
+   * The ordered view: the messages delivered since the conversation was opened (the newest
+   * `memory` of them), ascending by id, each once.
+   */
+  messages(conversationId: number): readonly Message[] {
+    return [...(this.open.get(conversationId)?.seen ?? [])];
   }
 
   /** The connection dropped: nothing is live any more. */
@@ -83,7 +122,8 @@ export class MessageSync {
       return;
     }
     if (st.phase === 'syncing') st.buffer.push(message);
-    else this.accept(st, message);
+    else if (this.reorderMs <= 0) this.accept(st, message);
+    else this.hold(st, message);
   }
 
   /**
@@ -95,7 +135,8 @@ export class MessageSync {
     if (!st) return null;
     st.phase = 'syncing';
     st.generation += 1;
-    const afterId = st.seen.length >= this.overlap ? st.seen[st.seen.length - this.overlap] : st.floor;
+    this.takeHeld(st, st.buffer);
+    const afterId = st.seen.length >= this.overlap ? st.seen[st.seen.length - this.overlap].id : st.floor;
     return { afterId, generation: st.generation };
   }
 
@@ -105,7 +146,10 @@ export class MessageSync {
     if (st) st.buffer.push(...messages);
   }
 
-  /** Ends a re-sync: delivers fetched and buffered messages once each, in id order, then goes live. */
+  /**
+   * Ends a re-sync (completed, or given up — a periodic re-sync that failed): delivers fetched and
+   * buffered messages once each, in id order, then goes live.
+   */
   finishSync(conversationId: number, generation: number): void {
     const st = this.open.get(conversationId);
     if (!st || st.generation !== generation || st.phase !== 'syncing') return;
@@ -115,23 +159,31 @@ export class MessageSync {
     st.phase = 'live';
   }
 
+  private hold(st: ConversationState, m: Message): void {
+    st.held.push(m);
+    st.heldTimer ??= setTimeout(() => {
+      st.heldTimer = null;
+      const batch: Message[] = [];
+      this.takeHeld(st, batch);
+      for (const held of batch.sort((a, b) => a.id - b.id)) this.accept(st, held);
+    }, this.reorderMs);
+  }
+
+  /** Moves the messages waiting for the reorder window into `into`. */
+  private takeHeld(st: ConversationState, into: Message[]): void {
+    if (st.heldTimer) clearTimeout(st.heldTimer);
+    st.heldTimer = null;
+    into.push(...st.held);
+    st.held = [];
+  }
+
   private accept(st: ConversationState, m: Message): void {
     if (m.id <= st.floor) return;
-    const seen = st.seen;
-    // Usually the newest: append; otherwise insert in place (binary search).
-    if (seen.length === 0 || m.id > seen[seen.length - 1]) seen.push(m.id);
-    else {
-      let lo = 0;
-      let hi = seen.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (seen[mid] < m.id) lo = mid + 1;
-        else hi = mid;
-      }
-      if (seen[lo] === m.id) return;
-      seen.splice(lo, 0, m.id);
+    if (!insertById(st.seen, m)) return;
+    if (st.seen.length > this.memory) {
+      const dropped = st.seen.splice(0, st.seen.length - this.memory);
+      st.floor = dropped[dropped.length - 1].id;
     }
-    if (seen.length > this.memory) st.floor = seen.splice(0, seen.length - this.memory).pop() ?? st.floor;
     this.options.deliver(m);
   }
 }
