@@ -4,7 +4,7 @@ export function registerServiceWorker(): void {
   window.addEventListener('load', () => {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
-      .then((reg) => console.info('service worker registered', reg.scope))
+      .then((reg) => console.info('service worker registered', reg?.scope))
       .catch((err: unknown) => console.warn('service worker registration failed', err));
   });
 }
