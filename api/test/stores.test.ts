@@ -186,6 +186,26 @@ describe('stores', () => {
       expect(byAdmin.body.data).toMatchObject({ city: 12, user_id: me.user.id });
     });
 
+    it('refuses an owner change on update (422 user_id) instead of ignoring it, and keeps the store', async () => {
+      const me = await t.make.loginAs('store');
+      const admin = await t.make.loginAs('admin');
+      const farmer = await t.make.loginAs('farmer');
+      const res = await request(t.app)
+        .post(`/api/store/update/${me.store!.id}`)
+        .set(admin.auth)
+        .send({ ...storeBody, user_id: farmer.user.id, name_store: 'لن يحفظ' });
+      expect(res.status).toBe(422);
+      expect(res.body.error.fields).toEqual({ user_id: 'قيمة غير صالحة' });
+      const after = await request(t.app).get(`/api/store/get/${me.store!.id}`);
+      expect(after.body.data).toMatchObject({ user_id: me.user.id, name_store: me.store!.name_store });
+      // naming the current owner is fine
+      const same = await request(t.app)
+        .post(`/api/store/update/${me.store!.id}`)
+        .set(admin.auth)
+        .send({ ...storeBody, user_id: me.user.id });
+      expect(same.status).toBe(200);
+    });
+
     it('is 403 for another store account and for a disabled owner, 404 for no such store', async () => {
       const me = await t.make.loginAs('store');
       const other = await t.make.loginAs('store');

@@ -184,6 +184,10 @@ export function storeRoutes({ db, images }: AppContext): Router {
     const current = await findWritableStore(req.params.id, caller);
     const body = await validate(schema, req.body);
     mustNameCaller(caller, body.user_id);
+    // the owner is fixed at creation: a different user_id is refused, never silently dropped
+    if (body.user_id !== undefined && body.user_id !== current.user_id) {
+      throw invalid({ user_id: validationMessages.ar.invalidChoice });
+    }
     const image = await storeUploadedImage(req, images, 'stores');
     try {
       await db
