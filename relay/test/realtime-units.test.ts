@@ -1,6 +1,6 @@
 /** The realtime wrapper's pure parts: exactly-once delivery, the outbox's ordering and retries, persistence. */
 import type { ApiResponse, Message } from '@agrivet/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   deserializeOutbox,
   LocalStorageOutboxStorage,
@@ -24,6 +24,53 @@ const msg = (id: number, conversation_id = 1): Message => ({
 });
 
 describe('MessageSync', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('puts live messages that overtook each other back in id order within the reorder window', () => {
+    vi.useFakeTimers();
+    const got: number[] = [];
+    const sync = new MessageSync({ deliver: (m) => got.push(m.id), reorderMs: 100 });
+    sync.openConversation(1, 10);
+    sync.finishSync(1, sync.beginSync(1)!.generation); // live
+    sync.receive(msg(13));
+    sync.receive(msg(12));
+    sync.receive(msg(12));
+    vi.advanceTimersByTime(99);
+    expect(got).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(got).toEqual([12, 13]);
+    // The window counts from the first message waiting, so a steady stream is not held forever.
+    sync.receive(msg(15));
+    vi.advanceTimersByTime(60);
+    sync.receive(msg(14));
+    vi.advanceTimersByTime(40);
+    expect(got).toEqual([12, 13, 14, 15]);
+    // Later than the window (a re-sync found it): still delivered once; the ordered view is sorted.
+    sync.receive(msg(11));
+    sync.receive(msg(11));
+    vi.advanceTimersByTime(100);
+    expect(got).toEqual([12, 13, 14, 15, 11]);
+    expect(sync.messages(1).map((m) => m.id)).toEqual([11, 12, 13, 14, 15]);
+  });
+
+  it('a re-sync takes the messages waiting for the reorder window into its merge', () => {
+    vi.useFakeTimers();
+    const got: number[] = [];
+    const sync = new MessageSync({ deliver: (m) => got.push(m.id), reorderMs: 100 });
+    sync.openConversation(1);
+    sync.receive(msg(5));
+    const started = sync.beginSync(1)!;
+    vi.advanceTimersByTime(200);
+    expect(got).toEqual([]);
+    sync.addFetched(1, [msg(3), msg(4), msg(5)]);
+    sync.finishSync(1, started.generation);
+    expect(got).toEqual([3, 4, 5]);
+    sync.closeConversation(1);
+    expect(sync.messages(1)).toEqual([]);
+  });
+
   it('delivers each message once, drops what the UI already has, buffers during a re-sync and merges in order', () => {
     const got: number[] = [];
     const sync = new MessageSync({ deliver: (m) => got.push(m.id), overlap: 2 });

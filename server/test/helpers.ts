@@ -25,7 +25,8 @@ function fakeClientDist(dir: string): string {
   return dist;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** clientBuilt false: the client folder does not exist (the client was never built). */
+export async function startTestServer({ clientBuilt = true } = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-server-test-'));
   const running = await startServer({
     env: {
@@ -34,7 +35,7 @@ export async function startTestServer(): Promise<TestServer> {
       STORAGE_DIR: path.join(dir, 'storage'),
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     },
-    clientDist: fakeClientDist(dir),
+    clientDist: clientBuilt ? fakeClientDist(dir) : path.join(dir, 'no-client-dist'),
     host: '127.0.0.1',
   });
   return {

@@ -93,13 +93,11 @@ describe('npm start composition', () => {
     sockets.push(sender, receiver);
     // The receiver joined no conversation room: the push reaches it through its user room.
     const pushed = new Promise<Message>((resolve) => receiver.once('message:new', ({ message }) => resolve(message)));
-    const ack = await sender
-      .timeout(10_000)
-      .emitWithAck('message:send', {
-        conversation_id: conversation.id,
-        message: 'مرحبا من الاختبار',
-        client_id: 'srv-t1',
-      });
+    const ack = await sender.timeout(10_000).emitWithAck('message:send', {
+      conversation_id: conversation.id,
+      message: 'مرحبا من الاختبار',
+      client_id: 'srv-t1',
+    });
     expect(ack.status).toBe(200);
     const message = await pushed;
     expect(message).toMatchObject({ conversation_id: conversation.id, user_id: farmer.user.id, client_id: 'srv-t1' });
