@@ -13,6 +13,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import type { CompressedImage } from '../../../lib/compress-image';
 import { useQuery } from '../../../lib/use-query';
+import { useRealtime } from '../../../stores/realtime';
 import { useSession } from '../../../stores/session';
 import { getStore, saveStore } from '../api/stores';
 import { getMe } from '../api/users';
@@ -73,6 +74,9 @@ function StoreFormView({ store, user }: { store: Store | null; user: User }) {
         fresh = { ...user, has_store: true, store: { ...saved } };
       }
       navigate(dashboardPaths.home.getHref());
+      // The relay chose this socket's rooms when it had no store: reconnect so it joins store:{id}
+      // (the session effects connect again when the user changes).
+      useRealtime.getState().disconnect();
       useSession.getState().setUser(fresh);
     } else if (isAdmin) navigate(dashboardPaths.storeList.getHref());
   };
