@@ -35,10 +35,14 @@ test('a farmer and a store chat live, and a message written offline arrives afte
   await expect(storeList).toBeVisible();
 
   const hello = `مرحباً، هل لديكم لقاح للأبقار؟ ${Date.now()}`;
+  // Typing shows on the other side while the farmer writes.
+  await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).pressSequentially('مرحباً');
+  await expect(storePage.getByText(/يكتب الآن…/)).toBeVisible();
   await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(hello);
   await farmerPage.getByRole('button', { name: 'إرسال' }).click();
   await expect(storeList.getByText(hello)).toBeVisible();
   await expect(storeList.getByText(hello)).toHaveAttribute('dir', 'auto');
+  await expect(storePage.getByText(/يكتب الآن…/)).toHaveCount(0);
 
   const reply = `نعم متوفر، أهلاً بك ${Date.now()}`;
   await storePage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(reply);

@@ -50,6 +50,8 @@ function waitForPort(): Promise<RealtimePort> {
 let portToken: string | null = null;
 let unsubscribers: (() => void)[] = [];
 const handlers = new Map<EventName, Set<AnyHandler>>();
+/** Conversations on screen (id → newest message id shown): replayed when the connection appears. */
+const openConversations = new Map<number, number>();
 
 function forward(p: RealtimePort, event: EventName) {
   const handler = ((payload: never) => {
@@ -75,6 +77,7 @@ export const useRealtime = create<RealtimeState>((set) => ({
     const p = port;
     portReady?.resolve(p);
     portReady = null;
+    for (const [id, lastSeenId] of openConversations) p.openConversation(id, lastSeenId);
     unsubscribers = [
       p.onStatus((status) => set({ status })),
       p.onOutbox((outbox) => set({ outbox })),
@@ -97,8 +100,14 @@ export const useRealtime = create<RealtimeState>((set) => ({
     return { client_id: `local-${Date.now()}`, result: waitForPort().then((p) => p.write(event, payload).result) };
   },
   typing: (conversationId, typing) => port?.typing(conversationId, typing),
-  openConversation: (conversationId, lastSeenId) => port?.openConversation(conversationId, lastSeenId),
-  closeConversation: (conversationId) => port?.closeConversation(conversationId),
+  openConversation: (conversationId, lastSeenId) => {
+    openConversations.set(conversationId, lastSeenId);
+    port?.openConversation(conversationId, lastSeenId);
+  },
+  closeConversation: (conversationId) => {
+    openConversations.delete(conversationId);
+    port?.closeConversation(conversationId);
+  },
 }));
 
 /** Subscribe to a server push; returns the unsubscribe function (works across reconnects). */
