@@ -209,3 +209,59 @@ test('the admin watches a conversation live while a farmer and a store chat', as
     await admin.context.close();
   }
 });
+
+test('articles: create, edit (same form) and delete with the confirm dialog', async ({ browser }) => {
+  const store = await signedInContext(browser, DEMO.pharmacy, { viewport: { width: 360, height: 740 } });
+  const page = await store.context.newPage();
+  const title = `تقليم أشجار التفاح ${Date.now()}`;
+  await page.goto('/blog/list');
+  await page.getByRole('link', { name: 'إضافة مقال' }).click();
+  await expect(page).toHaveURL(/\/blog\/add$/);
+  await page.getByLabel('العنوان').fill(title);
+  await page.getByLabel('المحتوى').fill('أفضل وقت لتقليم أشجار التفاح هو نهاية الشتاء.');
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('تم اضافة المقال بنجاح')).toBeVisible();
+  await expect(page).toHaveURL(/\/blog\/list$/);
+
+  await page.getByRole('link', { name: `تعديل: ${title}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'تعديل المقال' })).toBeVisible();
+  await expect(page.getByLabel('العنوان')).toHaveValue(title);
+  await page.getByLabel('العنوان').fill(`${title} (محدّث)`);
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('تم حفظ التعديلات')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: `${title} (محدّث)` })).toBeVisible();
+
+  await page.getByRole('button', { name: `حذف: ${title} (محدّث)` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByText('هل تريد حذف هذا العنصر؟')).toBeVisible();
+  await dialog.getByRole('button', { name: 'حذف' }).click();
+  await expect(page.getByText('تم حذف العنصر')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  await store.context.close();
+});
+
+test('the admin sets a temporary password for a /forget-password request', async ({ browser }) => {
+  const phone = `09${String(Date.now() + 7).slice(-8)}`;
+  await apiCall('auth/register', {
+    body: { phone, name: 'مزارع نسي كلمته', type: 2, password: 'old-pass', password_confirmation: 'old-pass' },
+  });
+  await apiCall('auth/forget-password', { body: { phone } });
+
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: { width: 1280, height: 800 } });
+  const page = await admin.context.newPage();
+  await page.goto('/user/list');
+  const requests = page.getByRole('region', { name: 'طلبات استعادة كلمة المرور' });
+  const row = requests.getByRole('row').filter({ hasText: phone });
+  await row.getByRole('button', { name: 'تعيين كلمة مرور مؤقتة' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'حفظ' }).click();
+  await expect(dialog.getByText('هذا الحقل مطلوب')).toBeVisible();
+  await dialog.getByLabel('كلمة المرور المؤقتة').fill('temp-4821');
+  await dialog.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('تم تعيين كلمة المرور المؤقتة')).toBeVisible();
+  await expect(requests.getByRole('row').filter({ hasText: phone })).toHaveCount(0);
+  await admin.context.close();
+
+  const { user } = await apiLogin({ phone, password: 'temp-4821' });
+  expect(user.type).toBe(2);
+});
