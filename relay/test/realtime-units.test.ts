@@ -55,6 +55,28 @@ describe('MessageSync', () => {
     expect(sync.messages(1).map((m) => m.id)).toEqual([11, 12, 13, 14, 15]);
   });
 
+  it('a periodic catch-up asks after the newest id seen when the last completed re-sync began', () => {
+    const sync = new MessageSync({ deliver: () => {}, overlap: 20 });
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i));
+    sync.openConversation(1, 10);
+    let started = sync.beginSync(1)!;
+    expect(started.afterId).toBe(10);
+    sync.addFetched(1, range(11, 30));
+    sync.finishSync(1, started.generation);
+    started = sync.beginSync(1, 'catch-up')!;
+    expect(started.afterId).toBe(10); // the last re-sync began when 10 was the newest
+    sync.finishSync(1, started.generation);
+    sync.receive(msg(31));
+    started = sync.beginSync(1, 'catch-up')!;
+    expect(started.afterId).toBe(29); // 3 back at most, not the 20 of a reconnect
+    sync.finishSync(1, started.generation, false); // given up: the next one asks from the same point
+    for (const m of range(32, 40)) sync.receive(m);
+    started = sync.beginSync(1, 'catch-up')!;
+    expect(started.afterId).toBe(30);
+    sync.finishSync(1, started.generation);
+    expect(sync.beginSync(1)!.afterId).toBe(21); // a reconnect: the 20th newest
+  });
+
   it('a re-sync takes the messages waiting for the reorder window into its merge', () => {
     vi.useFakeTimers();
     const got: number[] = [];

@@ -8,15 +8,14 @@ import {
   API_BASE,
   type ApiFailure,
   type ApiResponse,
-  apiPaths,
   type ClientToServerEvents,
-  type ConversationWithMessages,
   type Message,
   SOCKET_PATH,
   SOCKET_UNAUTHORIZED,
   type ServerToClientEvents,
 } from '@agrivet/shared';
 import { io, type Socket } from 'socket.io-client';
+import { fetchMessagesAfter } from './fetch-after';
 import { Listeners } from './listeners';
 import { MessageSync } from './message-sync';
 import { Outbox, type SendResult } from './outbox';
@@ -422,17 +421,21 @@ export class RealtimeClient {
     connection: number,
     mode: 'join' | 'catch-up' = 'join',
   ): Promise<void> {
-    const started = this.sync.beginSync(id);
+    const started = this.sync.beginSync(id, mode === 'join' ? 'reconnect' : 'catch-up');
     if (!started) return;
+    let completed = true;
     const stillCurrent = () => this.connection === connection && socket === this.socket && this.sync.isOpen(id);
     if (mode === 'join' && !(await this.join(id, stillCurrent))) return;
     let afterId = started.afterId;
     for (let attempt = 0; stillCurrent(); ) {
-      const page = await this.fetchAfter(id, afterId);
+      const page = await fetchMessagesAfter(this.apiUrl, this.token, id, afterId);
       if (!stillCurrent()) return;
       if ('error' in page) {
         if (!transientSyncFailure(page.status)) return this.dropConversation(id, page);
-        if (mode === 'catch-up') break;
+        if (mode === 'catch-up') {
+          completed = false;
+          break;
+        }
         await this.delay(attempt++);
         continue;
       }
@@ -443,7 +446,7 @@ export class RealtimeClient {
       if (fresh.length === 0 || !mayHaveMore) break;
       afterId = Math.max(...fresh.map((m) => m.id));
     }
-    if (stillCurrent()) this.sync.finishSync(id, started.generation);
+    if (stillCurrent()) this.sync.finishSync(id, started.generation, completed);
   }
 
   /** Joins the conversation's room, retrying transient failures; false when it gave up or was dropped. */
@@ -467,25 +470,5 @@ export class RealtimeClient {
   private dropConversation(id: number, response: ApiResponse<unknown>): void {
     this.sync.closeConversation(id);
     if ('error' in response) this.syncErrorListeners.emit(id, response);
-  }
-
-  private async fetchAfter(
-    id: number,
-    afterId: number,
-  ): Promise<ApiResponse<{ messages: Message[]; has_more: boolean }>> {
-    try {
-      const res = await fetch(`${this.apiUrl}/${apiPaths.conversation.get(id)}?after_id=${afterId}`, {
-        headers: { Authorization: `Bearer ${this.token}`, Accept: 'application/json' },
-        signal: AbortSignal.timeout(15_000),
-      });
-      const body = (await res.json()) as ApiResponse<ConversationWithMessages>;
-      if ('data' in body && body.status === 200) {
-        return { status: 200, data: { messages: body.data.messages ?? [], has_more: body.data.has_more === true } };
-      }
-      if ('error' in body) return body;
-      return { status: res.status || 502, error: { message: '' } };
-    } catch {
-      return { status: 503, error: { message: '' } };
-    }
   }
 }

@@ -8,8 +8,10 @@
  *   sorted, so pushes that overtook each other reach the UI in id order;
  * - while a conversation re-syncs, live messages wait in the re-sync buffer and are merged with
  *   the fetched ones in id order;
- * - re-sync asks for messages after the `overlap`-th newest id seen, so a push that arrived out of
- *   order just before a disconnect cannot leave a gap.
+ * - a re-sync after a (re)connect asks for messages after the `overlap`-th newest id seen, so a
+ *   push that arrived out of order just before a disconnect cannot leave a gap; a periodic
+ *   catch-up (the connection stayed up) only asks after the newest id seen when the previous
+ *   re-sync began (3 back at most), so it re-fetches little on a slow link.
  * A message later than the window (e.g. one a dead relay never pushed, found by a re-sync) is still
  * delivered once, after newer ones; `messages()` always lists everything in id order.
  */
@@ -41,6 +43,10 @@ interface ConversationState {
   /** Live messages waiting for the reorder window. */
   held: Message[];
   heldTimer: ReturnType<typeof setTimeout> | null;
+  /** The newest id seen when the last completed re-sync began: anything missed before is fetched. */
+  checked: number;
+  /** The newest id seen when the running re-sync began. */
+  checking: number;
 }
 
 /** A bounded "seen recently" set for messages of conversations that are not open. */
@@ -79,6 +85,8 @@ export class MessageSync {
       generation: 0,
       held: [],
       heldTimer: null,
+      checked: lastMessageId,
+      checking: lastMessageId,
     });
   }
 
@@ -128,15 +136,22 @@ export class MessageSync {
 
   /**
    * Begins a re-sync: from now on live messages are buffered. Returns the after_id to fetch from
-   * and a token for finishSync.
+   * and a token for finishSync. 'reconnect': after the `overlap`-th newest id seen; 'catch-up'
+   * (periodic, the connection stayed up): after the newest id seen when the last completed re-sync
+   * began, or the 3rd-newest if lower.
    */
-  beginSync(conversationId: number): { afterId: number; generation: number } | null {
+  beginSync(
+    conversationId: number,
+    mode: 'reconnect' | 'catch-up' = 'reconnect',
+  ): { afterId: number; generation: number } | null {
     const st = this.open.get(conversationId);
     if (!st) return null;
     st.phase = 'syncing';
     st.generation += 1;
     this.takeHeld(st, st.buffer);
-    const afterId = st.seen.length >= this.overlap ? st.seen[st.seen.length - this.overlap].id : st.floor;
+    const back = (n: number) => (st.seen.length >= n ? st.seen[st.seen.length - n].id : st.floor);
+    st.checking = back(1);
+    const afterId = mode === 'catch-up' ? Math.max(st.floor, Math.min(st.checked, back(3))) : back(this.overlap);
     return { afterId, generation: st.generation };
   }
 
@@ -147,12 +162,13 @@ export class MessageSync {
   }
 
   /**
-   * Ends a re-sync (completed, or given up — a periodic re-sync that failed): delivers fetched and
-   * buffered messages once each, in id order, then goes live.
+   * Ends a re-sync — completed, or given up (a periodic catch-up that failed: the next one asks
+   * from the same point): delivers fetched and buffered messages once each, in id order, then goes live.
    */
-  finishSync(conversationId: number, generation: number): void {
+  finishSync(conversationId: number, generation: number, completed = true): void {
     const st = this.open.get(conversationId);
     if (!st || st.generation !== generation || st.phase !== 'syncing') return;
+    if (completed) st.checked = Math.max(st.checked, st.checking);
     const batch = st.buffer.sort((a, b) => a.id - b.id);
     st.buffer = [];
     for (const m of batch) this.accept(st, m);
