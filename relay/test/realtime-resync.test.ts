@@ -109,6 +109,7 @@ describe('periodic re-sync', () => {
       rarely.on('message:new', ({ message }) => got.rarely.push(message.id));
       await often.openConversation(conversation.id);
       await rarely.openConversation(conversation.id);
+      await sleep(300); // the opening re-syncs (answered after the joins) are over
 
       const lost = await storeUnpushed(farmer, conversation, 'أثناء الإخفاء');
       await sleep(800); // five periods of `often`, all paused

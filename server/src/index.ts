@@ -1,5 +1,5 @@
 /**
- * `npm start`: listens on PORT (8080) with the API, the relay and the built client (start.ts).
+ * `npm start`: listens on PORT (8080; HOST optional) with the API, the relay and the built client (start.ts).
  * Ctrl-C / SIGTERM: the relay lets forwards in flight finish, then the server stops and the
  * database closes; a bad setting exits with code 2.
  */
@@ -9,7 +9,8 @@ import { startServer } from './start';
 async function main(): Promise<void> {
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
-    running = await startServer();
+    // HOST (optional): the interface to bind, e.g. 127.0.0.1; default all of them.
+    running = await startServer({ host: process.env.HOST || undefined });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`agrivet: ${err.message}`);
