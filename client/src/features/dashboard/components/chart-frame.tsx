@@ -28,16 +28,19 @@ export function ChartFrame({ title, data, children }: ChartFrameProps) {
         {total === 0 ? t('stats.noData') : t('stats.chartSummary', { title, total, max })}
       </Text>
       {total > 0 && children}
-      <Box as="table" srOnly>
-        <caption>{title}</caption>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.label}>
-              <th scope="row">{d.label}</th>
-              <td>{d.value}</td>
-            </tr>
-          ))}
-        </tbody>
+      {/* A table grows to its rows whatever its height: the visually hidden box is a div around it. */}
+      <Box srOnly>
+        <table>
+          <caption>{title}</caption>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.label}>
+                <th scope="row">{d.label}</th>
+                <td>{d.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Box>
   );
