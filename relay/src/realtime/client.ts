@@ -363,6 +363,9 @@ export class RealtimeClient {
   private onConnectError(socket: AnySocket, err: Error): void {
     if (socket !== this.socket) return;
     if (err.message === SOCKET_UNAUTHORIZED) {
+      // The session is over: coming back online or showing the page must not try this token again.
+      this.unwatchPage?.();
+      this.unwatchPage = null;
       this.setStatus('offline');
       this.sessionEndedListeners.emit();
       return;
