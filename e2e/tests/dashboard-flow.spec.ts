@@ -142,10 +142,14 @@ test('store account: register → store → product with image → live order �
   await admin.context.close();
 
   await page.goto('/product/list');
+  // The reloaded session knows the account is disabled: a banner says so …
+  await expect(page.getByText('اشتراكك منتهي الصلاحية')).toHaveCount(1);
   await page.getByRole('link', { name: `تعديل: ${productName}` }).click();
   await page.getByLabel('السعر ($)').fill('8');
   await page.getByRole('button', { name: 'حفظ' }).click();
-  await expect(page.getByText('اشتراكك منتهي الصلاحية')).toBeVisible();
+  // … and the API's refusal arrives as a toast with the same words.
+  await expect(page.getByText('اشتراكك منتهي الصلاحية')).toHaveCount(2);
+  await shot(page, 'write-refused');
   await expect(page).toHaveURL(/\/product\/add\/\d+$/);
   const unchanged = await apiCall<{ price: string }>(`product/get/${products.data[0].id}`);
   expect(unchanged.price).toBe('7.25');

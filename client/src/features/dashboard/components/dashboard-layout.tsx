@@ -17,6 +17,7 @@ import { useDashboardT } from '../i18n/register';
 import { drawerRecipe } from '../lib/recipes';
 import { useOrderAlerts } from '../stores/order-alerts';
 import { DashboardTopBar } from './dashboard-top-bar';
+import { ExpiredBanner } from './expired-banner';
 import { SideNav } from './side-nav';
 
 const COLLAPSED_KEY = 'dashboard:collapsed';
@@ -83,6 +84,7 @@ export default function DashboardLayout() {
           </Box>
         </Box>
         <Box as="main" id="main" flex="1" minW="0">
+          {isStore && user.status === 1 && <ExpiredBanner />}
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '../../../lib/use-query';
 import { useSession } from '../../../stores/session';
 import { deleteProduct, getProducts } from '../api/products';
+import { getStore } from '../api/stores';
 import { type Column, DataTable } from '../components/data-table';
 import { RowActions } from '../components/row-actions';
 import { ScreenFrame } from '../components/screen-frame';
@@ -25,7 +26,12 @@ export default function ProductListRoute() {
   const storeId = isAdmin ? storeParam : (user?.store?.id ?? null);
   const [page, setPage] = usePageParam();
   const query = useQuery(`dash-products:${storeId}:${page}`, (signal) => getProducts(page, storeId, signal));
-  const storeName = storeId !== null ? query.data?.data[0]?.store.name_store : undefined;
+  const store = useQuery(
+    `dash-store-name:${storeParam}`,
+    (signal) => getStore(storeParam ?? 0, signal),
+    isAdmin && storeParam !== null,
+  );
+  const storeName = isAdmin && storeParam !== null ? store.data?.name_store : undefined;
 
   const columns: Column<Product>[] = [
     {
