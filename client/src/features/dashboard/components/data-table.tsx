@@ -9,6 +9,14 @@ import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { tableRecipe } from '../lib/recipes';
 
+/** The actions column stays in view at the inline end while a wide table scrolls on a phone. */
+const pinned = {
+  position: 'sticky',
+  insetInlineEnd: '0',
+  bg: 'bg',
+  boxShadow: { base: '0 0 6px rgba(0,0,0,0.12)', md: 'none' },
+} as const;
+
 export interface Column<T> {
   key: string;
   header: string;
@@ -52,7 +60,13 @@ export function DataTable<T>({
           <Table.Header>
             <Table.Row bg="green.50">
               {columns.map((c) => (
-                <Table.ColumnHeader key={c.key} textAlign={c.numeric ? 'end' : 'start'} whiteSpace="nowrap">
+                <Table.ColumnHeader
+                  key={c.key}
+                  textAlign={c.numeric ? 'end' : 'start'}
+                  whiteSpace="nowrap"
+                  {...(c.key === 'actions' ? pinned : {})}
+                  bg={c.key === 'actions' ? 'green.50' : undefined}
+                >
                   {c.header}
                 </Table.ColumnHeader>
               ))}
@@ -62,7 +76,11 @@ export function DataTable<T>({
             {rows.map((row) => (
               <Table.Row key={rowKey(row)}>
                 {columns.map((c) => (
-                  <Table.Cell key={c.key} textAlign={c.numeric ? 'end' : 'start'}>
+                  <Table.Cell
+                    key={c.key}
+                    textAlign={c.numeric ? 'end' : 'start'}
+                    {...(c.key === 'actions' ? pinned : {})}
+                  >
                     {c.cell(row)}
                   </Table.Cell>
                 ))}

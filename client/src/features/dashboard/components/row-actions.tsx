@@ -1,4 +1,5 @@
 /** Edit / view links and a delete button with the confirm dialog and SPEC.md §8's messages. */
+import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
 import { useState } from 'react';
@@ -7,6 +8,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import { confirm } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../components/ui/toaster';
 import { useDashboardT } from '../i18n/register';
+
+/** Icons only on phones (the buttons keep their accessible names), words from md up. */
+function Label({ children }: { children: string }) {
+  return (
+    <Box as="span" display={{ base: 'none', md: 'inline' }}>
+      {children}
+    </Box>
+  );
+}
 
 interface RowActionsProps {
   /** Accessible name of the row's item, e.g. its title. */
@@ -44,24 +54,24 @@ export function RowActions({ name, editTo, viewTo, viewLabel, onDelete, onDelete
   return (
     <HStack gap="1" flexWrap="nowrap">
       {viewTo && (
-        <Button asChild size="xs" variant="ghost" colorPalette="blue">
+        <Button asChild size={{ base: 'sm', md: 'xs' }} variant="ghost" colorPalette="blue">
           <RouterLink to={viewTo} aria-label={`${viewLabel ?? t('table.view')}: ${name}`}>
             <MdVisibility aria-hidden />
-            {viewLabel ?? t('table.view')}
+            <Label>{viewLabel ?? t('table.view')}</Label>
           </RouterLink>
         </Button>
       )}
       {editTo && (
-        <Button asChild size="xs" variant="ghost" colorPalette="green">
+        <Button asChild size={{ base: 'sm', md: 'xs' }} variant="ghost" colorPalette="green">
           <RouterLink to={editTo} aria-label={`${t('table.edit')}: ${name}`}>
             <MdEdit aria-hidden />
-            {t('table.edit')}
+            <Label>{t('table.edit')}</Label>
           </RouterLink>
         </Button>
       )}
       {onDelete && (
         <Button
-          size="xs"
+          size={{ base: 'sm', md: 'xs' }}
           variant="ghost"
           colorPalette="red"
           loading={deleting}
@@ -69,7 +79,7 @@ export function RowActions({ name, editTo, viewTo, viewLabel, onDelete, onDelete
           aria-label={`${t('table.delete')}: ${name}`}
         >
           <MdDelete aria-hidden />
-          {t('table.delete')}
+          <Label>{t('table.delete')}</Label>
         </Button>
       )}
     </HStack>
