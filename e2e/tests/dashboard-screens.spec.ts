@@ -114,3 +114,19 @@ test('signed-out visitors are sent to /login', async ({ page }) => {
   await page.goto('/order/list');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("the dashboard in English is left-to-right with SPEC.md's 'Delete this item?'", async ({ browser }) => {
+  const { context } = await signedInContext(browser, DEMO.pharmacy, { viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/blog/list');
+  await expect(page.getByRole('heading', { level: 1, name: 'المقالات' })).toBeVisible();
+  await page.getByRole('button', { name: 'تغيير اللغة' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+  await page.getByRole('button', { name: /^Delete: / }).first().click();
+  await expect(page.getByRole('alertdialog').getByText('Delete this item?')).toBeVisible();
+  await page.screenshot({ path: path.join(artifacts, 'dashboard-articles-en-1280.png') });
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.evaluate(() => localStorage.setItem('lang', 'ar'));
+  await context.close();
+});

@@ -11,9 +11,9 @@ import { tableRecipe } from '../lib/recipes';
 
 /** The actions column stays in view at the inline end while a wide table scrolls on a phone. */
 const pinned = {
-  position: 'sticky',
+  position: { base: 'sticky', md: 'static' },
   insetInlineEnd: '0',
-  bg: 'bg',
+  bg: { base: 'bg', md: 'transparent' },
   boxShadow: { base: '0 0 6px rgba(0,0,0,0.12)', md: 'none' },
 } as const;
 
