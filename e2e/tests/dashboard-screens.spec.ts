@@ -130,3 +130,18 @@ test("the dashboard in English is left-to-right with SPEC.md's 'Delete this item
   await page.evaluate(() => localStorage.setItem('lang', 'ar'));
   await context.close();
 });
+
+test("the admin opens a store's products from bone/list and cannot add products", async ({ browser }) => {
+  const { context } = await signedInContext(browser, DEMO.admin, { viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/bone/list');
+  await page.getByRole('link', { name: 'عرض المنتجات: صيدلية الربيع الزراعية' }).click();
+  await expect(page).toHaveURL(/\/product\/list\?store_id=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'منتجات صيدلية الربيع الزراعية' })).toBeVisible();
+  await expect(page.getByRole('row')).not.toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'إضافة منتج' })).toHaveCount(0);
+  // Editing stays open to the admin.
+  await page.getByRole('link', { name: /^تعديل: / }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'تعديل المنتج' })).toBeVisible();
+  await context.close();
+});
