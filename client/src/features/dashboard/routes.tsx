@@ -8,8 +8,10 @@ import type { RouteObject } from 'react-router-dom';
 import { LoadingState } from '../../components/ui/loading-state';
 import type { DashboardScreen as ScreenName } from './lib/access';
 
-const DashboardLayout = lazy(() => import('./components/dashboard-layout'));
-const DashboardScreen = lazy(() => import('./components/dashboard-screen'));
+// One dynamic import (one preload list in the first load) for both pieces.
+const loadEntry = () => import('./components/dashboard-entry');
+const DashboardLayout = lazy(() => loadEntry().then((m) => ({ default: m.DashboardLayout })));
+const DashboardScreen = lazy(() => loadEntry().then((m) => ({ default: m.DashboardScreen })));
 
 const screenPaths: [string, ScreenName][] = [
   ['/dashboard', 'home'],
