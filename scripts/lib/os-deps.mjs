@@ -23,7 +23,10 @@ export function ensurePrograms(names = Object.keys(PROGRAMS)) {
     console.log(`[os-deps] installing ${pkgs.join(', ')} with apt-get …`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const r = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env });
+    const r = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], {
+      stdio: 'inherit',
+      env,
+    });
     if (r.status !== 0) throw new Error(`apt-get install failed: ${cmd}`);
     const still = missingPrograms(names);
     if (still.length) throw new Error(`still missing after apt-get: ${still.join(', ')}`);
