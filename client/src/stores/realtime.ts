@@ -31,6 +31,8 @@ interface RealtimeState {
   typing: (conversationId: number, typing: boolean) => void;
   openConversation: (conversationId: number, lastSeenId: number) => void;
   closeConversation: (conversationId: number) => void;
+  /** After the signed-in user changed role or store: rejoin the relay's rooms without losing state. */
+  refreshIdentity: () => void;
 }
 
 let port: RealtimePort | null = null;
@@ -108,6 +110,7 @@ export const useRealtime = create<RealtimeState>((set) => ({
     openConversations.delete(conversationId);
     port?.closeConversation(conversationId);
   },
+  refreshIdentity: () => port?.refreshIdentity(),
 }));
 
 /** Subscribe to a server push; returns the unsubscribe function (works across reconnects). */

@@ -62,6 +62,7 @@ export function connectRealtime(origin: string, token: string, userId: number): 
       emit();
       return client.onOutbox(emit);
     },
+    refreshIdentity: () => client.refreshIdentity(),
     close: () => client.close(),
   };
 }

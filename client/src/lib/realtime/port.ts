@@ -41,5 +41,10 @@ export interface RealtimePort {
   openConversation(conversationId: number, lastSeenId: number): void;
   closeConversation(conversationId: number): void;
   onOutbox(listener: (entries: OutboxEntry[]) => void): () => void;
+  /**
+   * Reconnects with the same token so the relay joins the rooms of who the user is now (e.g. a store
+   * account that just created its store joins store:{id}); open conversations and the outbox survive.
+   */
+  refreshIdentity(): void;
   close(): void;
 }

@@ -23,6 +23,7 @@ vi.mock('../../lib/realtime/connect', () => ({
       l([]);
       return () => {};
     },
+    refreshIdentity: () => calls.push('refresh'),
     close: () => calls.push('close'),
   }),
 }));
@@ -51,6 +52,14 @@ describe('realtime store', () => {
     await connecting;
     await result;
     expect(calls).toContain('write order:create');
+  });
+
+  it('refreshIdentity reconnects the same connection instead of closing it', async () => {
+    await useRealtime.getState().connect('token', 1);
+    calls.length = 0;
+    useRealtime.getState().refreshIdentity();
+    expect(calls).toEqual(['refresh']);
+    expect(useRealtime.getState().status).toBe('online');
   });
 
   it('refuses writes when nobody is signed in', async () => {

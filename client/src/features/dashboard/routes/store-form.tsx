@@ -74,10 +74,10 @@ function StoreFormView({ store, user }: { store: Store | null; user: User }) {
         fresh = { ...user, has_store: true, store: { ...saved } };
       }
       navigate(dashboardPaths.home.getHref());
-      // The relay chose this socket's rooms when it had no store: reconnect so it joins store:{id}
-      // (the session effects connect again when the user changes).
-      useRealtime.getState().disconnect();
+      // The relay chose this socket's rooms when it had no store: reconnect with the same token so it
+      // joins store:{id}; the outbox and open conversations carry over.
       useSession.getState().setUser(fresh);
+      useRealtime.getState().refreshIdentity();
     } else if (isAdmin) navigate(dashboardPaths.storeList.getHref());
   };
 
