@@ -58,8 +58,12 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
       ? conversation.receiver_last_read_id
       : conversation.sender_last_read_id
     : 0;
-  const peerTyping = (thread?.typing ?? []).some((u) => u !== me);
-  const peerName = conversation ? (iAmSender ? conversation.store.name_store : conversation.sender.name) : '';
+  const typist = (thread?.typing ?? []).find((u) => u !== me);
+  const peerTyping = typist !== undefined;
+  /** The name shown for a participant: the farmer's own name, or the store's name for its owner. */
+  const nameOf = (userId: number) =>
+    conversation ? (userId === conversation.sender.id ? conversation.sender.name : conversation.store.name_store) : '';
+  const peerName = typist !== undefined ? nameOf(typist) : '';
 
   // Join the room (and re-sync after reconnects) while the thread is on screen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: join once per conversation; lastId is the starting point only.
@@ -168,11 +172,13 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
         {messages.map((m) => (
           <MessageBubble
             key={m.id}
-            mine={m.user_id === me}
+            // Read-only (the admin watching): the store's side at the end, each bubble named.
+            mine={readOnly ? m.user_id === conversation?.receiver.id : m.user_id === me}
+            author={readOnly ? nameOf(m.user_id) : undefined}
             text={m.message}
             image={m.image}
             time={m.created_at}
-            delivery={deliveryOf(m, peerLastRead)}
+            delivery={readOnly ? undefined : deliveryOf(m, peerLastRead)}
           />
         ))}
         {pendingBubbles}

@@ -12,6 +12,8 @@ export type Delivery = 'pending' | 'failed' | 'sent' | 'delivered' | 'read';
 
 interface MessageBubbleProps {
   mine: boolean;
+  /** Who wrote it, shown above the text when someone other than the two participants reads. */
+  author?: string;
   text: string | null;
   image?: string | null;
   /** A local preview (object URL) of an image still in the outbox. */
@@ -42,7 +44,7 @@ function Tick({ delivery }: { delivery: Delivery }) {
   );
 }
 
-export function MessageBubble({ mine, text, image, previewUrl, time, delivery }: MessageBubbleProps) {
+export function MessageBubble({ mine, author, text, image, previewUrl, time, delivery }: MessageBubbleProps) {
   const lang = useTranslation().i18n.language;
   return (
     <Box
@@ -56,6 +58,11 @@ export function MessageBubble({ mine, text, image, previewUrl, time, delivery }:
       py="2"
       data-delivery={delivery}
     >
+      {author && (
+        <Text fontSize="xs" fontWeight="bold" color="green.800" mb="1" dir="auto">
+          {author}
+        </Text>
+      )}
       {(image || previewUrl) && (
         <Image
           src={previewUrl ?? imageUrl(image ?? null)}
