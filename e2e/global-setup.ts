@@ -9,7 +9,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ENV } from './tests/support/server-env';
+import { E2E_SUPPORT_PHONE, SERVER_ENV } from './tests/support/server-env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,6 +56,7 @@ export default async function globalSetup(): Promise<void> {
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${path.join(tmp, 'e2e.db')}`,
       STORAGE_DIR: path.join(tmp, 'storage'),
+      SUPPORT_PHONE: E2E_SUPPORT_PHONE,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

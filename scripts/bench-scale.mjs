@@ -199,7 +199,9 @@ function table(results) {
   ];
   const names = Object.keys(results);
   const head = `| | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`;
-  return [head, ...rows.map(([label, f]) => `| ${label} | ${names.map((n) => f(results[n])).join(' | ')} |`)].join('\n');
+  return [head, ...rows.map(([label, f]) => `| ${label} | ${names.map((n) => f(results[n])).join(' | ')} |`)].join(
+    '\n',
+  );
 }
 
 function writeSection(markdown) {

@@ -118,6 +118,10 @@ async function main() {
       index.headers.get('cache-control') === 'no-cache',
       `index.html cache-control ${index.headers.get('cache-control')}`,
     );
+    assert(
+      html.includes('<meta name="agrivet-support-phone" content="+963900000000"'),
+      'index.html does not carry the SUPPORT_PHONE setting (nginx sub_filter)',
+    );
     const route = await fetch(`${url}/stores/1`);
     assert(route.status === 200 && (await route.text()) === html, 'a client route does not fall back to index.html');
     const asset = html.match(/\/assets\/[^"']+\.js/)?.[0];

@@ -24,7 +24,10 @@ for (const step of steps) {
   if (only && !only.has(step.name)) continue;
   const t = Date.now();
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
-  const r = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? '1' } });
+  const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, CI: process.env.CI ?? '1' },
+  });
   const ok = r.status === 0;
   results.push({ name: step.name, ok, seconds: Math.round((Date.now() - t) / 1000) });
   if (!ok) break;

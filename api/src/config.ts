@@ -93,13 +93,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepo
   if (adminPassword.length < 4 || adminPassword.length > 50) {
     throw new ConfigError('ADMIN_PASSWORD must be 4 to 50 characters long');
   }
+  const supportPhone = (env.SUPPORT_PHONE || '+963900000000').replace(/[\s-]/g, '');
+  if (!/^\+?\d{7,15}$/.test(supportPhone))
+    throw new ConfigError(`SUPPORT_PHONE must be 7 to 15 digits with an optional +, got "${env.SUPPORT_PHONE}"`);
   return {
     port: parsePort(env.PORT),
     database: parseDatabase(env.DATABASE_URL, root),
     storageDir: path.resolve(root, env.STORAGE_DIR || path.join('data', 'storage')),
     adminPhone,
     adminPassword,
-    supportPhone: env.SUPPORT_PHONE || '+963900000000',
+    supportPhone,
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemo: parseBool('SEED_DEMO', env.SEED_DEMO, true),

@@ -47,6 +47,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' }, root)).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ ADMIN_PHONE: 'abc' }, root)).toThrow(/ADMIN_PHONE/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'x' }, root)).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ SUPPORT_PHONE: '"><script>' }, root)).toThrow(/SUPPORT_PHONE/);
+  });
+
+  it('SUPPORT_PHONE keeps digits and a leading +, without spaces or dashes', () => {
+    expect(loadConfig({ SUPPORT_PHONE: '+963 944-123-456' }, root).supportPhone).toBe('+963944123456');
+    expect(loadConfig({}, root).supportPhone).toBe('+963900000000');
   });
 
   it('finds the repository root from its own location, whatever the cwd', () => {

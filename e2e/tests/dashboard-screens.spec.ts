@@ -123,7 +123,10 @@ test("the dashboard in English is left-to-right with SPEC.md's 'Delete this item
   await page.getByRole('button', { name: 'تغيير اللغة' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
-  await page.getByRole('button', { name: /^Delete: / }).first().click();
+  await page
+    .getByRole('button', { name: /^Delete: / })
+    .first()
+    .click();
   await expect(page.getByRole('alertdialog').getByText('Delete this item?')).toBeVisible();
   await page.screenshot({ path: path.join(artifacts, 'dashboard-articles-en-1280.png') });
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
@@ -141,7 +144,10 @@ test("the admin opens a store's products from bone/list and cannot add products"
   await expect(page.getByRole('row')).not.toHaveCount(0);
   await expect(page.getByRole('link', { name: 'إضافة منتج' })).toHaveCount(0);
   // Editing stays open to the admin.
-  await page.getByRole('link', { name: /^تعديل: / }).first().click();
+  await page
+    .getByRole('link', { name: /^تعديل: / })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'تعديل المنتج' })).toBeVisible();
   await context.close();
 });

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signedInContext, test } from './support/fixtures';
+import { E2E_SUPPORT_PHONE } from './support/server-env';
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
@@ -77,6 +78,11 @@ test('the landing page opens directly at / (a first visit, no service worker yet
   }
   await expect(page.getByRole('link', { name: 'انضم الآن' }).first()).toHaveAttribute('href', '/createAcount');
   await expect(page.getByText('مجانية')).toBeVisible();
+  // The footer's messaging link uses the server's SUPPORT_PHONE setting, not a number baked into the build.
+  await expect(page.locator('footer a[href^="https://wa.me/"]')).toHaveAttribute(
+    'href',
+    `https://wa.me/${E2E_SUPPORT_PHONE.replace('+', '')}`,
+  );
   await context.close();
 });
 

@@ -81,7 +81,7 @@ export function nginxConfigProblem(vars) {
  * Starts nginx on 127.0.0.1:port in front of the given API and relay ports.
  * Returns { url, port, dir, stop(), errorLog() }.
  */
-export async function startNginx({ port, apiPorts, relayPorts, clientRoot }) {
+export async function startNginx({ port, apiPorts, relayPorts, clientRoot, supportPhone = '+963900000000' }) {
   ensurePrograms(['nginx']);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-nginx-'));
   chmodSync(dir, 0o755);
@@ -92,6 +92,7 @@ export async function startNginx({ port, apiPorts, relayPorts, clientRoot }) {
     API_UPSTREAMS: upstreamServers(apiPorts),
     RELAY_UPSTREAMS: upstreamServers(relayPorts),
     NGINX_RESOLVER: '',
+    SUPPORT_PHONE: supportPhone,
   });
   const siteFile = path.join(dir, 'agrivet.conf');
   const confFile = path.join(dir, 'nginx.conf');

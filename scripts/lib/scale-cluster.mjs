@@ -131,6 +131,7 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
       apiPorts,
       relayPorts,
       clientRoot,
+      supportPhone: env.SUPPORT_PHONE,
     });
     cleanups.push(nginx.stop);
 

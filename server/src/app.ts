@@ -4,14 +4,14 @@
  */
 import type { Api } from '@agrivet/api';
 import express, { type Express } from 'express';
-import { isBackendPath, staticClient } from './static-client';
+import { isBackendPath, type StaticClientOptions, staticClient } from './static-client';
 
 /** clientDist: the built web client folder (index.html, assets/, sw.js …). */
-export function composeApp(api: Api, clientDist: string): Express {
+export function composeApp(api: Api, clientDist: string, client: StaticClientOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use((req, res, next) => (isBackendPath(req.path) ? api.app(req, res, next) : next()));
-  app.use(staticClient(clientDist));
+  app.use(staticClient(clientDist, client));
   app.use((_req, res) => {
     res.status(404).json({ status: 404, error: { message: 'المسار غير موجود' } });
   });

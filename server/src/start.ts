@@ -50,7 +50,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = loadConfig(env);
   const api = await createApi(config, { logger: options.logger });
   const clientDist = options.clientDist ?? path.join(findRepoRoot(), 'client', 'dist');
-  const server = createServer(composeApp(api, clientDist));
+  const server = createServer(composeApp(api, clientDist, { supportPhone: config.supportPhone }));
   server.keepAliveTimeout = 65_000;
   let port: number;
   try {

@@ -6,7 +6,11 @@ import type { ApiResponse, AuthPayload, ClientToServerEvents, ServerToClientEven
 import { io, type Socket } from 'socket.io-client';
 import { type RunningServer, startServer } from '../src/start';
 
-export const INDEX_HTML = '<!doctype html><html lang="ar" dir="rtl"><title>agrivet-test-index</title></html>';
+export const INDEX_HTML =
+  '<!doctype html><html lang="ar" dir="rtl"><meta name="agrivet-support-phone" content="SUPPORT_PHONE"><title>agrivet-test-index</title></html>';
+export const SUPPORT_PHONE = '+963944000111';
+/** index.html as served: the SUPPORT_PHONE setting in place of the placeholder. */
+export const SERVED_INDEX_HTML = INDEX_HTML.replace('content="SUPPORT_PHONE"', `content="${SUPPORT_PHONE}"`);
 export const ASSET = 'assets/index-3f9a1c2b.js';
 
 export interface TestServer {
@@ -33,6 +37,7 @@ export async function startTestServer({ clientBuilt = true } = {}): Promise<Test
       PORT: '0',
       DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`,
       STORAGE_DIR: path.join(dir, 'storage'),
+      SUPPORT_PHONE,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     },
     clientDist: clientBuilt ? fakeClientDist(dir) : path.join(dir, 'no-client-dist'),

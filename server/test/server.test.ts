@@ -5,7 +5,16 @@
  */
 import type { AuthPayload, Conversation, Message } from '@agrivet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET, connectSocket, INDEX_HTML, login, startTestServer, type TestServer, type TestSocket } from './helpers';
+import {
+  ASSET,
+  connectSocket,
+  login,
+  SERVED_INDEX_HTML,
+  SUPPORT_PHONE,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+} from './helpers';
 
 let srv: TestServer;
 let farmer: AuthPayload;
@@ -35,7 +44,7 @@ describe('npm start composition', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toBe(INDEX_HTML);
+    expect(await res.text()).toBe(SERVED_INDEX_HTML);
   });
 
   it('hashed assets are cached for a year, sw.js and index.html are not cached', async () => {
@@ -51,7 +60,17 @@ describe('npm start composition', () => {
 
     const root = await fetch(`${srv.url}/`);
     expect(root.headers.get('cache-control')).toBe('no-cache');
-    expect(await root.text()).toBe(INDEX_HTML);
+    expect(await root.text()).toBe(SERVED_INDEX_HTML);
+
+    const index = await fetch(`${srv.url}/index.html`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    expect(await index.text()).toBe(SERVED_INDEX_HTML);
+  });
+
+  it("index.html carries the SUPPORT_PHONE setting for the footer's messaging link", async () => {
+    const html = await (await fetch(`${srv.url}/leaf`)).text();
+    expect(html).toContain(`<meta name="agrivet-support-phone" content="${SUPPORT_PHONE}">`);
+    expect(html).not.toContain('content="SUPPORT_PHONE"');
   });
 
   it('an unknown /api route is a JSON 404 envelope in Arabic, not index.html', async () => {

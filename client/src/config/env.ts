@@ -1,11 +1,26 @@
-/** Build-time configuration, read and checked once. */
+/**
+ * Configuration, read and checked once: the support number comes from the page (the server writes
+ * its SUPPORT_PHONE setting into `<meta name="agrivet-support-phone">`), else from VITE_SUPPORT_PHONE
+ * at build time (`npm run dev`), else the default.
+ */
 const DEFAULT_SUPPORT_PHONE = '+963900000000';
 
-const raw = import.meta.env.VITE_SUPPORT_PHONE;
-const supportPhone = typeof raw === 'string' && /^\+?\d{7,15}$/.test(raw.trim()) ? raw.trim() : DEFAULT_SUPPORT_PHONE;
+const isPhone = (value: unknown): value is string => typeof value === 'string' && /^\+?\d{7,15}$/.test(value.trim());
+
+function readSupportPhone(): string {
+  const served =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector<HTMLMetaElement>('meta[name="agrivet-support-phone"]')?.content;
+  if (isPhone(served)) return served.trim();
+  const built = import.meta.env.VITE_SUPPORT_PHONE;
+  return isPhone(built) ? built.trim() : DEFAULT_SUPPORT_PHONE;
+}
+
+const supportPhone = readSupportPhone();
 
 export const env = {
-  /** Fallback support number when the API does not expose one (footer, /forget-password). */
+  /** The messaging number of the footer and /forget-password (SUPPORT_PHONE). */
   supportPhone,
   /** Origin of the relay (same origin as the page; /socket.io is proxied in dev). */
   socketOrigin: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
