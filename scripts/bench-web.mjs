@@ -4,7 +4,8 @@
 // Chromium throttled like a weak rural connection on a cheap phone (CDP: 150 ms RTT, 1.6 Mbps down,
 // 750 kbps up, 4× CPU slowdown, 360×740 viewport, cold cache). Prints the figures and writes them
 // into docs/performance.md (section "Web").
-//   BENCH_WEB_SKIP_BUILD=1  reuse the current build;  BENCH_WEB_RUNS=5  runs per page (median).
+//   BENCH_WEB_SKIP_BUILD=1  reuse the current build;  BENCH_WEB_RUNS=5  runs per page (median);
+//   BENCH_WEB_TIMELINE=1  print when each file of the last run arrived (where the time goes).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -113,8 +114,19 @@ async function lcpOf(url, readySelector) {
   await page.waitForTimeout(1000);
   const lcp = await page.evaluate(() => window.__lcp);
   const element = await page.evaluate(() => window.__lcpElement);
+  // Where the time went: first paint, and when each script, API call and image arrived.
+  const timeline = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const nav = performance.getEntriesByType('navigation')[0];
+    const rows = [`html ${Math.round(nav.responseEnd)}`, `fcp ${Math.round(fcp)}`];
+    for (const r of performance.getEntriesByType('resource')) {
+      const name = new URL(r.name).pathname.replace(/^\/(assets|storage)\//, '');
+      rows.push(`${name.slice(0, 28)} ${Math.round(r.startTime)}→${Math.round(r.responseEnd)}`);
+    }
+    return rows;
+  });
   await context.close();
-  return { lcp, element };
+  return { lcp, element, timeline };
 }
 
 const lcp = {};
@@ -130,11 +142,14 @@ for (const url of ['/', '/leaf']) {
     continue;
   }
   let element = '';
+  let timeline = [];
   for (let i = 0; i < RUNS; i++) {
     const r = await lcpOf(url, READY[url]);
     runs.push(r.lcp);
     element = r.element;
+    timeline = r.timeline;
   }
+  if (process.env.BENCH_WEB_TIMELINE) console.log(`timeline of ${url} (ms):\n  ${timeline.join('\n  ')}`);
   lcp[url] = { median: Math.round(median(runs)), runs: runs.map(Math.round), element };
   console.log(`LCP ${url}: median ${lcp[url].median} ms (runs ${lcp[url].runs.join(', ')} ms; element: ${element})`);
 }

@@ -3,6 +3,7 @@
  * one), and returns the app; `main.ts` listens, tests use supertest, server/ mounts it.
  */
 import { mkdirSync } from 'node:fs';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Kysely } from 'kysely';
@@ -82,6 +83,8 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
   app.use('/storage', (_req, res) => {
     res.status(404).end();
   });
+  // JSON answers over 1 KB go out gzip/Brotli-compressed (pages of stores, conversations …): weak links.
+  app.use('/api', compression({ threshold: 1024 }));
   app.use('/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false, limit: '256kb' }));
   app.use('/api', apiRoutes(ctx));
   app.use(errorHandler);

@@ -28,6 +28,12 @@ export function readYaml(file) {
 const EXPECTED_SERVICES = ['api1', 'api2', 'nginx', 'postgres', 'redis', 'relay1', 'relay2'];
 const SECRET_NAME = /PASSWORD|SECRET|TOKEN|KEY/;
 
+/** Compose's own interpolation of a value: `${NAME:-default}` / `${NAME-default}` with an unset .env. */
+const interpolate = (value) =>
+  typeof value === 'string'
+    ? value.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*:?-([^}]*)\}/g, (_, fallback) => fallback)
+    : value;
+
 const envOf = (service) =>
   Array.isArray(service.environment)
     ? Object.fromEntries(service.environment.map((kv) => [kv.split('=')[0], kv.split('=').slice(1).join('=')]))
@@ -114,7 +120,8 @@ export function checkComposeFiles(root = REPO_ROOT) {
     expect(healthyOn(relay, 'redis'), `${name}: does not wait for a healthy redis`);
   }
 
-  const nginxEnv = envOf(nginx);
+  // As compose hands them to the container when .env leaves the defaults.
+  const nginxEnv = Object.fromEntries(Object.entries(envOf(nginx)).map(([k, v]) => [k, interpolate(v)]));
   // The template rendered with the compose values must be a valid nginx configuration. The local
   // nginx (Debian's 1.22) knows neither the `resolve` parameter (1.27.3+) nor the service names.
   const localised = Object.fromEntries(

@@ -1,14 +1,17 @@
 /**
  * Serves the built web client (client/dist): hashed assets cached for a year, index.html and the
  * service worker never cached, and index.html for every other GET so client-side routes work
- * after a reload (SPA fallback) — except /api, /storage and /socket.io.
+ * after a reload (SPA fallback) — except /api, /storage and /socket.io. Text files go out Brotli- or
+ * gzip-compressed when the browser accepts it: the build writes .br/.gz copies (client/scripts/
+ * precompress.mjs), index.html is compressed once here.
  *
  * index.html carries `<meta name="agrivet-support-phone" content="SUPPORT_PHONE">`; the placeholder
  * is replaced here with the SUPPORT_PHONE setting, so the footer's number is configured at start,
  * not at build time (deploy/nginx.conf.template does the same with sub_filter).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express, { type Request, type Response, type Router } from 'express';
 
 const NO_CACHE = 'no-cache';
@@ -30,6 +33,30 @@ const NOT_BUILT = `<!doctype html><html lang="ar" dir="rtl"><meta charset="utf-8
 <p>واجهة الموقع غير مبنية بعد. شغّل <code>npm run build -w @agrivet/client</code> ثم أعد التشغيل.</p>
 <p>The web client is not built yet: run <code>npm run build -w @agrivet/client</code>, then restart.</p></html>`;
 
+/** Best first. */
+const ENCODINGS = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]['name'];
+
+/** Paths (relative, '/'-separated) of every .br/.gz file under dir. */
+function compressedFiles(dir: string, prefix = ''): Set<string> {
+  const out = new Set<string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const rel = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) for (const f of compressedFiles(path.join(dir, entry.name), `${rel}/`)) out.add(f);
+    else if (/\.(br|gz)$/.test(entry.name)) out.add(rel);
+  }
+  return out;
+}
+
+/** Our preference (Brotli, then gzip) among what the request accepts (q > 0) and we have. */
+function acceptedEncoding(req: Request, available: (name: Encoding) => boolean): Encoding | null {
+  if (!req.headers['accept-encoding']) return null;
+  return ENCODINGS.find((e) => available(e.name) && req.acceptsEncodings(e.name) === e.name)?.name ?? null;
+}
+
 export interface StaticClientOptions {
   /** The footer's messaging number (already checked by loadConfig: digits and an optional +). */
   supportPhone: string;
@@ -40,17 +67,41 @@ export function staticClient(distDir: string, { supportPhone }: StaticClientOpti
   const index = path.join(distDir, 'index.html');
   const built = existsSync(index);
   const html = built ? readFileSync(index, 'utf8').replace(SUPPORT_PHONE_PLACEHOLDER, `content="${supportPhone}"`) : '';
-  const sendIndex = (res: Response) => {
+  const htmlBodies: Record<Encoding, Buffer> = { br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
+  const sendIndex = (req: Request, res: Response) => {
     res.setHeader('Cache-Control', NO_CACHE);
-    if (built) res.type('html').send(html);
-    else res.status(503).type('html').send(NOT_BUILT);
+    if (!built) return res.status(503).type('html').send(NOT_BUILT);
+    res.setHeader('Vary', 'Accept-Encoding');
+    const encoding = acceptedEncoding(req, () => true);
+    if (!encoding) return res.type('html').send(html);
+    res.setHeader('Content-Encoding', encoding);
+    res.type('html').send(htmlBodies[encoding]);
   };
-  router.get('/index.html', (_req, res) => sendIndex(res));
-  if (built) router.use(express.static(distDir, { index: false, setHeaders: cacheHeaders }));
+  router.get('/index.html', sendIndex);
+  if (built) {
+    const compressed = compressedFiles(distDir);
+    router.use((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      const rel = req.path.slice(1);
+      // Only names found at start are served this way, so a crafted path never leaves distDir.
+      if (!compressed.has(`${rel}.br`) && !compressed.has(`${rel}.gz`)) return next();
+      res.setHeader('Vary', 'Accept-Encoding');
+      const encoding = acceptedEncoding(req, (name) => compressed.has(`${rel}${name === 'br' ? '.br' : '.gz'}`));
+      if (!encoding) return next();
+      const file = path.join(distDir, rel);
+      cacheHeaders(res, file);
+      res.setHeader('Content-Encoding', encoding);
+      res.type(path.extname(rel));
+      res.sendFile(`${file}${encoding === 'br' ? '.br' : '.gz'}`, { cacheControl: false }, (err) => {
+        if (err) next(err);
+      });
+    });
+    router.use(express.static(distDir, { index: false, setHeaders: cacheHeaders }));
+  }
   // '/{*splat}': the home page '/' too ('/*splat' needs at least one character after the slash).
   router.get('/{*splat}', (req: Request, res: Response, next) => {
     if (isBackendPath(req.path)) return next();
-    sendIndex(res);
+    sendIndex(req, res);
   });
   return router;
 }

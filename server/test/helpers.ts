@@ -1,7 +1,9 @@
 /** The `npm start` composition for tests: fresh SQLite file, temp storage and a fake built client. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ApiResponse, AuthPayload, ClientToServerEvents, ServerToClientEvents } from '@agrivet/shared';
 import { io, type Socket } from 'socket.io-client';
 import { type RunningServer, startServer } from '../src/start';
@@ -12,6 +14,7 @@ export const SUPPORT_PHONE = '+963944000111';
 /** index.html as served: the SUPPORT_PHONE setting in place of the placeholder. */
 export const SERVED_INDEX_HTML = INDEX_HTML.replace('content="SUPPORT_PHONE"', `content="${SUPPORT_PHONE}"`);
 export const ASSET = 'assets/index-3f9a1c2b.js';
+export const ASSET_TEXT = `console.log("agrivet");\n${'// padding so compression pays\n'.repeat(60)}`;
 
 export interface TestServer {
   running: RunningServer;
@@ -24,7 +27,10 @@ function fakeClientDist(dir: string): string {
   const dist = path.join(dir, 'client-dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(dist, ASSET), 'console.log("agrivet");');
+  writeFileSync(path.join(dist, ASSET), ASSET_TEXT);
+  // client/scripts/precompress.mjs writes these beside every text file of the build.
+  writeFileSync(path.join(dist, `${ASSET}.br`), brotliCompressSync(ASSET_TEXT));
+  writeFileSync(path.join(dist, `${ASSET}.gz`), gzipSync(ASSET_TEXT));
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   return dist;
 }
@@ -79,5 +85,22 @@ export function connectSocket(url: string, token: string): Promise<TestSocket> {
       socket.close();
       reject(err);
     });
+  });
+}
+
+/** A GET without fetch's automatic decompression: the bytes exactly as sent, with the headers. */
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
   });
 }

@@ -5,10 +5,13 @@
  */
 import type { AuthPayload, Conversation, Message } from '@agrivet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   ASSET,
+  ASSET_TEXT,
   connectSocket,
   login,
+  rawGet,
   SERVED_INDEX_HTML,
   SUPPORT_PHONE,
   startTestServer,
@@ -65,6 +68,32 @@ describe('npm start composition', () => {
     const index = await fetch(`${srv.url}/index.html`);
     expect(index.headers.get('cache-control')).toBe('no-cache');
     expect(await index.text()).toBe(SERVED_INDEX_HTML);
+  });
+
+  it('text files go out Brotli or gzip as the browser accepts, plain otherwise', async () => {
+    const br = await rawGet(`${srv.url}/${ASSET}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(br.body).toString()).toBe(ASSET_TEXT);
+
+    const gz = await rawGet(`${srv.url}/${ASSET}`, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(ASSET_TEXT);
+
+    const plain = await rawGet(`${srv.url}/${ASSET}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(ASSET_TEXT);
+
+    const page = await rawGet(`${srv.url}/leaf`, { 'Accept-Encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.body).toString()).toBe(SERVED_INDEX_HTML);
+    const pageGz = await rawGet(`${srv.url}/index.html`, { 'Accept-Encoding': 'gzip;q=1, br;q=0' });
+    expect(pageGz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(pageGz.body).toString()).toBe(SERVED_INDEX_HTML);
   });
 
   it("index.html carries the SUPPORT_PHONE setting for the footer's messaging link", async () => {
