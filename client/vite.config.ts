@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreload } from './vite-route-preload.ts';
 
 // Dev proxy target: the API + relay server started by `npm run dev` (scripts/dev.mjs sets API_TARGET).
 const target = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -8,6 +9,7 @@ const target = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    routePreload(),
     VitePWA({
       strategies: 'generateSW',
       // Registered by src/app/register-sw.ts after the load event (SPEC.md §1), not by an injected script.

@@ -186,6 +186,20 @@ socket.io-client, the toaster and the dialogs loaded on demand, Cairo self-hoste
 Latin subsets at two weights (woff2). What remains of the landing route is mostly fixed cost:
 react-dom (~60 KB), Chakra's styled system, tokens and Emotion (~40 KB), i18next + react-i18next
 (~18 KB) and react-router (~13 KB).
+
+How the first paint comes early on a weak link:
+- **Compressed delivery.** The build writes Brotli and gzip copies of every text file
+  (client/scripts/precompress.mjs); \`npm start\` sends them (index.html is compressed once at start),
+  nginx uses \`gzip_static\`, and the API compresses JSON over 1 KB. Before this the JS went out
+  uncompressed and LCP / was 3.7 s.
+- **Route chunks preloaded.** A Vite plugin (client/vite-route-preload.ts) writes into index.html
+  which chunks each public route needs, and a few bytes of script add \`modulepreload\` links for
+  the route being opened, so they download beside the entry instead of after it has run.
+- **The first list page asked for early.** On /leaf, /bone and /farm an inline script in
+  index.html requests the first page of stores and preloads its first two thumbnails while the JS
+  downloads; the list takes that answer once (client/src/lib/early-response.ts).
+
+Run with \`BENCH_WEB_TIMELINE=1\` to print when each file of the last run arrived.
 `;
 const docPath = path.join(root, 'docs', 'performance.md');
 let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Performance\n';

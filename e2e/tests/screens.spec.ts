@@ -96,3 +96,26 @@ test('the English switch flips the page to left-to-right with SPEC.md strings', 
   await expect(page.getByText('Required').first()).toBeVisible();
   await page.evaluate(() => localStorage.setItem('lang', 'ar'));
 });
+
+test('a first visit to /leaf asks for the store list once (the early request), preloading the route', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const listRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/store/get-By-city')) listRequests.push(new URL(r.url()).search);
+  });
+  await page.goto('/leaf');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(listRequests).toEqual(['?type=0&page_number=1']);
+  // The route's chunk was asked for from index.html, before the entry ran.
+  expect(await page.locator('link[rel="modulepreload"][href*="stores-list"]').count()).toBeGreaterThan(0);
+  // Another province afterwards goes through the api client as usual.
+  await page.getByRole('combobox', { name: 'المحافظة' }).selectOption({ label: 'السويداء' });
+  await expect(page.getByText('لا يوجد عناصر مطابقة')).toBeVisible();
+  expect(listRequests).toHaveLength(2);
+  expect(listRequests[1]).toContain('city=');
+  await context.close();
+});

@@ -1,5 +1,5 @@
 import { apiPaths, type Paged, type Store, type StoreType } from '@agrivet/shared';
-import { apiGet } from '../../../lib/api-client';
+import { earlyUrl, takeEarlyResponse } from '../../../lib/early-response';
 
 export interface StoresQuery {
   type: StoreType;
@@ -7,6 +7,15 @@ export interface StoresQuery {
   city: number | null;
 }
 
-/** GET store/get-By-city?type&page_number&city (city optional: all provinces). */
-export const getStoresByCity = ({ type, page, city }: StoresQuery, signal?: AbortSignal): Promise<Paged<Store>> =>
-  apiGet<Paged<Store>>(apiPaths.store.getByCity, { type, page_number: page, city }, signal);
+/**
+ * GET store/get-By-city?type&page_number&city (city optional: all provinces). The first page shown
+ * after a page load usually comes from index.html's early request; the api client (axios) loads only
+ * when it is needed.
+ */
+export async function getStoresByCity({ type, page, city }: StoresQuery, signal?: AbortSignal): Promise<Paged<Store>> {
+  const params = { type, page_number: page, city };
+  const early = await takeEarlyResponse<Paged<Store>>(earlyUrl(apiPaths.store.getByCity, params));
+  if (early) return early;
+  const { apiGet } = await import('../../../lib/api-client');
+  return apiGet<Paged<Store>>(apiPaths.store.getByCity, params, signal);
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { apiPaths, type Paged, type Store } from '@agrivet/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getStoresByCity } from '../../features/stores/api/get-stores-by-city';
+import { earlyUrl, takeEarlyResponse } from '../early-response';
+import { imageUrl } from '../images';
+
+/** The inline script of index.html that starts the first list page before the app's code arrives. */
+const html = readFileSync(path.resolve(__dirname, '../../../index.html'), 'utf8');
+const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+
+const page = (stores: Partial<Store>[]): Paged<Store> =>
+  ({ current_page: 1, last_page: 1, per_page: 12, total: stores.length, data: stores }) as unknown as Paged<Store>;
+
+function runInlineScript(url: string, answer: unknown, token?: string) {
+  window.history.replaceState(null, '', url);
+  if (token) localStorage.setItem('token', token);
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(answer)));
+  vi.stubGlobal('fetch', fetchMock);
+  new Function(inline)();
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.__agrivetEarly = undefined;
+  localStorage.clear();
+  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+  window.history.replaceState(null, '', '/');
+});
+
+describe("index.html's early request for the store lists", () => {
+  it('asks for the same URL the list asks for, with the token, and preloads the first two thumbnails', async () => {
+    const stores = [
+      { id: 1, image: 'stores/a1.webp' },
+      { id: 2, image: null },
+      { id: 3, image: 'stores/c3.webp' },
+    ];
+    const fetchMock = runInlineScript('/bone?city=9&page=2', { status: 200, data: page(stores) }, 'tok123');
+    const expected = earlyUrl(apiPaths.store.getByCity, { type: 1, page_number: 2, city: 9 });
+    expect(expected).toBe('/api/store/get-By-city?type=1&page_number=2&city=9');
+    expect(fetchMock).toHaveBeenCalledWith(expected, {
+      headers: { Accept: 'application/json', Authorization: 'Bearer tok123' },
+    });
+    const data = await takeEarlyResponse<Paged<Store>>(expected);
+    expect(data?.data.map((s) => s.id)).toEqual([1, 2, 3]);
+    // Only the first two stores; the second has no picture.
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+    expect(preloads.map((l) => l.getAttribute('href'))).toEqual([imageUrl('stores/a1.webp', true)]);
+  });
+
+  it('the list screen takes the early answer once, without a second request', async () => {
+    runInlineScript('/leaf', { status: 200, data: page([{ id: 7, image: null }]) });
+    const first = await getStoresByCity({ type: 0, page: 1, city: null });
+    expect(first.data[0].id).toBe(7);
+    expect(window.__agrivetEarly).toBeUndefined();
+  });
+
+  it('ignores other pages, bad query values and an answer for another URL', async () => {
+    expect(runInlineScript('/blog', {})).not.toHaveBeenCalled();
+    runInlineScript('/farm?city=abc&page=-3', { status: 200, data: page([]) });
+    expect(window.__agrivetEarly?.url).toBe('/api/store/get-By-city?type=3&page_number=1');
+    expect(await takeEarlyResponse(earlyUrl(apiPaths.store.getByCity, { type: 3, page_number: 2 }))).toBeNull();
+  });
+
+  it('a failed or refused early request leaves the list to ask the API itself', async () => {
+    runInlineScript('/leaf', { status: 500, error: { message: 'خطأ' } });
+    expect(await takeEarlyResponse(earlyUrl(apiPaths.store.getByCity, { type: 0, page_number: 1 }))).toBeNull();
+
+    window.history.replaceState(null, '', '/leaf');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    new Function(inline)();
+    expect(await takeEarlyResponse(earlyUrl(apiPaths.store.getByCity, { type: 0, page_number: 1 }))).toBeNull();
+  });
+});

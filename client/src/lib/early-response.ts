@@ -1,0 +1,42 @@
+/**
+ * Answers that index.html's inline script asked for before the app's code arrived: on a weak link
+ * the first page of /leaf, /bone or /farm (and its first pictures) downloads while the JS does.
+ * Each is taken once, by the request with the same URL; a failure or any other request goes
+ * through the api client as usual.
+ */
+import { API_BASE, type ApiResponse, isApiSuccess } from '@agrivet/shared';
+
+interface EarlyRequest {
+  url: string;
+  response: Promise<unknown>;
+}
+
+declare global {
+  interface Window {
+    __agrivetEarly?: EarlyRequest;
+  }
+}
+
+type Params = Record<string, string | number | null | undefined>;
+
+/** `/api/{path}?{params}` in the order given, empty values left out — as the inline script builds it. */
+export function earlyUrl(path: string, params: Params): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== '') query.set(key, String(value));
+  }
+  return `${API_BASE}/${path}?${query}`;
+}
+
+/** The early answer's data for this URL (once), or null: then ask the API as usual. */
+export async function takeEarlyResponse<T>(url: string): Promise<T | null> {
+  const early = typeof window === 'undefined' ? undefined : window.__agrivetEarly;
+  if (!early || early.url !== url) return null;
+  window.__agrivetEarly = undefined;
+  try {
+    const body = (await early.response) as ApiResponse<T>;
+    return body && isApiSuccess(body) ? body.data : null;
+  } catch {
+    return null;
+  }
+}
