@@ -1,5 +1,4 @@
 import { apiPaths, type Conversation } from '@agrivet/shared';
-import { apiPost } from '../../../lib/api-client';
 
 export interface StartConversationInput {
   sender_id: number;
@@ -7,6 +6,11 @@ export interface StartConversationInput {
   store_id: number;
 }
 
-/** POST conversation/create — idempotent: returns the existing conversation with this store. */
-export const startConversation = (input: StartConversationInput): Promise<Conversation> =>
-  apiPost<Conversation>(apiPaths.conversation.create, input);
+/**
+ * POST conversation/create — idempotent: returns the existing conversation with this store. The api
+ * client (axios) loads on the first click, not with the store list.
+ */
+export async function startConversation(input: StartConversationInput): Promise<Conversation> {
+  const { apiPost } = await import('../../../lib/api-client');
+  return apiPost<Conversation>(apiPaths.conversation.create, input);
+}
