@@ -17,7 +17,7 @@ import { freePort } from './lib/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const BUDGET = { landingKb: 150, allKb: 365 };
+const BUDGET = { landingKb: 150, allKb: 365, lcpMs: 2500 };
 const NETWORK = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -161,6 +161,8 @@ rmSync(tmp, { recursive: true, force: true });
 const date = new Date().toISOString().slice(0, 10);
 const lcpCell = (r) =>
   r.median === null ? r.note : `${r.median} ms (runs: ${r.runs.join(', ')}; element: ${r.element})`;
+const lcpOk = (r) =>
+  r.median === null ? '' : r.median <= BUDGET.lcpMs ? 'within budget' : `**over budget** (${BUDGET.lcpMs} ms)`;
 const ok = (v, budget) => (v <= budget ? 'within budget' : `**over budget** (${budget} KB)`);
 const section = `## Web
 
@@ -176,8 +178,8 @@ LCP: Debian's Chromium, 360×740, cold cache, no service worker, CDP throttling 
 | JS for the landing route (gzip) | ${kb(bundle.routes.landing)} KB | ${ok(kb(bundle.routes.landing), BUDGET.landingKb)} |
 | JS for /leaf (gzip) | ${kb(bundle.routes.leaf)} KB | |
 | all JS (gzip) | ${kb(bundle.allJs)} KB | ${ok(kb(bundle.allJs), BUDGET.allKb)} |
-| LCP / (median) | ${lcpCell(lcp['/'])} | |
-| LCP /leaf (median) | ${lcpCell(lcp['/leaf'])} | |
+| LCP / (median) | ${lcpCell(lcp['/'])} | ${lcpOk(lcp['/'])} |
+| LCP /leaf (median) | ${lcpCell(lcp['/leaf'])} | ${lcpOk(lcp['/leaf'])} |
 
 How the first load is kept small: Chakra components imported one by one and a system holding only the
 recipes of the first screen (the other recipes travel with their components), every route a
@@ -185,7 +187,12 @@ recipes of the first screen (the other recipes travel with their components), ev
 socket.io-client, the toaster and the dialogs loaded on demand, Cairo self-hosted in the Arabic and
 Latin subsets at two weights (woff2). What remains of the landing route is mostly fixed cost:
 react-dom (~60 KB), Chakra's styled system, tokens and Emotion (~40 KB), i18next + react-i18next
-(~18 KB) and react-router (~13 KB).
+(~18 KB) and react-router (~13 KB). The landing route is still about 4 KB over its 150 KB budget;
+tried and not kept (2026-11-22): terser with 3 passes instead of Vite's minifier (no gain), an
+ES2022 target (−0.4 KB, and older phones' browsers lost), one "framework" chunk for React, the
+router, i18next and Emotion (−1.3 KB), and cutting the unused colour palettes and keyframes out of
+the Chakra tokens (−0.8 KB). Replacing i18next or react-router would close the gap; both are part
+of the agreed stack. Served Brotli-compressed, the landing route's JS is about 135 KB on the wire.
 
 How the first paint comes early on a weak link:
 - **Compressed delivery.** The build writes Brotli and gzip copies of every text file
