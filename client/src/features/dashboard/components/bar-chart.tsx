@@ -1,12 +1,16 @@
 /**
- * A small hand-written SVG column chart for day-by-day figures (no chart library in the bundle):
- * columns with their values, a date under every nth column, a text summary for screen readers and the
- * figures as a visually hidden table. Drawn at its natural size and scrolled sideways on phones;
- * time runs in reading order (right to left in Arabic).
+ * A column chart for day-by-day figures drawn by Chartist (SVG): a column per day with its value on
+ * top, a date under every nth column, inside ChartFrame (summary line + visually hidden table). Time
+ * runs in reading order: newest day at the left end in Arabic, at the right end in English. At least
+ * SLOT px per column, so a phone scrolls it sideways; a wide screen stretches it.
  */
 import { Box } from '@chakra-ui/react/box';
+import { BarChart as ChartistBarChart } from 'chartist';
+import { useEffect, useRef } from 'react';
 import { useDashboardT } from '../i18n/register';
+import { CHART_COLORS } from './chart-colors';
 import { ChartFrame } from './chart-frame';
+import './chart.css';
 
 export interface BarDatum {
   label: string;
@@ -23,58 +27,62 @@ interface BarChartProps {
   labelEvery?: number;
 }
 
-const HEIGHT = 140;
-const LABEL_SPACE = 22;
-const TOP_SPACE = 16;
 const SLOT = 22;
+const HEIGHT = 200;
 
-export function BarChart({ title, data, color = '#2f855a', labelEvery = 1 }: BarChartProps) {
+/** Draws the columns into `container`; returns the clean-up. */
+function drawColumns(container: HTMLElement, data: BarDatum[], color: string, labelEvery: number, rtl: boolean) {
+  const last = data.length - 1;
+  const order = data.map((_, i) => (rtl ? last - i : i));
+  const shown = order.map((i) => data[i]);
+  const withLabel = order.map((i) => i % labelEvery === 0 || i === last);
+  const chart = new ChartistBarChart(
+    container,
+    { labels: shown.map((d) => d.short ?? d.label), series: [shown.map((d) => d.value)] },
+    {
+      height: HEIGHT,
+      low: 0,
+      chartPadding: { top: 18, right: 2, bottom: 0, left: 2 },
+      axisX: {
+        showGrid: false,
+        offset: 26,
+        labelInterpolationFnc: (label, index) => (withLabel[index] ? label : null),
+      },
+      axisY: { showLabel: false, offset: 0, onlyInteger: true },
+    },
+  );
+  chart.on('draw', (event) => {
+    if (event.type !== 'bar') return;
+    const datum = shown[event.index];
+    const width = Math.min(28, (event.chartRect.width() / shown.length) * 0.72);
+    event.element.attr({ style: `stroke: ${color}; stroke-width: ${width.toFixed(1)}px` });
+    event.element.elem('title').text(`${datum.label}: ${datum.value}`);
+    if (datum.value > 0) {
+      event.group
+        .elem('text', { x: event.x1, y: event.y2 - 4, 'text-anchor': 'middle' }, 'ct-bar-value')
+        .text(String(datum.value));
+    }
+  });
+  return () => {
+    chart.detach();
+  };
+}
+
+export function BarChart({ title, data, color = CHART_COLORS.green, labelEvery = 1 }: BarChartProps) {
   const { lang } = useDashboardT();
-  const max = Math.max(1, ...data.map((d) => d.value));
-  const width = data.length * SLOT;
   const rtl = lang === 'ar';
-  const x = (i: number) => (rtl ? width - (i + 1) * SLOT : i * SLOT);
-  const full = TOP_SPACE + HEIGHT + LABEL_SPACE;
+  const ref = useRef<HTMLDivElement>(null);
+
+  // ChartFrame leaves the chart out when every figure is 0: then there is nothing to draw into.
+  useEffect(() => {
+    if (!ref.current) return;
+    return drawColumns(ref.current, data, color, labelEvery, rtl);
+  }, [data, color, labelEvery, rtl]);
 
   return (
     <ChartFrame title={title} data={data}>
-      <Box overflowX="auto" tabIndex={0} aria-label={title} pb="1">
-        <svg role="img" aria-label={title} viewBox={`0 0 ${width} ${full}`} width={width} height={full}>
-          <title>{title}</title>
-          <line x1="0" x2={width} y1={TOP_SPACE + HEIGHT} y2={TOP_SPACE + HEIGHT} stroke="#a0aec0" strokeWidth="1" />
-          {data.map((d, i) => {
-            const h = Math.round((d.value / max) * HEIGHT);
-            const showLabel = i % labelEvery === 0 || i === data.length - 1;
-            return (
-              <g key={d.label}>
-                <title>{`${d.label}: ${d.value}`}</title>
-                <rect x={x(i) + 3} y={TOP_SPACE + HEIGHT - h} width={SLOT - 6} height={h} fill={color} rx="2" />
-                {d.value > 0 && (
-                  <text
-                    x={x(i) + SLOT / 2}
-                    y={TOP_SPACE + HEIGHT - h - 3}
-                    textAnchor="middle"
-                    fontSize="10"
-                    fill="#1a202c"
-                  >
-                    {d.value}
-                  </text>
-                )}
-                {showLabel && (
-                  <text
-                    x={x(i) + SLOT / 2}
-                    y={TOP_SPACE + HEIGHT + 15}
-                    textAnchor="middle"
-                    fontSize="10"
-                    fill="#4a5568"
-                  >
-                    {d.short ?? d.label}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
+      <Box overflowX="auto" tabIndex={0} pb="1">
+        <div ref={ref} className="agv-chart" role="img" aria-label={title} style={{ minWidth: data.length * SLOT }} />
       </Box>
     </ChartFrame>
   );

@@ -5,11 +5,13 @@
 import { type AdminStats, orderStatusLabels, type StoreStats, userTypeLabels } from '@agrivet/shared';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
+import { useMemo } from 'react';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useQuery } from '../../../lib/use-query';
 import { useSession } from '../../../stores/session';
 import { getAdminStats, getStoreStats } from '../api/stats';
 import { type BarDatum, BarChart } from '../components/bar-chart';
+import { CHART_COLORS } from '../components/chart-colors';
 import { HBarChart } from '../components/hbar-chart';
 import { ScreenFrame } from '../components/screen-frame';
 import { StatCard } from '../components/stat-card';
@@ -34,10 +36,16 @@ function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): Bar
 
 function StoreFigures({ stats }: { stats: StoreStats }) {
   const { t, lang } = useDashboardT();
-  const byStatus = ([0, 1, 2] as const).map((s) => ({
-    label: orderStatusLabels[lang][s],
-    value: stats.orders_by_status[s] ?? 0,
-  }));
+  // Memoised so that the charts redraw only when the figures or the language change.
+  const byStatus = useMemo(
+    () =>
+      ([0, 1, 2] as const).map((s) => ({
+        label: orderStatusLabels[lang][s],
+        value: stats.orders_by_status[s] ?? 0,
+      })),
+    [stats, lang],
+  );
+  const perDayData = useMemo(() => perDay(stats.orders_per_day, lang), [stats, lang]);
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
@@ -47,19 +55,28 @@ function StoreFigures({ stats }: { stats: StoreStats }) {
         <StatCard label={t('stats.products')} value={stats.products_count} color="blue.700" />
         <StatCard label={t('stats.unread')} value={stats.unread_conversations} color="purple.700" />
       </SimpleGrid>
-      <BarChart title={t('stats.ordersPerDay')} data={perDay(stats.orders_per_day, lang)} labelEvery={5} />
-      <HBarChart title={t('stats.ordersByStatus')} data={byStatus} color="orange.500" />
+      <BarChart title={t('stats.ordersPerDay')} data={perDayData} labelEvery={5} />
+      <HBarChart title={t('stats.ordersByStatus')} data={byStatus} color={CHART_COLORS.orange} />
     </Stack>
   );
 }
 
 function AdminFigures({ stats }: { stats: AdminStats }) {
   const { t, lang } = useDashboardT();
-  const users = ([0, 1, 2, 3] as const).map((type) => ({
-    label: userTypeLabels[lang][type],
-    value: stats.users_by_type[type] ?? 0,
-  }));
-  const provinces = stats.stores_by_province.map((p) => ({ label: p.city_name, value: p.count }));
+  // Memoised so that the charts redraw only when the figures or the language change.
+  const users = useMemo(
+    () =>
+      ([0, 1, 2, 3] as const).map((type) => ({
+        label: userTypeLabels[lang][type],
+        value: stats.users_by_type[type] ?? 0,
+      })),
+    [stats, lang],
+  );
+  const provinces = useMemo(
+    () => stats.stores_by_province.map((p) => ({ label: p.city_name, value: p.count })),
+    [stats],
+  );
+  const perDayData = useMemo(() => perDay(stats.messages_per_day, lang), [stats, lang]);
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 2, md: 5 }} gap="3">
@@ -69,10 +86,10 @@ function AdminFigures({ stats }: { stats: AdminStats }) {
         <StatCard label={t('stats.ordersCount')} value={stats.orders_count} color="blue.700" />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <HBarChart title={t('stats.usersByType')} data={users} color="blue.500" />
-        <HBarChart title={t('stats.storesByProvince')} data={provinces} color="purple.500" />
+        <HBarChart title={t('stats.usersByType')} data={users} color={CHART_COLORS.blue} />
+        <HBarChart title={t('stats.storesByProvince')} data={provinces} color={CHART_COLORS.purple} />
       </SimpleGrid>
-      <BarChart title={t('stats.messagesPerDay')} data={perDay(stats.messages_per_day, lang)} labelEvery={5} />
+      <BarChart title={t('stats.messagesPerDay')} data={perDayData} labelEvery={5} />
     </Stack>
   );
 }
