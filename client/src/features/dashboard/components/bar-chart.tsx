@@ -2,7 +2,8 @@
  * A column chart for day-by-day figures drawn by Chartist (SVG): a column per day with its value on
  * top, a date under every nth column, inside ChartFrame (summary line + visually hidden table). Time
  * runs in reading order: newest day at the left end in Arabic, at the right end in English. At least
- * SLOT px per column, so a phone scrolls it sideways; a wide screen stretches it.
+ * SLOT px per column, so a phone scrolls it sideways (opened at the newest days); a wide screen
+ * stretches it.
  */
 import { Box } from '@chakra-ui/react/box';
 import { BarChart as ChartistBarChart } from 'chartist';
@@ -72,16 +73,20 @@ export function BarChart({ title, data, color = CHART_COLORS.green, labelEvery =
   const { lang } = useDashboardT();
   const rtl = lang === 'ar';
   const ref = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
 
   // ChartFrame leaves the chart out when every figure is 0: then there is nothing to draw into.
   useEffect(() => {
     if (!ref.current) return;
+    // On a phone only part of the month fits: show the newest days first (the left end in Arabic,
+    // where scrollLeft runs negative; the right end in English). Browsers clamp the value.
+    if (scroller.current) scroller.current.scrollLeft = (rtl ? -1 : 1) * scroller.current.scrollWidth;
     return drawColumns(ref.current, data, color, labelEvery, rtl);
   }, [data, color, labelEvery, rtl]);
 
   return (
     <ChartFrame title={title} data={data}>
-      <Box overflowX="auto" tabIndex={0} pb="1">
+      <Box ref={scroller} overflowX="auto" tabIndex={0} pb="1">
         <div ref={ref} className="agv-chart" role="img" aria-label={title} style={{ minWidth: data.length * SLOT }} />
       </Box>
     </ChartFrame>

@@ -11,3 +11,6 @@ export const CHART_COLORS = {
 } as const;
 
 export type ChartColor = (typeof CHART_COLORS)[keyof typeof CHART_COLORS];
+
+/** Purple dark enough for a figure on white (Chakra's purple.700), for the unread-conversations card. */
+export const PURPLE_TEXT = '#7e22ce';

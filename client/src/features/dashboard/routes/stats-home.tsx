@@ -11,7 +11,7 @@ import { useQuery } from '../../../lib/use-query';
 import { useSession } from '../../../stores/session';
 import { getAdminStats, getStoreStats } from '../api/stats';
 import { type BarDatum, BarChart } from '../components/bar-chart';
-import { CHART_COLORS } from '../components/chart-colors';
+import { CHART_COLORS, PURPLE_TEXT } from '../components/chart-colors';
 import { HBarChart } from '../components/hbar-chart';
 import { ScreenFrame } from '../components/screen-frame';
 import { StatCard } from '../components/stat-card';
@@ -53,7 +53,7 @@ function StoreFigures({ stats }: { stats: StoreStats }) {
           <StatCard key={s.label} label={s.label} value={s.value} color={['orange.600', 'green.700', 'red.600'][i]} />
         ))}
         <StatCard label={t('stats.products')} value={stats.products_count} color="blue.700" />
-        <StatCard label={t('stats.unread')} value={stats.unread_conversations} color="purple.700" />
+        <StatCard label={t('stats.unread')} value={stats.unread_conversations} color={PURPLE_TEXT} />
       </SimpleGrid>
       <BarChart title={t('stats.ordersPerDay')} data={perDayData} labelEvery={5} />
       <HBarChart title={t('stats.ordersByStatus')} data={byStatus} color={CHART_COLORS.orange} />
