@@ -1,5 +1,5 @@
 /** Test data factories: createX(overrides). */
-import type { Product, User } from '@agrivet/shared';
+import type { Conversation, Message, Product, User } from '@agrivet/shared';
 
 export function createUser(overrides: Partial<User> = {}): User {
   return {
@@ -31,6 +31,34 @@ export function createProduct(overrides: Partial<Product> = {}): Product {
     store: { id: 3, name_store: 'صيدلية الربيع' },
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function createConversation(overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id: 1,
+    sender: { id: 7, name: 'مزارع تجريبي', image: null },
+    receiver: { id: 3, name: 'صاحب الصيدلية', image: null },
+    store_id: 1,
+    store: { id: 1, name_store: 'صيدلية الربيع', image: null },
+    last_message: null,
+    unread_count: 0,
+    sender_last_read_id: 0,
+    receiver_last_read_id: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function createMessage(overrides: Partial<Message> & Pick<Message, 'id' | 'user_id'>): Message {
+  return {
+    conversation_id: 1,
+    message: `رسالة ${overrides.id}`,
+    image: null,
+    client_id: null,
+    created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }

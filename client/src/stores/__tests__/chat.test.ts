@@ -1,6 +1,6 @@
 import type { Conversation, Message } from '@agrivet/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/factories';
+import { createConversation, createMessage, createUser } from '../../../test/factories';
 import { deliveryOf } from '../../features/chat/components/message-bubble';
 import { selectUnreadTotal, useChat } from '../chat';
 import { useSession } from '../session';
@@ -8,32 +8,11 @@ import { useSession } from '../session';
 const farmer = createUser({ id: 7 });
 const owner = { id: 3, name: 'صاحب الصيدلية', image: null };
 
-function conversation(overrides: Partial<Conversation> = {}): Conversation {
-  return {
-    id: 1,
-    sender: { id: farmer.id, name: farmer.name, image: null },
-    receiver: owner,
-    store_id: 1,
-    store: { id: 1, name_store: 'صيدلية الربيع', image: null },
-    last_message: null,
-    unread_count: 0,
-    sender_last_read_id: 0,
-    receiver_last_read_id: 0,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const conversation = (overrides: Partial<Conversation> = {}): Conversation =>
+  createConversation({ sender: { id: farmer.id, name: farmer.name, image: null }, receiver: owner, ...overrides });
 
-const message = (id: number, user_id: number, conversation_id = 1): Message => ({
-  id,
-  conversation_id,
-  user_id,
-  message: `رسالة ${id}`,
-  image: null,
-  client_id: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const message = (id: number, user_id: number, conversation_id = 1): Message =>
+  createMessage({ id, user_id, conversation_id });
 
 describe('chat store', () => {
   beforeEach(() => {

@@ -1,8 +1,8 @@
-import type { ConversationWithMessages, Message } from '@agrivet/shared';
+import type { ConversationWithMessages } from '@agrivet/shared';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUser } from '../../../../test/factories';
+import { createConversation, createMessage, createUser } from '../../../../test/factories';
 import { renderWithProviders } from '../../../../test/render';
 import { useChat } from '../../../stores/chat';
 import { useSession } from '../../../stores/session';
@@ -15,29 +15,16 @@ afterEach(() => {
   useChat.getState().reset();
 });
 
-const message = (id: number, user_id: number, text: string): Message => ({
-  id,
-  conversation_id: 4,
-  user_id,
-  message: text,
-  image: null,
-  client_id: null,
-  created_at: '2026-01-01T10:00:00.000Z',
-});
-
 const conversation: ConversationWithMessages = {
-  id: 4,
-  sender: { id: 5, name: 'أبو خالد', image: null },
-  receiver: { id: 2, name: 'مالك الصيدلية', image: null },
-  store_id: 1,
-  store: { id: 1, name_store: 'صيدلية الربيع', image: null },
-  last_message: null,
-  unread_count: 0,
-  sender_last_read_id: 0,
-  receiver_last_read_id: 0,
-  created_at: '2026-01-01T10:00:00.000Z',
-  updated_at: '2026-01-01T10:00:00.000Z',
-  messages: [message(1, 5, 'أوراق البندورة صفراء'), message(2, 2, 'أرسل صورة من فضلك')],
+  ...createConversation({
+    id: 4,
+    sender: { id: 5, name: 'أبو خالد', image: null },
+    receiver: { id: 2, name: 'مالك الصيدلية', image: null },
+  }),
+  messages: [
+    createMessage({ id: 1, user_id: 5, conversation_id: 4, message: 'أوراق البندورة صفراء' }),
+    createMessage({ id: 2, user_id: 2, conversation_id: 4, message: 'أرسل صورة من فضلك' }),
+  ],
   has_more: false,
 };
 
