@@ -2,7 +2,7 @@
 import { Button } from '@chakra-ui/react/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuDownload } from 'react-icons/lu';
+import { DownloadIcon } from '../ui/icons';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -37,7 +37,7 @@ export function InstallButton() {
         setDeferred(null);
       }}
     >
-      <LuDownload aria-hidden />
+      <DownloadIcon aria-hidden />
       {t('nav.install')}
     </Button>
   );

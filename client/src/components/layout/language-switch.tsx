@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react/button';
 import { useTranslation } from 'react-i18next';
-import { LuLanguages } from 'react-icons/lu';
+import { LanguagesIcon } from '../ui/icons';
 import { currentLang, setLang } from '../../i18n';
 
 /** ar ⇄ en; flips <html dir/lang>. */
@@ -14,7 +14,7 @@ export function LanguageSwitch() {
       onClick={() => void setLang(currentLang() === 'ar' ? 'en' : 'ar')}
       lang={currentLang() === 'ar' ? 'en' : 'ar'}
     >
-      <LuLanguages aria-hidden />
+      <LanguagesIcon aria-hidden />
       {t('app.language')}
     </Button>
   );

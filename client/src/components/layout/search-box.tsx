@@ -4,7 +4,7 @@ import { PlainInput as Input } from '../ui/plain-input';
 import { HStack } from '@chakra-ui/react/stack';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuSearch } from 'react-icons/lu';
+import { SearchIcon } from '../ui/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
@@ -32,7 +32,7 @@ export function SearchBox() {
         dir="auto"
       />
       <IconButton type="submit" aria-label={t('nav.search')} size="sm" colorPalette="green">
-        <LuSearch />
+        <SearchIcon />
       </IconButton>
     </HStack>
   );

@@ -10,7 +10,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LuLogIn, LuLogOut } from 'react-icons/lu';
+import { LogInIcon, LogOutIcon } from '../ui/icons';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { LOGO_URL } from '../../lib/images';
@@ -68,7 +68,7 @@ export function TopBar() {
             )}
             {loggedIn ? (
               <Button size="sm" variant="outline" onClick={logout} aria-label={t('nav.logout')}>
-                <LuLogOut aria-hidden />
+                <LogOutIcon aria-hidden />
                 <Box as="span" display={{ base: 'none', sm: 'inline' }}>
                   {t('nav.logout')}
                 </Box>
@@ -76,7 +76,7 @@ export function TopBar() {
             ) : (
               <Button asChild size="sm" colorPalette="green">
                 <RouterLink to={paths.login.getHref()}>
-                  <LuLogIn aria-hidden />
+                  <LogInIcon aria-hidden />
                   {t('nav.login')}
                 </RouterLink>
               </Button>

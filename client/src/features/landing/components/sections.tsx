@@ -3,13 +3,22 @@ import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Text } from '@chakra-ui/react/text';
-import type { IconType } from 'react-icons';
+import { BookOpenIcon, type IconComponent, PawPrintIcon, PillIcon, SproutIcon } from '../../../components/ui/icons';
 import { useTranslation } from 'react-i18next';
-import { LuBookOpen, LuPawPrint, LuPill, LuSprout } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 
-function SectionLink({ to, icon: Icon, title, text }: { to: string; icon: IconType; title: string; text: string }) {
+function SectionLink({
+  to,
+  icon: Icon,
+  title,
+  text,
+}: {
+  to: string;
+  icon: IconComponent;
+  title: string;
+  text: string;
+}) {
   return (
     <Box
       asChild
@@ -48,23 +57,23 @@ export function Sections() {
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         <SectionLink
           to={paths.pharmacies.getHref()}
-          icon={LuPill}
+          icon={PillIcon}
           title={t('nav.pharmacies')}
           text={t('landing.pharmaciesText')}
         />
         <SectionLink
           to={paths.clinics.getHref()}
-          icon={LuPawPrint}
+          icon={PawPrintIcon}
           title={t('nav.clinics')}
           text={t('landing.clinicsText')}
         />
         <SectionLink
           to={paths.nurseries.getHref()}
-          icon={LuSprout}
+          icon={SproutIcon}
           title={t('nav.nurseries')}
           text={t('landing.nurseriesText')}
         />
-        <SectionLink to={paths.blog.getHref()} icon={LuBookOpen} title={t('nav.blog')} text={t('landing.blogText')} />
+        <SectionLink to={paths.blog.getHref()} icon={BookOpenIcon} title={t('nav.blog')} text={t('landing.blogText')} />
       </SimpleGrid>
     </Box>
   );

@@ -6,7 +6,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
-import { LuTruck } from 'react-icons/lu';
+import { TruckIcon } from '../../../components/ui/icons';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { Plans } from '../components/plans';
@@ -48,7 +48,7 @@ export default function LandingRoute() {
               </Button>
             </HStack>
             <HStack gap="2">
-              <LuTruck aria-hidden />
+              <TruckIcon aria-hidden />
               <Text fontWeight="bold">{t('landing.freeDelivery')}</Text>
             </HStack>
           </Stack>
