@@ -194,10 +194,46 @@ try {
   const ratio = apiPage1.rps / bareRow.rps;
   console.log(`API / bare node:http (product/getAll page 1): ${(ratio * 100).toFixed(0)} %`);
   console.log(`empty Express / bare node:http: ${((expressRow.rps / bareRow.rps) * 100).toFixed(0)} %`);
+  const targets = checkTargets(small, large, bareRow);
+  for (const t of targets) console.log(`${t.met ? 'met   ' : 'MISSED'} ${t.target}: ${t.figure}`);
 
-  if (process.env.BENCH_REPORT !== '0') writeReport({ small, large, bareRow, expressRow, ratio, seedSeconds });
+  if (process.env.BENCH_REPORT !== '0') writeReport({ small, large, bareRow, expressRow, ratio, seedSeconds, targets });
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+}
+
+interface Target {
+  target: string;
+  figure: string;
+  met: boolean;
+}
+
+/** The issue's targets, each judged from this run's figures (list calls: every GET above). */
+function checkTargets(small: Row[], large: Row[], bare: Row): Target[] {
+  const lists = large.filter((r) => r.call.startsWith('GET '));
+  const out: Target[] = [];
+  for (const row of lists) {
+    const share = row.rps / bare.rps;
+    out.push({
+      target: `${row.call}: ≥ 40 % of bare node:http, p99 < 25 ms (large)`,
+      figure: `${(share * 100).toFixed(0)} %, p99 ${row.p99} ms`,
+      met: share >= 0.4 && row.p99 < 25,
+    });
+    const sm = small.find((x) => x.call === row.call);
+    if (sm) {
+      const growth = row.p99 / Math.max(sm.p99, 1);
+      out.push({
+        target: `${row.call}: p99 at full size ≤ 2× p99 at 10k`,
+        figure: `${sm.p99} → ${row.p99} ms (${growth.toFixed(1)}×)`,
+        met: growth <= 2,
+      });
+    }
+  }
+  const create = large.find((r) => r.call === 'POST message/create');
+  if (create) {
+    out.push({ target: 'POST message/create ≥ 2,000/s', figure: `${create.rps}/s`, met: create.rps >= 2000 });
+  }
+  return out;
 }
 
 function writeReport(r: {
@@ -207,6 +243,7 @@ function writeReport(r: {
   expressRow: Row;
   ratio: number;
   seedSeconds: number;
+  targets: Target[];
 }) {
   const file = path.join(root, 'docs', 'performance.md');
   let doc = '';
@@ -236,6 +273,10 @@ function writeReport(r: {
     `API / bare node:http on product/getAll page 1: **${(r.ratio * 100).toFixed(0)} %** (target 40 %). An Express app that does`,
     `nothing but send those bytes reaches ${((r.expressRow.rps / r.bareRow.rps) * 100).toFixed(0)} % of the bare server here, so the 40 % target is out of reach`,
     'for any Express API; the rest of the gap is the real work (token lookup, query, JSON, helmet and logging).',
+    '',
+    '| target | this run | |',
+    '|---|---|---|',
+    ...r.targets.map((t) => `| ${t.target} | ${t.figure} | ${t.met ? 'met' : '**missed**'} |`),
     '',
     'Notes: with SQLite every query runs on one synchronous connection, so under 10 concurrent connections the',
     'p50/p99 are mostly queueing behind other requests (latency ≈ connections ÷ req/s). Deep pages page through',
