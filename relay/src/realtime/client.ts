@@ -8,7 +8,9 @@ import {
   API_BASE,
   type ApiFailure,
   type ApiResponse,
+  apiMessages,
   type ClientToServerEvents,
+  LIMITS,
   type Message,
   SOCKET_PATH,
   SOCKET_UNAUTHORIZED,
@@ -56,6 +58,12 @@ export interface RealtimeOptions {
   resyncIntervalMs?: number;
   /** Live messages wait this long to be handed over in id order (ms, default 150; 0 = at once). */
   reorderWindowMs?: number;
+  /**
+   * A write whose emission is lost on this many fresh connections in a row (the relay drops the
+   * connection each time, e.g. a frame over its size cap) fails with a 413 instead of blocking the
+   * outbox forever (default 5).
+   */
+  maxLostSends?: number;
 }
 
 type PushEvent = keyof ServerToClientEvents;
@@ -96,14 +104,23 @@ export class RealtimeClient {
 
   constructor(private readonly options: RealtimeOptions = {}) {
     const isConnected = () => this.socket?.connected === true;
+    const connection = () => this.connection;
     this.outbox = new Outbox(
       {
         get connected() {
           return isConnected();
         },
+        get connection() {
+          return connection();
+        },
         send: (item) => this.emitWithAck(item.event, { ...item.payload, client_id: item.client_id }),
       },
-      { storage: options.storage, retryBaseMs: options.retryBaseMs, retryMaxMs: options.retryMaxMs },
+      {
+        storage: options.storage,
+        retryBaseMs: options.retryBaseMs,
+        retryMaxMs: options.retryMaxMs,
+        maxLostSends: options.maxLostSends,
+      },
     );
     this.sync = new MessageSync({
       deliver: (message) => this.pushListeners['message:new'].emit({ message }),
@@ -257,7 +274,17 @@ export class RealtimeClient {
 
   // ---- writes (through the outbox) -----------------------------------------------------------
 
+  /**
+   * An image over LIMITS.imageMaxBytes is refused at once (413, the API's Arabic message) and never
+   * queued: the relay would drop the connection on such a frame and the write would block the outbox.
+   */
   sendMessage(input: SendMessageInput): Queued<'message:send'> {
+    if (input.image && input.image.byteLength > LIMITS.imageMaxBytes) {
+      return this.outbox.refuse('message:send', input, {
+        status: 413,
+        error: { message: apiMessages.ar.fileTooLarge },
+      });
+    }
     return this.outbox.enqueue('message:send', input);
   }
 

@@ -5,7 +5,7 @@
  * message and order writes idempotent by client_id. A refusal (other 4xx) leaves the outbox and is
  * reported. Items survive disconnects, and reloads when the storage persists them.
  */
-import type { ApiResponse } from '@agrivet/shared';
+import { type ApiResponse, apiMessages } from '@agrivet/shared';
 import { newClientId } from './client-id';
 import { Listeners } from './listeners';
 import { MemoryOutboxStorage, type OutboxStorage } from './storage';
@@ -16,6 +16,11 @@ export type SendResult = { kind: 'ack'; response: ApiResponse<unknown> } | { kin
 /** How the outbox reaches the relay (RealtimeClient provides it). */
 export interface OutboxTransport {
   readonly connected: boolean;
+  /**
+   * Identifies the current connection (changes on every reconnect). With it, an item lost on
+   * maxLostSends fresh connections in a row fails, so it cannot block the queue forever.
+   */
+  readonly connection?: number;
   send(item: OutboxItem): Promise<SendResult>;
 }
 
@@ -26,7 +31,15 @@ export interface OutboxOptions {
   retryMaxMs?: number;
   /** A 500 is a bug, not an outage: give up after this many. */
   maxServerErrors?: number;
+  /**
+   * An item whose emission is lost on this many different connections in a row (each lost send
+   * dropped the connection: e.g. a frame the relay refuses) fails with a 413 (default 5).
+   */
+  maxLostSends?: number;
 }
+
+/** The outbox gave up on an item its connection kept dropping (413: a frame the relay refuses). */
+export const LOST_SEND_FAILURE = { status: 413, message: apiMessages.ar.fileTooLarge } as const;
 
 type Waiter = (response: ApiResponse<unknown>) => void;
 
@@ -41,6 +54,8 @@ export class Outbox {
   private items: OutboxItem[];
   private readonly waiters = new Map<string, Waiter>();
   private readonly serverErrors = new Map<string, number>();
+  /** Per item: consecutive lost sends, and the connection of the last one counted. */
+  private readonly lostSends = new Map<string, { count: number; connection: number }>();
   private readonly storage: OutboxStorage;
   private running = false;
   private wake: (() => void) | null = null;
@@ -77,6 +92,28 @@ export class Outbox {
     return { item, done };
   }
 
+  /**
+   * An item refused before it was queued (e.g. an image over the size limit): it never enters the
+   * outbox or its storage; listeners see it queued then failed, `done` settles with `response`.
+   */
+  refuse<E extends WriteEvent>(
+    event: E,
+    payload: WriteEvents[E]['payload'],
+    response: { status: number; error: { message: string } },
+  ): Queued<E> {
+    const item: OutboxItem<E> = {
+      client_id: newClientId(),
+      event,
+      payload,
+      state: 'failed',
+      attempts: 0,
+      queued_at: Date.now(),
+      error: { status: response.status, message: response.error.message },
+    };
+    this.changes.emit({ type: 'failed', item: item as OutboxItem });
+    return { item, done: Promise.resolve(response) };
+  }
+
   /** Drops every queued write (sign-out); their `done` promises settle with a 499 refusal. */
   clear(): void {
     const dropped = this.items;
@@ -106,9 +143,15 @@ export class Outbox {
         item.state = 'sending';
         item.attempts += 1;
         this.changes.emit({ type: 'sending', item });
+        const connection = this.transport.connection;
         const result = await this.transport.send(item);
         if (this.items[0] !== item) continue; // dropped meanwhile by clear()
+        if (result.kind === 'lost' && this.lostTooOften(item, connection)) {
+          this.finish(item, { status: LOST_SEND_FAILURE.status, error: { message: LOST_SEND_FAILURE.message } });
+          continue;
+        }
         if (result.kind === 'ack') {
+          this.lostSends.delete(item.client_id);
           const response = isEnvelope(result.response) ? result.response : { status: 500, error: { message: '' } };
           if (response.status === 200) {
             this.finish(item, response);
@@ -129,6 +172,16 @@ export class Outbox {
     }
   }
 
+  /** Counts a lost send made on a connection that has since gone (at most one per connection). */
+  private lostTooOften(item: OutboxItem, connection: number | undefined): boolean {
+    if (connection === undefined || this.transport.connection === connection) return false; // time-out, still connected
+    const last = this.lostSends.get(item.client_id);
+    if (last?.connection === connection) return false;
+    const count = (last?.count ?? 0) + 1;
+    this.lostSends.set(item.client_id, { count, connection });
+    return count >= (this.options.maxLostSends ?? 5);
+  }
+
   private isFinal(item: OutboxItem, status: number): boolean {
     if (isTransient(status)) return false;
     if (status >= 500) {
@@ -142,6 +195,7 @@ export class Outbox {
   private finish(item: OutboxItem, response: ApiResponse<unknown>): void {
     this.items.shift();
     this.serverErrors.delete(item.client_id);
+    this.lostSends.delete(item.client_id);
     if ('data' in response && response.status === 200) {
       item.state = 'sent';
       item.result = response.data as never;
