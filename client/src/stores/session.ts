@@ -1,6 +1,9 @@
 /**
- * Session (SPEC.md §4): token + user. The token lives in localStorage 'token'; on load it is restored
- * and the user fetched with GET auth/user; a 401 from any call clears it (lib/api-client calls clear()).
+ * Session (SPEC.md §4): token + user. The token lives in localStorage 'token' and the last known user
+ * beside it ('session:user'), so a signed-in user stays signed in while offline. On load the token is
+ * restored and the user fetched with GET auth/user; a 401 from any call clears both (lib/api-client
+ * calls clear()). Any other failure (offline, time-out, 5xx) keeps the token and the saved user, sets
+ * `error` and retries: on 'online', when the tab becomes visible, and with a backoff (2 s … 60 s).
  * The api client is imported on demand so the first screen does not wait for axios.
  */
 import { type AuthPayload, apiPaths, type User } from '@agrivet/shared';
@@ -8,12 +11,37 @@ import { create } from 'zustand';
 import { ApiError } from '../lib/api-error';
 import { readToken, writeToken } from '../lib/token-storage';
 
-export type SessionStatus = 'restoring' | 'ready';
+/** 'error': the user could not be fetched (and none was saved); `restore()` is retried. */
+export type SessionStatus = 'restoring' | 'ready' | 'error';
+
+export const USER_STORAGE_KEY = 'session:user';
+
+export function readSavedUser(): User | null {
+  try {
+    const raw = localStorage.getItem(USER_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<User> | null;
+    return parsed && typeof parsed.id === 'number' && typeof parsed.type === 'number' ? (parsed as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSavedUser(user: User | null): void {
+  try {
+    if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_STORAGE_KEY);
+  } catch {
+    // storage unavailable: the user lasts for this page only
+  }
+}
 
 interface SessionState {
   token: string | null;
   user: User | null;
   status: SessionStatus;
+  /** The last failure of GET auth/user (not 401) while restoring; null once it succeeded. */
+  error: unknown;
   /** Store the result of a login or register (SPEC.md §4). */
   setSession: (payload: AuthPayload) => void;
   /** Replace the user after a profile change. */
@@ -26,18 +54,52 @@ interface SessionState {
   restore: () => Promise<void>;
 }
 
+function initialState() {
+  const token = readToken();
+  const user = token ? readSavedUser() : null;
+  // With a saved user the app is usable at once; GET auth/user refreshes it in the background.
+  return { token, user, status: (token && !user ? 'restoring' : 'ready') as SessionStatus, error: null };
+}
+
+/** Backoff of the automatic retries after a failed restore. */
+const RETRY_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryAttempt = 0;
+let inFlight: Promise<void> | null = null;
+
+function cancelRetry() {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+}
+
+function scheduleRetry() {
+  cancelRetry();
+  const delay = RETRY_MS[Math.min(retryAttempt, RETRY_MS.length - 1)];
+  retryAttempt += 1;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void useSession.getState().restore();
+  }, delay);
+}
+
 export const useSession = create<SessionState>((set, get) => ({
-  token: readToken(),
-  user: null,
-  status: readToken() ? 'restoring' : 'ready',
+  ...initialState(),
   setSession: ({ token, user }) => {
+    cancelRetry();
     writeToken(token);
-    set({ token, user, status: 'ready' });
+    writeSavedUser(user);
+    set({ token, user, status: 'ready', error: null });
   },
-  setUser: (user) => set({ user }),
+  setUser: (user) => {
+    if (get().token) writeSavedUser(user);
+    set({ user });
+  },
   clear: () => {
+    cancelRetry();
+    retryAttempt = 0;
     writeToken(null);
-    set({ token: null, user: null, status: 'ready' });
+    writeSavedUser(null);
+    set({ token: null, user: null, status: 'ready', error: null });
   },
   logout: async () => {
     const hadToken = get().token !== null;
@@ -50,24 +112,68 @@ export const useSession = create<SessionState>((set, get) => ({
       get().clear();
     }
   },
-  restore: async () => {
-    const token = readToken();
-    if (!token) {
-      set({ token: null, user: null, status: 'ready' });
-      return;
-    }
-    set({ token, status: 'restoring' });
-    try {
-      const { apiGet } = await import('../lib/api-client');
-      const data = await apiGet<{ user: User }>(apiPaths.auth.user);
-      set({ user: data.user, status: 'ready' });
-    } catch (err) {
-      // 401 already cleared the session; offline keeps the token so a later load can restore it.
-      if (err instanceof ApiError && err.status === 401) get().clear();
-      else set({ status: 'ready' });
-    }
+  restore: () => {
+    if (inFlight) return inFlight;
+    const run = async () => {
+      cancelRetry();
+      const token = readToken();
+      if (!token) {
+        writeSavedUser(null);
+        set({ token: null, user: null, status: 'ready', error: null });
+        return;
+      }
+      const user = get().token === token ? (get().user ?? readSavedUser()) : readSavedUser();
+      set({ token, user, status: user ? 'ready' : 'restoring', error: null });
+      try {
+        const { apiGet } = await import('../lib/api-client');
+        const data = await apiGet<{ user: User }>(apiPaths.auth.user);
+        // Signed out or signed in as someone else meanwhile: this answer is stale.
+        if (get().token !== token) return;
+        retryAttempt = 0;
+        writeSavedUser(data.user);
+        set({ user: data.user, status: 'ready', error: null });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          get().clear();
+          return;
+        }
+        if (get().token !== token) return;
+        // Offline, time-out, 5xx: keep the token (and the saved user) and try again later.
+        set({ status: get().user ? 'ready' : 'error', error: err });
+        scheduleRetry();
+      }
+    };
+    inFlight = run().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
   },
 }));
+
+/**
+ * Retries a failed restore when the browser comes back online or the tab becomes visible.
+ * Returns the function that removes the listeners (session-effects mounts it once).
+ */
+export function watchSessionRetries(): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const retry = () => {
+    const s = useSession.getState();
+    if (s.token && s.error !== null) {
+      retryAttempt = 0;
+      void s.restore();
+    }
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') retry();
+  };
+  window.addEventListener('online', retry);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('online', retry);
+    document.removeEventListener('visibilitychange', onVisible);
+    cancelRetry();
+  };
+}
 
 /** Selectors used by the layout and guards. */
 export const selectIsLoggedIn = (s: SessionState) => s.token !== null;

@@ -9,6 +9,7 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { ErrorState } from '../../../components/ui/states';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { onRealtime } from '../../../stores/realtime';
@@ -34,6 +35,7 @@ export default function DashboardLayout() {
   const { t } = useDashboardT();
   const loggedIn = useSession(selectIsLoggedIn);
   const user = useSession((s) => s.user);
+  const sessionError = useSession((s) => s.error);
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -48,6 +50,13 @@ export default function DashboardLayout() {
   }, [isStore, t]);
 
   if (!loggedIn) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
+  // GET auth/user failed (offline start, time-out, 5xx) and no user was saved: an error with a retry.
+  if (!user && sessionError !== null)
+    return (
+      <Box p="4" maxW="xl" mx="auto" mt="10">
+        <ErrorState error={sessionError} onRetry={() => void useSession.getState().restore()} />
+      </Box>
+    );
   if (!user) return <LoadingState />;
 
   const toggle = () => {

@@ -10,18 +10,20 @@ import { MdChatBubbleOutline } from 'react-icons/md';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
-import { useSession } from '../../../stores/session';
+import { selectIsLoggedIn, useSession } from '../../../stores/session';
 import { startConversation } from '../api/start-conversation';
 
 export function ChatButton({ store }: { store: Store }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const loggedIn = useSession(selectIsLoggedIn);
   const user = useSession((s) => s.user);
   const [running, setRunning] = useState(false);
   if (user && user.id === store.user_id) return null;
 
   const open = async () => {
-    if (!user) {
+    // Signed in is "has a token": the user may still be unknown (offline start, restore retrying).
+    if (!loggedIn) {
       notify.info(t('store.loginToChat'));
       navigate(paths.login.getHref());
       return;
@@ -32,8 +34,14 @@ export function ChatButton({ store }: { store: Store }) {
     }
     setRunning(true);
     try {
+      let me = user;
+      if (!me) {
+        await useSession.getState().restore();
+        me = useSession.getState().user;
+        if (!me) throw useSession.getState().error ?? new Error(t('errors.requestFailed'));
+      }
       const conversation = await startConversation({
-        sender_id: user.id,
+        sender_id: me.id,
         receiver_id: store.user_id,
         store_id: store.id,
       });
