@@ -44,6 +44,55 @@ describe('login rate limit per client address', () => {
   });
 });
 
+describe('parallel guesses (check and record in one step)', () => {
+  const TOO_MANY = 'محاولات كثيرة، يرجى المحاولة بعد قليل';
+
+  it(`lets at most ${LIMITS.loginFailuresPerPhone} of 30 parallel wrong logins for one phone through, then refuses the right password`, async () => {
+    const user = await t.make.user();
+    // a different address per request: only the per-phone limit applies
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(`198.18.0.${i + 1}`, user.phone, `wrong-${i}`)),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(LIMITS.loginFailuresPerPhone);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    for (const r of burst.filter((r) => r.status === 429)) expect(r.body.error.message).toBe(TOO_MANY);
+    const right = await login('198.18.1.1', user.phone, TEST_PASSWORD);
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual({ status: 429, error: { message: TOO_MANY } });
+  });
+
+  it(`lets at most ${IP_FAILURES} of 80 parallel wrong logins from one address through`, async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => login('198.18.2.1', uniquePhone(), `wrong-${i}`)),
+    );
+    expect(burst.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(IP_FAILURES);
+    const user = await t.make.user();
+    expect((await login('198.18.2.1', user.phone, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it('limits parallel guesses of the current password the same way', async () => {
+    const me = await t.make.loginAs('farmer');
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        request(t.app)
+          .post('/api/auth/change-password')
+          .set(me.auth)
+          .set('X-Forwarded-For', `198.18.3.${i + 1}`)
+          .send({ current_password: `guess-${i}`, password: 'new-pass-1', password_confirmation: 'new-pass-1' }),
+      ),
+    );
+    expect(burst.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(LIMITS.loginFailuresPerPhone);
+    const right = await request(t.app)
+      .post('/api/auth/change-password')
+      .set(me.auth)
+      .set('X-Forwarded-For', '198.18.3.200')
+      .send({ current_password: TEST_PASSWORD, password: 'new-pass-1', password_confirmation: 'new-pass-1' });
+    expect(right.status).toBe(429);
+    expect(right.body.error.message).toBe(TOO_MANY);
+  });
+});
+
 describe('change-password attempts', () => {
   const change = (auth: { Authorization: string }, current: string) =>
     request(t.app)

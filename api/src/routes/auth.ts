@@ -9,7 +9,7 @@ import {
   UserStatus,
 } from '@agrivet/shared';
 import { Router } from 'express';
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from '../auth/login-limit';
+import { beginLoginAttempt, clearLoginFailures } from '../auth/login-limit';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken, revokeToken, revokeUserTokens } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -28,7 +28,7 @@ const register = registerSchema('ar');
 const changePassword = changePasswordSchema('ar');
 const forgetPassword = forgetPasswordSchema('ar');
 
-export function authRoutes({ db }: AppContext): Router {
+export function authRoutes({ db, dialect }: AppContext): Router {
   const router = Router();
   // form-data bodies as well as JSON (CONTRACT.md §3)
   router.use(acceptFormFields);
@@ -42,7 +42,8 @@ export function authRoutes({ db }: AppContext): Router {
   router.post('/login', async (req, res) => {
     const body = await validate(login, req.body);
     const ip = req.ip ?? 'unknown';
-    if (await isLoginBlocked(db, body.phone, ip)) throw tooManyRequests('tooManyAttempts');
+    // recorded as a failure before the password is checked (parallel guesses all count)
+    if (!(await beginLoginAttempt(db, dialect, body.phone, ip))) throw tooManyRequests('tooManyAttempts');
     const user = await db
       .selectFrom('users')
       .select(['id', 'password_hash'])
@@ -50,7 +51,6 @@ export function authRoutes({ db }: AppContext): Router {
       .executeTakeFirst();
     const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user || !valid) {
-      await recordLoginFailure(db, body.phone, ip);
       throw new HttpError(401, apiMessages.ar.badCredentials);
     }
     await clearLoginFailures(db, body.phone);
@@ -105,9 +105,8 @@ export function authRoutes({ db }: AppContext): Router {
     // guesses of the current password count as failed logins of this phone (a stolen token must
     // not allow an unlimited search for the password)
     const ip = req.ip ?? 'unknown';
-    if (await isLoginBlocked(db, user.phone, ip)) throw tooManyRequests('tooManyAttempts');
+    if (!(await beginLoginAttempt(db, dialect, user.phone, ip))) throw tooManyRequests('tooManyAttempts');
     if (!(await verifyPassword(body.current_password, row.password_hash))) {
-      await recordLoginFailure(db, user.phone, ip);
       throw new HttpError(422, apiMessages.ar.wrongCurrentPassword, {
         current_password: apiMessages.ar.wrongCurrentPassword,
       });
