@@ -328,6 +328,91 @@ describe('conversations', () => {
     });
   });
 
+  describe('delivered pointers', () => {
+    const update = (auth: { Authorization: string }, id: number, body: Record<string, unknown>) =>
+      request(t.app).post(`/api/conversation/update/${id}`).set(auth).send(body);
+
+    it('moves the caller’s delivered pointer forward only, never past the last message', async () => {
+      const { farmer, owner, conv } = await chat();
+      const m1 = (await send(owner.auth, conv.id, 'واحد')).body.data.id;
+      const m2 = (await send(owner.auth, conv.id, 'اثنان')).body.data.id;
+      const r = await update(farmer.auth, conv.id, { last_delivered_message_id: m2 });
+      expect(r.status).toBe(200);
+      // the author's own pointers follow their message; the farmer has it delivered, not read
+      expect(r.body.data).toMatchObject({
+        sender_last_delivered_id: m2,
+        sender_last_read_id: 0,
+        receiver_last_delivered_id: m2,
+        receiver_last_read_id: m2,
+        unread_count: 2,
+      });
+      const back = await update(farmer.auth, conv.id, { last_delivered_message_id: m1 });
+      expect(back.body.data).toMatchObject({ sender_last_delivered_id: m2 });
+      const beyond = await update(farmer.auth, conv.id, { last_delivered_message_id: m2 + 1000 });
+      expect(beyond.body.data).toMatchObject({ sender_last_delivered_id: m2 });
+    });
+
+    it('read implies delivered; both pointers in one call', async () => {
+      const { farmer, owner, conv } = await chat();
+      const m1 = (await send(owner.auth, conv.id, 'واحد')).body.data.id;
+      const m2 = (await send(owner.auth, conv.id, 'اثنان')).body.data.id;
+      const read = await update(farmer.auth, conv.id, { last_read_message_id: m1 });
+      expect(read.body.data).toMatchObject({ sender_last_read_id: m1, sender_last_delivered_id: m1 });
+      const both = await update(farmer.auth, conv.id, { last_read_message_id: m1, last_delivered_message_id: m2 });
+      expect(both.body.data).toMatchObject({ sender_last_read_id: m1, sender_last_delivered_id: m2, unread_count: 1 });
+      // a read pointer above the delivered one lifts it
+      const m3 = (await send(owner.auth, conv.id, 'ثلاثة')).body.data.id;
+      const lift = await update(farmer.auth, conv.id, { last_read_message_id: m3, last_delivered_message_id: m1 });
+      expect(lift.body.data).toMatchObject({ sender_last_read_id: m3, sender_last_delivered_id: m3 });
+    });
+
+    it('get/{id} by a participant marks what it returns as delivered; the admin’s does not', async () => {
+      const { farmer, owner, conv } = await chat();
+      const m1 = (await send(owner.auth, conv.id, 'واحد')).body.data.id;
+      const admin = await t.make.loginAs('admin');
+      const watched = await request(t.app).get(`/api/conversation/get/${conv.id}`).set(admin.auth);
+      expect(watched.body.data).toMatchObject({ sender_last_delivered_id: 0 });
+      // before_id=1 returns no message: nothing delivered
+      const none = await request(t.app).get(`/api/conversation/get/${conv.id}?before_id=1`).set(farmer.auth);
+      expect(none.body.data).toMatchObject({ sender_last_delivered_id: 0, sender_last_read_id: 0 });
+      const opened = await request(t.app).get(`/api/conversation/get/${conv.id}`).set(farmer.auth);
+      expect(opened.status).toBe(200);
+      expect(opened.body.data).toMatchObject({
+        sender_last_delivered_id: m1,
+        sender_last_read_id: 0,
+        receiver_last_delivered_id: m1,
+        unread_count: 1,
+      });
+      const m2 = (await send(owner.auth, conv.id, 'اثنان')).body.data.id;
+      const resync = await request(t.app).get(`/api/conversation/get/${conv.id}?after_id=${m1}`).set(farmer.auth);
+      expect(resync.body.data.messages.map((m: { id: number }) => m.id)).toEqual([m2]);
+      expect(resync.body.data).toMatchObject({ sender_last_delivered_id: m2 });
+      // the store owner sees the farmer's pointers
+      const storeSide = await request(t.app).get('/api/conversation/get-My-Conv').set(owner.auth);
+      expect(storeSide.body.data.find((c: { id: number }) => c.id === conv.id)).toMatchObject({
+        sender_last_delivered_id: m2,
+        sender_last_read_id: 0,
+      });
+    });
+
+    it('is 422 without a pointer or with a bad one, 403 for non-participants, 404 for a missing conversation', async () => {
+      const { farmer, conv } = await chat();
+      const empty = await update(farmer.auth, conv.id, {});
+      expect(empty.status).toBe(422);
+      expect(empty.body.error.fields).toHaveProperty('last_read_message_id');
+      for (const value of [-1, 'abc', 1.5]) {
+        const res = await update(farmer.auth, conv.id, { last_delivered_message_id: value });
+        expect(res.status, String(value)).toBe(422);
+        expect(res.body.error.fields).toHaveProperty('last_delivered_message_id');
+      }
+      for (const role of ['farmer', 'store', 'admin'] as const) {
+        const who = await t.make.loginAs(role);
+        expect((await update(who.auth, conv.id, { last_delivered_message_id: 1 })).status, role).toBe(403);
+      }
+      expect((await update(farmer.auth, 999999, { last_delivered_message_id: 1 })).status).toBe(404);
+    });
+  });
+
   describe('admin list and delete', () => {
     it('pages every conversation for the admin, newest activity first', async () => {
       const admin = await t.make.loginAs('admin');

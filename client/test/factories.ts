@@ -46,6 +46,8 @@ export function createConversation(overrides: Partial<Conversation> = {}): Conve
     unread_count: 0,
     sender_last_read_id: 0,
     receiver_last_read_id: 0,
+    sender_last_delivered_id: 0,
+    receiver_last_delivered_id: 0,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,

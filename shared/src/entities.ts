@@ -132,6 +132,9 @@ export interface Conversation {
   /** The highest message id each participant has read. */
   sender_last_read_id: number;
   receiver_last_read_id: number;
+  /** The highest message id that reached each participant (read implies delivered). */
+  sender_last_delivered_id: number;
+  receiver_last_delivered_id: number;
   created_at: string;
   updated_at: string;
 }

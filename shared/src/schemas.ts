@@ -28,7 +28,8 @@ const num = (lang: Lang) =>
     .typeError(m(lang).mustBeNumber);
 
 /** A database id: a positive integer that fits the 32-bit integer columns of PostgreSQL. */
-const id = (lang: Lang) => num(lang).integer(m(lang).invalidId).min(1, m(lang).invalidId).max(2_147_483_647, m(lang).invalidId);
+const id = (lang: Lang) =>
+  num(lang).integer(m(lang).invalidId).min(1, m(lang).invalidId).max(2_147_483_647, m(lang).invalidId);
 
 const phone = (lang: Lang) =>
   yup
@@ -54,8 +55,7 @@ const text = (lang: Lang, max: number) => yup.string().trim().max(max, m(lang).t
 
 const bool = (lang: Lang) => yup.boolean().typeError(m(lang).invalidBoolean);
 
-const oneOfNumbers = (lang: Lang, values: readonly number[]) =>
-  num(lang).oneOf([...values], m(lang).invalidChoice);
+const oneOfNumbers = (lang: Lang, values: readonly number[]) => num(lang).oneOf([...values], m(lang).invalidChoice);
 
 export const loginSchema = (lang: Lang = 'ar') =>
   yup.object({
@@ -98,7 +98,9 @@ export const storeSchema = (lang: Lang = 'ar') =>
   yup.object({
     /** Admin only: the owner of the new store. */
     user_id: id(lang).optional(),
-    city: num(lang).oneOf([...PROVINCE_IDS], m(lang).invalidProvince).required(m(lang).required),
+    city: num(lang)
+      .oneOf([...PROVINCE_IDS], m(lang).invalidProvince)
+      .required(m(lang).required),
     address: text(lang, LIMITS.addressMax).required(m(lang).required),
     name_store: text(lang, LIMITS.storeNameMax).required(m(lang).required),
     type: oneOfNumbers(lang, STORE_TYPES).required(m(lang).required),
@@ -157,8 +159,18 @@ export const conversationCreateSchema = (lang: Lang = 'ar') =>
     store_id: id(lang).required(m(lang).required),
   });
 
+/** conversation/update/{id}: the read and/or delivered pointer (at least one). */
 export const conversationReadSchema = (lang: Lang = 'ar') =>
-  yup.object({ last_read_message_id: num(lang).integer(m(lang).integer).min(0).required(m(lang).required) });
+  yup
+    .object({
+      last_read_message_id: num(lang).integer(m(lang).integer).min(0).optional(),
+      last_delivered_message_id: num(lang).integer(m(lang).integer).min(0).optional(),
+    })
+    .test('one-pointer', m(lang).required, (value, ctx) =>
+      value?.last_read_message_id !== undefined || value?.last_delivered_message_id !== undefined
+        ? true
+        : ctx.createError({ path: 'last_read_message_id', message: m(lang).required }),
+    );
 
 /** The image travels as a file (multipart) or binary (socket); the API checks "text or image". */
 export const messageCreateSchema = (lang: Lang = 'ar') =>

@@ -6,6 +6,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import type { Db } from './create-db';
 import { initialMigration } from './migrations/001-initial';
 import { searchIndexMigration } from './migrations/002-search-index';
+import { deliveredPointersMigration } from './migrations/003-delivered-pointers';
 import type { Database } from './types';
 
 const MIGRATION_LOCK_KEY = 4_242_001;
@@ -16,6 +17,7 @@ function provider(db: Db): MigrationProvider {
       return {
         '001_initial': initialMigration(db.dialect),
         '002_search_index': searchIndexMigration(db.dialect),
+        '003_delivered_pointers': deliveredPointersMigration(),
       };
     },
   };

@@ -101,6 +101,9 @@ export interface ConversationsTable {
   store_id: number;
   sender_last_read_id: ColumnType<number, number | undefined, number>;
   receiver_last_read_id: ColumnType<number, number | undefined, number>;
+  /** Highest message id that reached each side (>= its read pointer: read implies delivered). */
+  sender_last_delivered_id: ColumnType<number, number | undefined, number>;
+  receiver_last_delivered_id: ColumnType<number, number | undefined, number>;
   last_message_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

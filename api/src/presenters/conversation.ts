@@ -28,6 +28,8 @@ export function presentConversation(row: ConversationListRow): Conversation {
     unread_count: toCount(row.unread_count),
     sender_last_read_id: row.sender_last_read_id,
     receiver_last_read_id: row.receiver_last_read_id,
+    sender_last_delivered_id: row.sender_last_delivered_id,
+    receiver_last_delivered_id: row.receiver_last_delivered_id,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };

@@ -45,6 +45,8 @@ export function selectConversations(db: Kysely<Database>, viewerId: number | nul
       'conversations.store_id',
       'conversations.sender_last_read_id',
       'conversations.receiver_last_read_id',
+      'conversations.sender_last_delivered_id',
+      'conversations.receiver_last_delivered_id',
       'conversations.last_message_id',
       'conversations.created_at',
       'conversations.updated_at',

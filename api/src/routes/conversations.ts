@@ -1,7 +1,8 @@
 /**
  * conversation/getAll (admin, paged), get-My-Conv (the caller's, newest activity first),
  * get/{id}?after_id&before_id (participant or admin), create (signed in, idempotent),
- * update/{id} (participant: read marker), delete/{id} (admin).
+ * update/{id} (participant: read / delivered pointers; a participant's get marks what it returns
+ * as delivered), delete/{id} (admin).
  */
 import { conversationCreateSchema, conversationReadSchema, validationMessages } from '@agrivet/shared';
 import { type Request, Router } from 'express';
@@ -21,7 +22,7 @@ import {
   deleteConversation,
   findOrCreateConversation,
   isParticipant,
-  markRead,
+  markPointers,
   messageWindow,
   participantRole,
 } from '../services/conversations';
@@ -100,7 +101,12 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     const row = await findRow(req.params.id);
     if (!isAdmin(caller) && !isParticipant(row, caller)) throw forbidden();
     const range = readRange(req);
-    const [full, window] = await Promise.all([loadFor(row, caller), messageWindow(db, row.id, range)]);
+    const window = await messageWindow(db, row.id, range);
+    // Opening or re-syncing: what reaches a participant is delivered to them.
+    const who = participantRole(row, caller.id);
+    const newest = window.messages.at(-1)?.id;
+    if (who !== null && newest !== undefined) await markPointers(db, row, who, { delivered: newest });
+    const full = await loadFor(row, caller);
     sendOk(res, presentConversationWithMessages(full, window.messages.map(presentMessage), window.hasMore));
   });
 
@@ -137,7 +143,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     const who = participantRole(row, caller.id);
     if (who === null) throw forbidden();
     const body = await validate(readSchema, req.body);
-    await markRead(db, row, who, body.last_read_message_id);
+    await markPointers(db, row, who, { read: body.last_read_message_id, delivered: body.last_delivered_message_id });
     sendOk(res, presentConversation(await loadFor(row, caller)));
   });
 

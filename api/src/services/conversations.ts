@@ -1,6 +1,6 @@
 /**
  * Conversation rules: who takes part, the idempotent start (one conversation per user and store),
- * read markers that only move forward, and the message window of conversation/get/{id}.
+ * read and delivered pointers that only move forward, and the message window of conversation/get/{id}.
  */
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
@@ -59,31 +59,52 @@ export async function findOrCreateConversation(
 }
 
 /**
- * Moves the participant's read marker forward to `lastReadId`, never past the conversation's last
- * message and never backwards (the conditional UPDATE keeps that true under concurrent calls).
+ * Moves the participant's pointers forward: the read pointer to `read`, the delivered pointer to
+ * `delivered` (or to `read` when that is higher: read implies delivered). Never past the
+ * conversation's last message and never backwards (the conditional UPDATEs keep that true under
+ * concurrent calls).
  */
-export async function markRead(
+export async function markPointers(
+  db: Kysely<Database>,
+  conversation: ConversationRow,
+  who: Participant,
+  pointers: { read?: number; delivered?: number },
+): Promise<void> {
+  const last = conversation.last_message_id ?? 0;
+  const read = pointers.read === undefined ? 0 : Math.min(pointers.read, last);
+  const delivered = Math.max(read, Math.min(pointers.delivered ?? 0, last));
+  const deliveredCol = who === 'sender' ? 'sender_last_delivered_id' : 'receiver_last_delivered_id';
+  const readCol = who === 'sender' ? 'sender_last_read_id' : 'receiver_last_read_id';
+  if (delivered > 0) {
+    await db
+      .updateTable('conversations')
+      .set(
+        deliveredCol === 'sender_last_delivered_id'
+          ? { sender_last_delivered_id: delivered }
+          : { receiver_last_delivered_id: delivered },
+      )
+      .where('id', '=', conversation.id)
+      .where(deliveredCol, '<', delivered)
+      .execute();
+  }
+  if (read > 0) {
+    await db
+      .updateTable('conversations')
+      .set(readCol === 'sender_last_read_id' ? { sender_last_read_id: read } : { receiver_last_read_id: read })
+      .where('id', '=', conversation.id)
+      .where(readCol, '<', read)
+      .execute();
+  }
+}
+
+/** Moves the participant's read marker (and with it the delivered one) forward. */
+export function markRead(
   db: Kysely<Database>,
   conversation: ConversationRow,
   who: Participant,
   lastReadId: number,
 ): Promise<void> {
-  const target = Math.min(lastReadId, conversation.last_message_id ?? 0);
-  if (who === 'sender') {
-    await db
-      .updateTable('conversations')
-      .set({ sender_last_read_id: target })
-      .where('id', '=', conversation.id)
-      .where('sender_last_read_id', '<', target)
-      .execute();
-  } else {
-    await db
-      .updateTable('conversations')
-      .set({ receiver_last_read_id: target })
-      .where('id', '=', conversation.id)
-      .where('receiver_last_read_id', '<', target)
-      .execute();
-  }
+  return markPointers(db, conversation, who, { read: lastReadId });
 }
 
 export interface MessageWindow {

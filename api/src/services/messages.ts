@@ -1,6 +1,6 @@
 /**
  * Writing a message: one transaction inserts it, moves the conversation's last_message_id /
- * updated_at forward and the sender's read marker to it. Idempotent by (user_id, client_id): the
+ * updated_at forward and the sender's read (and delivered) pointer to it. Idempotent by (user_id, client_id): the
  * UNIQUE constraint decides between concurrent duplicates and the loser re-reads the first message.
  */
 import type { Kysely } from 'kysely';
@@ -64,6 +64,18 @@ export async function writeMessage(db: Kysely<Database>, input: NewMessage): Pro
         .set(marker === 'sender_last_read_id' ? { sender_last_read_id: row.id } : { receiver_last_read_id: row.id })
         .where('id', '=', conversation.id)
         .where(marker, '<', row.id)
+        .execute();
+      // read implies delivered: the author's delivered pointer follows
+      const delivered = input.author === 'sender' ? 'sender_last_delivered_id' : 'receiver_last_delivered_id';
+      await trx
+        .updateTable('conversations')
+        .set(
+          delivered === 'sender_last_delivered_id'
+            ? { sender_last_delivered_id: row.id }
+            : { receiver_last_delivered_id: row.id },
+        )
+        .where('id', '=', conversation.id)
+        .where(delivered, '<', row.id)
         .execute();
       return row;
     });
