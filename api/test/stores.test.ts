@@ -66,6 +66,22 @@ describe('stores', () => {
       expect((await request(t.app).get('/api/store/get-page/999999')).status).toBe(404);
     });
 
+    it('accepts Arabic-Indic digits in the path id', async () => {
+      const owner = await t.make.user({ type: 1 });
+      const store = await t.make.store(owner.id);
+      const arabic = String(store.id).replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+      const persian = String(store.id).replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+      for (const id of [arabic, persian]) {
+        const res = await request(t.app).get(`/api/store/get/${encodeURIComponent(id)}`);
+        expect(res.status, id).toBe(200);
+        expect(res.body.data.id).toBe(store.id);
+        const page = await request(t.app).get(`/api/store/get-page/${encodeURIComponent(id)}`);
+        expect(page.body.data.store.id).toBe(store.id);
+      }
+      expect((await request(t.app).get(`/api/store/get/${encodeURIComponent('١a')}`)).status).toBe(404);
+      expect((await request(t.app).get(`/api/store/get/${encodeURIComponent('٠')}`)).status).toBe(404);
+    });
+
     it("get-page returns the store's products paged plus the store", async () => {
       const owner = await t.make.user({ type: 1 });
       const store = await t.make.store(owner.id);

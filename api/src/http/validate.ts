@@ -109,10 +109,15 @@ export function validateBody<T>(schema: Validator<T>): RequestHandler {
   };
 }
 
-/** A positive integer route parameter (`/get/:id`); anything else is 404 (no such item). */
+/**
+ * A positive integer route parameter (`/get/:id`, Arabic-Indic digits accepted: `/get/١٢`);
+ * anything else is 404 (no such item).
+ */
 export function idParam(value: unknown): number | null {
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) return null;
-  const n = Number(value);
+  if (typeof value !== 'string') return null;
+  const latin = toLatinDigits(value);
+  if (!/^[0-9]{1,9}$/.test(latin)) return null;
+  const n = Number(latin);
   return n >= 1 ? n : null;
 }
 
