@@ -102,12 +102,12 @@ describe('multipart form bodies on writes without an image', () => {
     expect(res.body.error.fields).toHaveProperty('image');
   });
 
-  it('answers a broken multipart body with 400', async () => {
+  it('answers a broken multipart body with 422 (no 400 in the contract)', async () => {
     const res = await request(t.app)
       .post('/api/auth/login')
       .set('Content-Type', 'multipart/form-data; boundary=xyz')
       .send('--xyz\r\nContent-Disposition: form-data; name="phone"\r\n\r\n09');
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 400, error: { message: 'صيغة الطلب غير صالحة' } });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ status: 422, error: { message: 'صيغة الطلب غير صالحة' } });
   });
 });

@@ -134,15 +134,15 @@ describe('image uploads', () => {
     expect(existsSync(onDisk(current))).toBe(false);
   });
 
-  it('answers a malformed multipart body with 400, not 500', async () => {
+  it('answers a malformed multipart body with 422, not 500', async () => {
     const me = await t.make.loginAs('store');
     const res = await request(t.app)
       .post('/api/product/create')
       .set(me.auth)
       .set('Content-Type', 'multipart/form-data; boundary=XYZ')
       .send('--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nabc');
-    expect(res.status).toBe(400);
-    expect(res.body.status).toBe(400);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ status: 422, error: { message: 'صيغة الطلب غير صالحة' } });
   });
 });
 

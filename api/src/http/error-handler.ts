@@ -1,12 +1,12 @@
 /**
- * The last middleware: HttpErrors become their envelope; body-parser errors (bad JSON 400,
- * too large 413) are honoured; anything else is logged and answered 500 'internal' without details.
+ * The last middleware: HttpErrors become their envelope; body-parser errors become 422 (malformed
+ * JSON, bad charset, aborted body: CONTRACT.md §3 has no 400) or 413 (too large); anything else is logged and answered 500 'internal' without details.
  */
 import { apiMessages } from '@agrivet/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type {} from 'pino-http';
 import { failure } from './envelope';
-import { BODY_TOO_LARGE, HttpError } from './errors';
+import { BODY_TOO_LARGE, HttpError, malformedBody } from './errors';
 
 interface StatusError {
   status?: number;
@@ -34,8 +34,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     return;
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    // body-parser: malformed JSON, bad charset, aborted request …
-    res.status(400).json(failure(400, apiMessages.ar.badJson));
+    // body-parser: malformed JSON, bad charset, aborted request … (invalid input: 422)
+    const malformed = malformedBody();
+    res.status(malformed.status).json(failure(malformed.status, malformed.message));
     return;
   }
   req.log?.error({ err }, 'unhandled error');

@@ -20,7 +20,11 @@ const ar = (key: ApiMessageKey): string => apiMessages.ar[key];
 /** A request body (JSON, form fields) over its limit: not a file, so not fileTooLarge's "5 MB". */
 export const BODY_TOO_LARGE = 'حجم الطلب كبير جداً';
 
-export const badRequest = (key: ApiMessageKey = 'badJson') => new HttpError(400, ar(key));
+/**
+ * A body that cannot be read (malformed JSON or multipart): 422 'صيغة الطلب غير صالحة' without `fields`
+ * (CONTRACT.md §3 has no 400; the input is invalid as a whole).
+ */
+export const malformedBody = () => new HttpError(422, ar('badJson'));
 export const unauthorized = (key: 'unauthorized' | 'invalidToken' = 'unauthorized') => new HttpError(401, ar(key));
 export const forbidden = (key: ApiMessageKey = 'forbidden') => new HttpError(403, ar(key));
 export const notFound = (key: ApiMessageKey = 'notFound') => new HttpError(404, ar(key));

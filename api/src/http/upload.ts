@@ -9,7 +9,7 @@ import { LIMITS, validationMessages } from '@agrivet/shared';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { type ImageFolder, type ImageStore, NotAnImageError } from '../images/image-store';
-import { BODY_TOO_LARGE, badRequest, HttpError, invalid, invalidField, tooLarge } from './errors';
+import { BODY_TOO_LARGE, HttpError, invalid, invalidField, malformedBody, tooLarge } from './errors';
 
 const parser = multer({
   storage: multer.memoryStorage(),
@@ -32,8 +32,8 @@ export const acceptImage: RequestHandler = (req, res, next) => {
       }
       return next(new HttpError(413, BODY_TOO_LARGE));
     }
-    // busboy: malformed multipart body
-    return next(badRequest('badJson'));
+    // busboy: malformed multipart body (422)
+    return next(malformedBody());
   });
 };
 
@@ -61,7 +61,7 @@ export const acceptFormFields: RequestHandler = (req, res, next) => {
       }
       return next(new HttpError(413, BODY_TOO_LARGE));
     }
-    return next(badRequest('badJson'));
+    return next(malformedBody());
   });
 };
 
