@@ -22,8 +22,28 @@ describe('dashboard access table', () => {
       'changePassword',
     ]);
     for (const u of [store, nursery])
-      expect(labels(u)).toEqual(['home', 'blogList', 'chats', 'orderList', 'productList', 'profile', 'changePassword']);
+      expect(labels(u)).toEqual([
+        'home',
+        'blogList',
+        'chats',
+        'orderList',
+        'productList',
+        'storeAdd',
+        'profile',
+        'changePassword',
+      ]);
     expect(labels(farmer)).toEqual(['profile', 'changePassword']);
+  });
+
+  it('links a store account (type 1 and nursery 3) to its own store form, in edit mode once it has one', () => {
+    for (const type of [1, 3] as const) {
+      const myStore = sideLinksFor({ type, has_store: true, store: { id: 42 } }).find((l) => l.label === 'nav.myStore');
+      expect(myStore).toMatchObject({ screen: 'storeAdd', to: '/bone/add?id=42' });
+    }
+    // Before it has a store the same link creates it.
+    expect(sideLinksFor(newStore).find((l) => l.label === 'nav.myStore')?.to).toBe('/bone/add');
+    // The admin may open the store form too, but has no store of its own.
+    expect(sideLinksFor({ ...admin, store: null }).some((l) => l.label === 'nav.myStore')).toBe(false);
   });
 
   it('keeps the admin from adding products but lets it edit them', () => {

@@ -23,6 +23,7 @@ describe('side bar', () => {
     for (const name of ['الإحصائيات', 'المقالات', 'المستخدمون', 'المتاجر', 'المحادثات', 'المنتجات'])
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'الطلبات' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'متجري' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'المستخدمون' })).toHaveAttribute('href', '/user/list');
   });
 
@@ -34,6 +35,11 @@ describe('side bar', () => {
     expect(within(nav).getByRole('link', { name: 'المحادثات' })).toHaveAttribute('href', '/dashboard/chats');
     expect(within(nav).queryByRole('link', { name: 'المستخدمون' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'المتاجر' })).toBeNull();
+  });
+
+  it('gives a store account a "my store" link to its store form in edit mode', () => {
+    renderWithProviders(<SideNav user={{ type: 3, has_store: true, store: { id: 9 } }} />);
+    expect(screen.getByRole('link', { name: 'متجري' })).toHaveAttribute('href', '/bone/add?id=9');
   });
 
   it('keeps the names as labels when collapsed to icons', () => {

@@ -15,6 +15,7 @@ import {
   MdPeople,
   MdPerson,
   MdReceiptLong,
+  MdStore,
   MdStorefront,
 } from 'react-icons/md';
 import { NavLink } from 'react-router-dom';
@@ -32,12 +33,13 @@ const icons: Partial<Record<DashboardScreen, IconType>> = {
   chats: MdChat,
   orderList: MdReceiptLong,
   productList: MdInventory2,
+  storeAdd: MdStore,
   profile: MdPerson,
   changePassword: MdLock,
 };
 
 interface SideNavProps {
-  user: Pick<User, 'type' | 'has_store'>;
+  user: Pick<User, 'type' | 'has_store'> & { store?: { id: number } | null };
   /** Icons only (collapsed side bar); names stay as accessible labels. */
   collapsed?: boolean;
   onNavigate?: () => void;

@@ -11,6 +11,7 @@ export const dashboardEn: DashboardCatalogue = {
     chats: 'Chats',
     orders: 'Orders',
     products: 'Products',
+    myStore: 'My store',
     profile: 'Profile',
     changePassword: 'Change password',
     collapse: 'Collapse the side bar',
@@ -60,6 +61,9 @@ export const dashboardEn: DashboardCatalogue = {
     products: 'Products',
     viewProducts: 'View products',
     choose: 'Choose…',
+    ownerIdHint:
+      'A doctor/pharmacy or nursery account without a store yet; find it on the user list (the “Create a store” button).',
+    createFor: 'Create a store',
     ownerId: 'Owner account id',
     created: 'Store added',
   },

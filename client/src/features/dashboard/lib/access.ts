@@ -83,9 +83,14 @@ export interface SideLink {
   to: string;
   /** Key in the 'dashboard' namespace. */
   label: string;
+  /** Narrower than the screen's roles (the store form is the admin's too, but "my store" is not). */
+  roles?: readonly number[];
 }
 
-/** Side bar links in order: statistics, articles for all; admin: users, stores, conversations; store: chats, orders, products. */
+/**
+ * Side bar links in order: statistics, articles for all; admin: users, stores, conversations; store:
+ * chats, orders, products and its own store (the store form, which edits the account's store).
+ */
 const SIDE_LINKS: SideLink[] = [
   { screen: 'home', to: dashboardPaths.home.getHref(), label: 'nav.home' },
   { screen: 'blogList', to: dashboardPaths.blogList.getHref(), label: 'nav.articles' },
@@ -95,10 +100,16 @@ const SIDE_LINKS: SideLink[] = [
   { screen: 'chats', to: dashboardPaths.chats.getHref(), label: 'nav.chats' },
   { screen: 'orderList', to: dashboardPaths.orderList.getHref(), label: 'nav.orders' },
   { screen: 'productList', to: dashboardPaths.productList.getHref(), label: 'nav.products' },
+  { screen: 'storeAdd', to: dashboardPaths.storeAdd.getHref(), label: 'nav.myStore', roles: STORE },
   { screen: 'profile', to: dashboardPaths.profile.getHref(), label: 'nav.profile' },
   { screen: 'changePassword', to: dashboardPaths.changePassword.getHref(), label: 'nav.changePassword' },
 ];
 
-export function sideLinksFor(user: Who): SideLink[] {
-  return SIDE_LINKS.filter((l) => canOpen(user, l.screen));
+type WithStore = Who & { store?: { id: number } | null };
+
+/** The links `user` may follow; "my store" opens the store form on the account's own store (?id=). */
+export function sideLinksFor(user: WithStore): SideLink[] {
+  return SIDE_LINKS.filter((l) => canOpen(user, l.screen) && (!l.roles || l.roles.includes(user.type))).map((l) =>
+    l.label === 'nav.myStore' && user.store ? { ...l, to: dashboardPaths.storeEdit.getHref(user.store.id) } : l,
+  );
 }

@@ -10,6 +10,8 @@ export const dashboardPaths = {
   chats: { path: '/dashboard/chats', getHref: () => '/dashboard/chats' },
   blogEdit: { getHref: (id: number | string) => `/blog/add?id=${id}` },
   storeEdit: { getHref: (id: number | string) => `/bone/add?id=${id}` },
+  /** The admin creates a store for a store account without one. */
+  storeCreateFor: { getHref: (userId: number | string) => `/bone/add?user_id=${userId}` },
   storeProducts: { getHref: (storeId: number | string) => `/product/list?store_id=${storeId}` },
   orderDetailsOf: { getHref: (id: number | string) => `/order/details?id=${id}` },
 } as const;

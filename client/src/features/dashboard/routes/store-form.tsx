@@ -3,7 +3,7 @@
  * without a store creates its own here (then the session user is refreshed and it goes on to the
  * dashboard); with a store it edits it. The admin edits any store (?id=) or creates one for a user.
  */
-import { type Store, storeSchema, type User } from '@agrivet/shared';
+import { type Store, storeSchema, type User, validationMessages, type yup } from '@agrivet/shared';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Form, Formik } from 'formik';
@@ -38,16 +38,24 @@ interface StoreValues {
   type: number | '';
 }
 
-function StoreFormView({ store, user }: { store: Store | null; user: User }) {
+function StoreFormView({ store, user, ownerId }: { store: Store | null; user: User; ownerId?: number | null }) {
   const { t, lang } = useDashboardT();
   const navigate = useNavigate();
-  const schema = useMemo(() => storeSchema(lang), [lang]);
-  const [image, setImage] = useState<CompressedImage | null>(null);
-  const upload = useUploadProgress();
   const isAdmin = user.type === 0;
   const creatingOwn = !store && !isAdmin;
+  // The admin creating a store names its owner (the API refuses the create without user_id).
+  const schema = useMemo(() => {
+    const base = storeSchema(lang);
+    return isAdmin && !store
+      ? base.shape({
+          user_id: (base.fields.user_id as unknown as yup.NumberSchema).required(validationMessages[lang].required),
+        })
+      : base;
+  }, [lang, isAdmin, store]);
+  const [image, setImage] = useState<CompressedImage | null>(null);
+  const upload = useUploadProgress();
   const initial: StoreValues = {
-    user_id: '',
+    user_id: ownerId ? String(ownerId) : '',
     city: store?.city ?? '',
     address: store?.address ?? '',
     name_store: store?.name_store ?? '',
@@ -90,7 +98,14 @@ function StoreFormView({ store, user }: { store: Store | null; user: User }) {
           {({ isSubmitting }) => (
             <Form noValidate aria-label={title}>
               <Stack gap="4">
-                {isAdmin && !store && <FormField name="user_id" label={t('stores.ownerId')} inputMode="numeric" />}
+                {isAdmin && !store && (
+                  <Stack gap="1">
+                    <FormField name="user_id" label={t('stores.ownerId')} inputMode="numeric" dir="ltr" />
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('stores.ownerIdHint')}
+                    </Text>
+                  </Stack>
+                )}
                 <FormField name="name_store" label={t('stores.name')} />
                 <SelectField
                   name="type"
@@ -126,12 +141,14 @@ function StoreFormView({ store, user }: { store: Store | null; user: User }) {
 
 function StoreFormLoader({ user }: { user: User }) {
   const idParam = useIdParam('id');
+  // The admin's "create a store" link on user/list names the owner (?user_id=).
+  const ownerParam = useIdParam('user_id');
   // A store account edits its own store (fixed when the screen opens: creating one must not turn this
   // form into an edit form); the admin the one named by ?id=.
   const [ownId] = useState(user.store?.id ?? null);
   const id = user.type === 0 ? idParam : ownId;
   const query = useQuery(`dash-store:${id}`, (signal) => getStore(id ?? 0, signal), id !== null);
-  if (id === null) return <StoreFormView key="new" store={null} user={user} />;
+  if (id === null) return <StoreFormView key={`new-${ownerParam}`} store={null} user={user} ownerId={ownerParam} />;
   if (query.error) return <ErrorState error={query.error} onRetry={query.reload} />;
   if (!query.data) return <LoadingState />;
   return <StoreFormView key={id} store={query.data} user={user} />;

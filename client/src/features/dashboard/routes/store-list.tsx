@@ -1,5 +1,11 @@
-/** bone/list (admin): every store with edit, delete and view products, paged. */
+/**
+ * bone/list (admin): every store with edit, delete and view products, paged; "add a store" opens the
+ * store form, which creates one for a store account without a store (its account number).
+ */
 import { provinceName, type Store, storeTypeLabels } from '@agrivet/shared';
+import { Button } from '@chakra-ui/react/button';
+import { MdAdd } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '../../../lib/use-query';
 import { deleteStore, getStores } from '../api/stores';
 import { type Column, DataTable } from '../components/data-table';
@@ -37,7 +43,17 @@ export default function StoreListRoute() {
   ];
 
   return (
-    <ScreenFrame title={t('stores.list')}>
+    <ScreenFrame
+      title={t('stores.list')}
+      actions={
+        <Button asChild colorPalette="green" size="sm">
+          <RouterLink to={dashboardPaths.storeAdd.getHref()}>
+            <MdAdd aria-hidden />
+            {t('stores.add')}
+          </RouterLink>
+        </Button>
+      }
+    >
       <DataTable
         caption={t('stores.list')}
         columns={columns}

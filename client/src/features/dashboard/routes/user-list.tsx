@@ -6,7 +6,8 @@ import { type User, userStatusLabels, userTypeLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
-import { MdEdit } from 'react-icons/md';
+import { MdAddBusiness, MdEdit } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
 import { notify } from '../../../components/ui/toaster';
 import { useQuery } from '../../../lib/use-query';
 import { getUsers, updateUser } from '../api/users';
@@ -15,6 +16,7 @@ import { PasswordRequests } from '../components/password-requests';
 import { ScreenFrame } from '../components/screen-frame';
 import { StatusDialog } from '../components/status-dialog';
 import { useDashboardT } from '../i18n/register';
+import { dashboardPaths } from '../lib/dashboard-paths';
 import { userStatusOptions } from '../lib/options';
 import { usePageParam } from '../lib/use-page-param';
 
@@ -44,7 +46,26 @@ export default function UserListRoute() {
     { key: 'name', header: t('users.name'), cell: (u) => u.name },
     { key: 'phone', header: t('users.phone'), cell: (u) => <span dir="ltr">{u.phone}</span> },
     { key: 'type', header: t('users.type'), cell: (u) => userTypeLabels[lang][u.type] },
-    { key: 'store', header: t('users.store'), cell: (u) => u.store?.name_store ?? '—' },
+    {
+      key: 'store',
+      header: t('users.store'),
+      // A store account without a store: the admin may create one for it (store form, ?user_id=).
+      cell: (u) =>
+        u.store?.name_store ??
+        (hasStatus(u) && !u.has_store ? (
+          <Button asChild size="xs" variant="outline" colorPalette="green">
+            <RouterLink
+              to={dashboardPaths.storeCreateFor.getHref(u.id)}
+              aria-label={`${t('stores.createFor')}: ${u.name}`}
+            >
+              <MdAddBusiness aria-hidden />
+              {t('stores.createFor')}
+            </RouterLink>
+          </Button>
+        ) : (
+          '—'
+        )),
+    },
     {
       key: 'status',
       header: t('users.status'),
