@@ -1,14 +1,17 @@
 /**
- * Dashboard top bar (SPEC.md §2): menu (drawer on phones) or collapse toggle, the site link, the
- * new-order sound switch (store accounts), a chat link, the user name linking to /profile/info,
- * language and logout.
+ * Dashboard top bar (SPEC.md §2): menu (drawer on phones, with the count of new orders since the
+ * drawer is closed there) or collapse toggle, the site link, the new-order sound switch (store
+ * accounts; the first tap or key press unlocks audio for the beep), a chat link, the user name
+ * linking to /profile/info, language and logout.
  */
 import type { User } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
+import { Badge } from '@chakra-ui/react/badge';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { Image } from '@chakra-ui/react/image';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { useEffect } from 'react';
 import { MdChatBubbleOutline, MdLogout, MdMenu, MdMenuOpen, MdPerson, MdVolumeOff, MdVolumeUp } from 'react-icons/md';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '../../../components/layout/language-switch';
@@ -17,6 +20,7 @@ import { paths } from '../../../config/paths';
 import { LOGO_URL } from '../../../lib/images';
 import { useSession } from '../../../stores/session';
 import { useDashboardT } from '../i18n/register';
+import { unlockAudioOnGesture } from '../lib/beep';
 import { dashboardPaths } from '../lib/dashboard-paths';
 import { useOrderAlerts } from '../stores/order-alerts';
 
@@ -31,7 +35,12 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
   const { t, common } = useDashboardT();
   const navigate = useNavigate();
   const soundOn = useOrderAlerts((s) => s.soundOn);
+  const newOrders = useOrderAlerts((s) => s.unseen);
   const isStore = user.type === 1 || user.type === 3;
+  const menuLabel =
+    isStore && newOrders > 0 ? `${t('nav.openMenu')} (${t('nav.newOrders', { count: newOrders })})` : t('nav.openMenu');
+
+  useEffect(() => (isStore && soundOn ? unlockAudioOnGesture() : undefined), [isStore, soundOn]);
   const chatTo = user.type === 0 ? dashboardPaths.conversationList.getHref() : dashboardPaths.chats.getHref();
 
   const logout = async () => {
@@ -53,10 +62,30 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
             variant="ghost"
             color="white"
             _hover={{ bg: 'green.700' }}
-            aria-label={t('nav.openMenu')}
+            aria-label={menuLabel}
             onClick={onOpenDrawer}
+            position="relative"
           >
             <MdMenu />
+            {isStore && newOrders > 0 && (
+              <Badge
+                position="absolute"
+                top="0.5"
+                insetEnd="0.5"
+                minW="4.5"
+                h="4.5"
+                px="1"
+                justifyContent="center"
+                rounded="full"
+                colorPalette="red"
+                variant="solid"
+                fontSize="2xs"
+                aria-hidden
+                data-testid="menu-new-orders"
+              >
+                {newOrders > 99 ? '99+' : newOrders}
+              </Badge>
+            )}
           </IconButton>
           <IconButton
             display={{ base: 'none', md: 'inline-flex' }}

@@ -1,13 +1,53 @@
-/** A short two-tone beep through Web Audio for a new order (no audio file to download). */
+/**
+ * A short two-tone beep through Web Audio for a new order (no audio file to download). Browsers start
+ * an AudioContext suspended unless a user gesture created or resumed it, and an order arriving over
+ * the relay is no gesture: `unlockAudioOnGesture` creates (or resumes) the context on the first
+ * pointerdown or keydown, so the first beep after a reload is heard.
+ */
 let context: AudioContext | null = null;
 
-export function beep(): void {
+function audioContext(): AudioContext | null {
   const Ctor = typeof window !== 'undefined' ? window.AudioContext : undefined;
-  if (!Ctor) return;
+  if (!Ctor) return null;
+  context ??= new Ctor();
+  return context;
+}
+
+const GESTURES = ['pointerdown', 'keydown'] as const;
+
+/** Listens for the first gesture to create/resume the audio context; returns the clean-up. */
+export function unlockAudioOnGesture(): () => void {
+  if (typeof window === 'undefined' || !window.AudioContext) return () => {};
+  const stop = () => {
+    for (const type of GESTURES) window.removeEventListener(type, unlock, true);
+  };
+  function unlock() {
+    try {
+      const ctx = audioContext();
+      if (!ctx || ctx.state === 'running') {
+        stop();
+        return;
+      }
+      // Resumed inside the gesture; keep listening if the browser still says no.
+      void ctx.resume().then(
+        () => {
+          if (ctx.state === 'running') stop();
+        },
+        () => {},
+      );
+    } catch {
+      stop();
+    }
+  }
+  for (const type of GESTURES) window.addEventListener(type, unlock, { capture: true, passive: true });
+  return stop;
+}
+
+export function beep(): void {
   try {
-    context ??= new Ctor();
-    const ctx = context;
-    if (ctx.state === 'suspended') void ctx.resume();
+    const ctx = audioContext();
+    if (!ctx) return;
+    if (ctx.state === 'suspended') void ctx.resume().catch(() => {});
     const gain = ctx.createGain();
     gain.connect(ctx.destination);
     gain.gain.setValueAtTime(0.0001, ctx.currentTime);
@@ -24,4 +64,9 @@ export function beep(): void {
   } catch {
     // audio blocked (no user gesture yet): the badge still shows the order
   }
+}
+
+/** For tests: forget the context. */
+export function resetAudioForTests(): void {
+  context = null;
 }

@@ -1,0 +1,129 @@
+/**
+ * New-order alerts where the side bar is out of sight (phones: the drawer is closed) and audio that is
+ * unlocked by the first gesture, so the beep is heard after a reload.
+ */
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createUser } from '../../../../test/factories';
+import { renderWithProviders } from '../../../../test/render';
+import { DashboardTopBar } from '../components/dashboard-top-bar';
+import { beep, resetAudioForTests, unlockAudioOnGesture } from '../lib/beep';
+import { useOrderAlerts } from '../stores/order-alerts';
+import '../i18n/register';
+
+/** A Web Audio stand-in: starts suspended (no gesture yet), runs once resumed. */
+class FakeAudioContext {
+  static created = 0;
+  static resumed = 0;
+  state: AudioContextState = 'suspended';
+  currentTime = 0;
+  destination = {};
+  constructor() {
+    FakeAudioContext.created += 1;
+  }
+  resume() {
+    FakeAudioContext.resumed += 1;
+    this.state = 'running';
+    return Promise.resolve();
+  }
+  createGain() {
+    return {
+      connect() {},
+      gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} },
+    };
+  }
+  createOscillator() {
+    return { type: 'sine', frequency: { value: 0 }, connect() {}, start() {}, stop() {} };
+  }
+}
+
+function installAudio() {
+  FakeAudioContext.created = 0;
+  FakeAudioContext.resumed = 0;
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetAudioForTests();
+  useOrderAlerts.setState({ unseen: 0, soundOn: true });
+});
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('audio unlocked by the first gesture', () => {
+  it('creates and resumes the context on the first pointerdown, then stops listening', async () => {
+    installAudio();
+    const stop = unlockAudioOnGesture();
+    expect(FakeAudioContext.created).toBe(0);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(FakeAudioContext.created).toBe(1);
+    expect(FakeAudioContext.resumed).toBe(1);
+    await flush();
+    window.dispatchEvent(new Event('keydown'));
+    expect(FakeAudioContext.resumed).toBe(1);
+    // The order that arrives later beeps through the same, running context.
+    beep();
+    expect(FakeAudioContext.created).toBe(1);
+    stop();
+  });
+
+  it('also unlocks on a key press, and does nothing without Web Audio', () => {
+    installAudio();
+    const stop = unlockAudioOnGesture();
+    window.dispatchEvent(new Event('keydown'));
+    expect(FakeAudioContext.created).toBe(1);
+    stop();
+    vi.unstubAllGlobals();
+    vi.stubGlobal('AudioContext', undefined);
+    resetAudioForTests();
+    expect(() => unlockAudioOnGesture()()).not.toThrow();
+    expect(() => beep()).not.toThrow();
+  });
+
+  it('is armed by the store top bar while the sound is on', () => {
+    installAudio();
+    const user = createUser({ type: 1, has_store: true, name: 'صيدلية' });
+    const { unmount } = renderWithProviders(
+      <DashboardTopBar user={user} collapsed={false} onToggleCollapse={() => {}} onOpenDrawer={() => {}} />,
+    );
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(FakeAudioContext.created).toBe(1);
+    unmount();
+  });
+});
+
+describe('new orders on the phone menu button', () => {
+  const renderBar = (type: 0 | 1 | 3) =>
+    renderWithProviders(
+      <DashboardTopBar
+        user={createUser({ type, has_store: type !== 0, name: 'حساب' })}
+        collapsed={false}
+        onToggleCollapse={() => {}}
+        onOpenDrawer={() => {}}
+      />,
+    );
+
+  it('shows the count of new orders on the menu button and in its name', () => {
+    useOrderAlerts.setState({ unseen: 3 });
+    renderBar(3);
+    const menu = screen.getByRole('button', { name: 'فتح القائمة (3 طلبات جديدة)' });
+    expect(menu).toContainElement(screen.getByTestId('menu-new-orders'));
+    expect(screen.getByTestId('menu-new-orders')).toHaveTextContent('3');
+  });
+
+  it('shows nothing when there is no new order', () => {
+    renderBar(1);
+    expect(screen.getByRole('button', { name: 'فتح القائمة' })).toBeInTheDocument();
+    expect(screen.queryByTestId('menu-new-orders')).toBeNull();
+  });
+
+  it('updates live as orders arrive and disappears once they are seen', async () => {
+    vi.stubGlobal('AudioContext', undefined);
+    renderBar(1);
+    useOrderAlerts.getState().arrived();
+    expect(await screen.findByTestId('menu-new-orders')).toHaveTextContent('1');
+    useOrderAlerts.getState().markSeen();
+    await vi.waitFor(() => expect(screen.queryByTestId('menu-new-orders')).toBeNull());
+  });
+});
