@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { NGINX_TEMPLATE, nginxConfigProblem, REPO_ROOT, renderTemplate, templateVariables } from './nginx.mjs';
+import { pgBinDir } from './os-deps.mjs';
 
 const PYTHON_YAML_TO_JSON = 'import sys, json, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)';
 
@@ -40,6 +41,27 @@ const envOf = (service) =>
     : (service.environment ?? {});
 
 const healthyOn = (service, dep) => service.depends_on?.[dep]?.condition === 'service_healthy';
+const dependsOn = (service) =>
+  Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
+
+/** The PostgreSQL major the tests run (the local cluster of scripts/lib/pg.mjs), or null. */
+function testedPostgresMajor() {
+  try {
+    return pgBinDir().match(/postgresql\/(\d+)\//)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Values of NAME=value lines of an env file (comments and blank lines skipped). */
+const envFileValues = (text) =>
+  Object.fromEntries(
+    text
+      .split('\n')
+      .map((l) => l.match(/^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/))
+      .filter(Boolean)
+      .map((m) => [m[1], m[2].trim()]),
+  );
 const healthTest = (service) => [service.healthcheck?.test ?? []].flat().join(' ');
 
 /**
@@ -89,7 +111,12 @@ export function checkComposeFiles(root = REPO_ROOT) {
   }
 
   const { postgres = {}, redis = {}, nginx = {} } = services;
-  expect(/^postgres:1[56]\b/.test(postgres.image ?? ''), `postgres image is ${postgres.image}; expected 15 or 16`);
+  const testedMajor = testedPostgresMajor();
+  const composeMajor = (postgres.image ?? '').match(/^postgres:(\d+)\b/)?.[1];
+  expect(
+    testedMajor ? composeMajor === testedMajor : /^1[56]$/.test(composeMajor ?? ''),
+    `postgres image is ${postgres.image}; the tests run PostgreSQL ${testedMajor ?? '15 or 16'}`,
+  );
   expect(/pg_isready/.test(healthTest(postgres)), 'postgres healthcheck does not use pg_isready');
   expect(
     (postgres.volumes ?? []).some((v) => String(v).endsWith(':/var/lib/postgresql/data')),
@@ -118,6 +145,13 @@ export function checkComposeFiles(root = REPO_ROOT) {
     expect(/^https?:\/\/.+\/api$/.test(env.API_URL ?? ''), `${name}: API_URL ${env.API_URL} is not an API base …/api`);
     expect(/^redis:\/\//.test(env.REDIS_URL ?? ''), `${name}: REDIS_URL is not redis://`);
     expect(healthyOn(relay, 'redis'), `${name}: does not wait for a healthy redis`);
+    // A relay starts without the API (it answers 'unavailable' until one does): an unhealthy API
+    // instance must not keep the relays down.
+    const onApi = dependsOn(relay).filter((d) => /^api\d/.test(d));
+    expect(onApi.length === 0, `${name}: waits for ${onApi.join(', ')}; a relay needs only redis to start`);
+    // GET /health answers 503 when the relay cannot serve: the check must look at the status.
+    expect(/\/health\b/.test(healthTest(relay)), `${name}: healthcheck is not GET /health`);
+    expect(/r\.ok|status\s*===?\s*200/.test(healthTest(relay)), `${name}: healthcheck ignores the HTTP status`);
   }
 
   // As compose hands them to the container when .env leaves the defaults.
@@ -155,13 +189,44 @@ export function checkComposeFiles(root = REPO_ROOT) {
     (nginx.ports ?? []).some((p) => String(typeof p === 'object' ? p.target : p).endsWith('8080')),
     'nginx: port 8080 is not published',
   );
-  expect(healthyOn(nginx, 'api1') && healthyOn(nginx, 'api2'), 'nginx: does not wait for healthy APIs');
+  // nginx waits for nobody's health (one unhealthy API must not keep the site down), so every
+  // upstream server is resolved at run time: `resolve` with a resolver.
+  const nginxWaits = dependsOn(nginx).filter((d) => healthyOn(nginx, d));
+  expect(nginxWaits.length === 0, `nginx: waits for healthy ${nginxWaits.join(', ')}`);
+  for (const variable of ['API_UPSTREAMS', 'RELAY_UPSTREAMS']) {
+    const servers = String(nginxEnv[variable] ?? '')
+      .split(';')
+      .filter((l) => /\bserver\b/.test(l));
+    expect(
+      servers.length > 0 && servers.every((l) => /\bresolve\b/.test(l)),
+      `nginx: every server of ${variable} must be marked resolve (nginx starts before the instances)`,
+    );
+  }
+  expect(/^resolver\s+\S+/.test(String(nginxEnv.NGINX_RESOLVER ?? '')), 'nginx: no resolver for `resolve`');
 
   // Every ${VAR} the compose file reads is documented in .env.example.
   const used = new Set([...composeText.matchAll(/\$\{([A-Z_][A-Z0-9_]*)/g)].map((m) => m[1]));
   for (const variable of used) {
     expect(new RegExp(`^${variable}=`, 'm').test(envExample), `.env.example does not document ${variable}`);
   }
+  // Secrets: compose refuses to start without them (`${NAME:?…}`), and .env.example leaves them
+  // empty, so `cp .env.example .env && docker compose up` stops instead of running with a
+  // published password.
+  const exampleValues = envFileValues(envExample);
+  const required = new Set([...composeText.matchAll(/\$\{([A-Z_][A-Z0-9_]*):\?/g)].map((m) => m[1]));
+  for (const variable of used) {
+    if (SECRET_NAME.test(variable))
+      expect(required.has(variable), `compose: ${variable} has no \${${variable}:?…} guard`);
+  }
+  for (const variable of required) {
+    expect(exampleValues[variable] === '', `.env.example fills the required ${variable}; leave it empty`);
+  }
+  // Demo data (and its demo accounts) only when asked for.
+  for (const name of ['api1', 'api2']) {
+    const seed = interpolate(envOf(services[name] ?? {}).SEED_DEMO ?? 'unset');
+    expect(seed === 'false', `${name}: SEED_DEMO defaults to ${seed}; expected false`);
+  }
+  expect(exampleValues.SEED_DEMO === 'false', `.env.example: SEED_DEMO=${exampleValues.SEED_DEMO}; expected false`);
 
   expect(
     /^FROM node:20-bookworm-slim|^ARG NODE_IMAGE=node:20-bookworm-slim$/m.test(dockerfile),
@@ -192,9 +257,16 @@ export function checkComposeFiles(root = REPO_ROOT) {
 export function dockerComposeConfig(root = REPO_ROOT) {
   const probe = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
   if (probe.status !== 0) return { ran: false };
-  const r = spawnSync('docker', ['compose', '--env-file', '.env.example', 'config', '-q'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return { ran: true, ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+  const config = (env) =>
+    spawnSync('docker', ['compose', '--env-file', '.env.example', 'config', '-q'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, POSTGRES_PASSWORD: '', ADMIN_PASSWORD: '', ...env },
+    });
+  // .env.example as copied: refused (empty passwords); with the passwords set: valid.
+  const unset = config({});
+  const set = config({ POSTGRES_PASSWORD: 'compose-check-1', ADMIN_PASSWORD: 'compose-check-2' });
+  const output = `${set.stdout}${set.stderr}`;
+  if (unset.status === 0) return { ran: true, ok: false, output: 'accepted .env.example with empty passwords' };
+  return { ran: true, ok: set.status === 0, output };
 }
