@@ -1,0 +1,65 @@
+/**
+ * The dashboard stays out of the farmer's first load: after `npm run build`, the entry's static import
+ * closure (read from client/dist/.vite/manifest.json, as client/scripts/bundle-size.mjs computes it)
+ * holds no features/dashboard module but its lazy route table (routes.tsx, inlined in the entry) and
+ * no Chartist. Chunks are checked by source and file name, and their code for strings only the
+ * dashboard and Chartist carry (each must be found in the dashboard's own chunks, so the check cannot
+ * pass by looking for nothing). No browser is needed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+
+const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'client', 'dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** Strings that only the dashboard's or Chartist's code contains. */
+const DASHBOARD_MARKERS = ['dashboard:collapsed', 'dashboard:order-sound', 'قائمة لوحة التحكم'];
+const CHARTIST_MARKERS = ['ct-series', 'ct-label'];
+const ALLOWED_DASHBOARD = 'src/features/dashboard/routes.tsx';
+
+test('the entry chunk and its static imports carry no dashboard screen, layout or chart library', () => {
+  expect(existsSync(manifestFile), `${manifestFile} is missing: run \`npm run build\` first`).toBe(true);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (!manifest[key] || seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  expect(entryKey).toBeDefined();
+  const first = [...closure(entryKey ?? '')];
+  const code = (keys: Iterable<string>) =>
+    [...new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))]
+      .map((f) => readFileSync(path.join(dist, f), 'utf8'))
+      .join('\n');
+
+  // By source and chunk name.
+  const dashboardChunks = first.filter((k) => {
+    const src = manifest[k].src ?? k;
+    return (src.includes('features/dashboard/') && src !== ALLOWED_DASHBOARD) || /dashboard/i.test(manifest[k].file);
+  });
+  expect(dashboardChunks).toEqual([]);
+  expect(first.filter((k) => /chartist/i.test(`${k} ${manifest[k].file}`))).toEqual([]);
+
+  // By content: the markers are in the lazy dashboard chunks …
+  const lazyDashboard = Object.keys(manifest).filter((k) => (manifest[k].src ?? '').includes('features/dashboard/'));
+  expect(lazyDashboard.length).toBeGreaterThan(0);
+  const lazyKeys = new Set<string>();
+  for (const k of lazyDashboard) closure(k, lazyKeys);
+  const lazyCode = code(lazyKeys);
+  for (const marker of [...DASHBOARD_MARKERS, ...CHARTIST_MARKERS]) expect(lazyCode, marker).toContain(marker);
+  // … and not in the first load.
+  const firstCode = code(first);
+  for (const marker of [...DASHBOARD_MARKERS, ...CHARTIST_MARKERS]) expect(firstCode, marker).not.toContain(marker);
+});
