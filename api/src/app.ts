@@ -37,6 +37,10 @@ function withoutSecrets(req: { headers?: Record<string, unknown> }) {
   return { ...req, headers };
 }
 
+async function hasUsers(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export interface CreateApiOptions {
   logger?: Logger;
 }
@@ -47,8 +51,11 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
   mkdirSync(config.storageDir, { recursive: true });
   const images = new ImageStore(config.storageDir);
   try {
-    await migrate(database, async ({ freshDatabase }) => {
-      if (freshDatabase && config.seedDemo) {
+    // A new database is one without users, whatever the migration state: a start that migrated and
+    // then crashed while seeding (the seed is one transaction) seeds on the next start. A database
+    // with any user is never touched. On PostgreSQL this runs under the migration lock.
+    await migrate(database, async () => {
+      if (config.seedDemo && !(await hasUsers(database.kysely))) {
         await seedDemo(database.kysely, images, config);
         logger.info('demo data loaded into the new database');
       }

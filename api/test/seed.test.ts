@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import request from 'supertest';
@@ -57,6 +57,33 @@ describe('demo seed (CONTRACT.md §2)', () => {
     const again = await createApi(t.config, { logger: t.logger });
     await again.close();
     expect(await count()).toBe(before);
+  });
+
+  it('seeds on the next start when a start crashed while seeding, and never a database with users', async () => {
+    // migrated, no users (as a start that failed after migrating)
+    const t = await createTestApi({ seedDemo: false });
+    opened.push(t);
+    const users = async () => (await t.db.selectFrom('users').select('id').execute()).length;
+    // a crash during seeding: the image folder cannot be created (a file is in the way)
+    mkdirSync(t.config.storageDir, { recursive: true });
+    writeFileSync(path.join(t.config.storageDir, 'stores'), 'in the way');
+    await expect(createApi({ ...t.config, seedDemo: true }, { logger: t.logger })).rejects.toThrow();
+    expect(await users()).toBe(0);
+    rmSync(path.join(t.config.storageDir, 'stores'));
+    const next = await createApi({ ...t.config, seedDemo: true }, { logger: t.logger });
+    await next.close();
+    expect(await users()).toBeGreaterThanOrEqual(5);
+    expect(
+      (await request(t.app).post('/api/auth/login').send({ phone: '0900000000', password: 'admin1234' })).status,
+    ).toBe(200);
+
+    // a database with any user (and no demo admin) is left alone
+    const other = await createTestApi({ seedDemo: false });
+    opened.push(other);
+    await other.make.user();
+    const again = await createApi({ ...other.config, seedDemo: true }, { logger: other.logger });
+    await again.close();
+    expect((await other.db.selectFrom('users').select('id').execute()).length).toBe(1);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL_BASE)(
