@@ -76,9 +76,16 @@ describe('authentication', () => {
 describe('conversations and messages', () => {
   it('joins a participant, refuses a non-participant with the API envelope', async () => {
     const { socket } = await open(farmer);
-    expect(await call(socket, 'conversation:join', { conversation_id: conversation.id })).toEqual({
-      status: 200,
-      data: { conversation_id: conversation.id },
+    // the ack is the envelope of the forwarded conversation/get/{id}: the conversation, no history
+    const joined = await call<Conversation & { messages: Message[] }>(socket, 'conversation:join', {
+      conversation_id: conversation.id,
+    });
+    expect(joined.status).toBe(200);
+    expect('data' in joined && joined.data).toMatchObject({
+      id: conversation.id,
+      sender: { id: farmer.user.id },
+      receiver: { id: pharmacy.user.id },
+      messages: [],
     });
     const other = await open(outsider);
     const refused = await call(other.socket, 'conversation:join', { conversation_id: conversation.id });
@@ -195,17 +202,86 @@ describe('conversations and messages', () => {
       last_read_message_id: id,
     });
     expect(res.status).toBe(200);
-    const expected = { conversation_id: conversation.id, user_id: pharmacy.user.id, last_read_message_id: id };
+    // read implies delivered: both current pointers are pushed
+    const expected = {
+      conversation_id: conversation.id,
+      user_id: pharmacy.user.id,
+      last_read_message_id: id,
+      last_delivered_message_id: id,
+    };
     await until(() => other.pushes.of('conversation:read').length === 1, 5_000, 'conversation:read');
     expect(other.pushes.of('conversation:read')[0]).toEqual(expected);
   });
 
-  it('typing reaches the room but not the sender, only after a join, rate-limited', async () => {
+  it('a delivered receipt moves only the delivered pointer and pushes both pointers to the room, not to outsiders', async () => {
+    const author = await open(farmer);
+    const receiver = await open(pharmacy);
+    const stranger = await open(outsider);
+    await call(author.socket, 'conversation:join', { conversation_id: conversation.id });
+    await call(stranger.socket, 'conversation:join', { conversation_id: conversation.id }); // refused
+    const before = await apiGet<Conversation>(
+      api.apiUrl,
+      `conversation/get/${conversation.id}?before_id=1`,
+      pharmacy.token,
+    );
+    const sent = await call<Message>(author.socket, 'message:send', {
+      conversation_id: conversation.id,
+      message: 'وصلت؟',
+      client_id: 'relay-test-delivered',
+    });
+    const id = 'data' in sent ? sent.data.id : 0;
+    const res = await call<Conversation>(receiver.socket, 'conversation:read', {
+      conversation_id: conversation.id,
+      last_delivered_message_id: id,
+    });
+    expect(res.status).toBe(200);
+    expect('data' in res && res.data).toMatchObject({
+      receiver_last_delivered_id: id,
+      receiver_last_read_id: before.receiver_last_read_id,
+    });
+    await until(() => author.pushes.of('conversation:read').length === 1, 5_000, 'conversation:read');
+    expect(author.pushes.of('conversation:read')[0]).toEqual({
+      conversation_id: conversation.id,
+      user_id: pharmacy.user.id,
+      last_read_message_id: before.receiver_last_read_id,
+      last_delivered_message_id: id,
+    });
+    await sleep(200);
+    expect(stranger.pushes.events).toEqual([]);
+  });
+
+  it('a receipt by a non-participant is refused with the API envelope and pushes nothing', async () => {
+    const author = await open(farmer);
+    await call(author.socket, 'conversation:join', { conversation_id: conversation.id });
+    const stranger = await open(outsider);
+    for (const payload of [
+      { conversation_id: conversation.id, last_read_message_id: 1 },
+      { conversation_id: conversation.id, last_delivered_message_id: 1 },
+    ]) {
+      const res = await call(stranger.socket, 'conversation:read', payload);
+      expect(res.status).toBe(403);
+      expect('error' in res && res.error.message).toMatch(/[\u0600-\u06FF]/);
+    }
+    const bad = await call(author.socket, 'conversation:read', {
+      conversation_id: conversation.id,
+      last_delivered_message_id: -3,
+    });
+    expect(bad.status).toBe(422);
+    await sleep(200);
+    expect(author.pushes.of('conversation:read')).toEqual([]);
+    expect(stranger.pushes.events).toEqual([]);
+  });
+
+  it('typing reaches the room but not the sender nor their other tabs nor outsiders, only after a join, rate-limited', async () => {
     const typist = await open(farmer);
+    const typistOtherTab = await open(farmer);
     const store = await open(pharmacy);
+    const stranger = await open(outsider);
+    await call(stranger.socket, 'conversation:join', { conversation_id: conversation.id }); // refused
     const notJoined = await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: true });
     expect(notJoined.status).toBe(403);
     await call(typist.socket, 'conversation:join', { conversation_id: conversation.id });
+    await call(typistOtherTab.socket, 'conversation:join', { conversation_id: conversation.id });
     await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
     expect((await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: true })).status).toBe(200);
     await until(() => store.pushes.of('typing').length === 1, 5_000, 'typing');
@@ -214,7 +290,10 @@ describe('conversations and messages', () => {
       user_id: farmer.user.id,
       typing: true,
     });
+    await sleep(200);
     expect(typist.pushes.of('typing')).toEqual([]);
+    expect(typistOtherTab.pushes.of('typing')).toEqual([]);
+    expect(stranger.pushes.events).toEqual([]);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       statuses.push(

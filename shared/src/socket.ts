@@ -1,5 +1,5 @@
 /** The socket contract of CONTRACT.md §4 as typed event maps for socket.io. */
-import type { ApiResponse, Message, Order } from './entities';
+import type { ApiResponse, Conversation, ConversationWithMessages, Message, Order } from './entities';
 
 export type Ack<T> = (response: ApiResponse<T>) => void;
 
@@ -19,9 +19,18 @@ export interface TypingPayload {
   conversation_id: number;
   typing: boolean;
 }
+/** Read and/or delivered receipt: at least one pointer (read implies delivered). */
 export interface ConversationReadPayload {
   conversation_id: number;
+  last_read_message_id?: number;
+  last_delivered_message_id?: number;
+}
+/** Pushed to the room: the participant's current pointers after a receipt. */
+export interface ConversationReadPush {
+  conversation_id: number;
+  user_id: number;
   last_read_message_id: number;
+  last_delivered_message_id: number;
 }
 export interface OrderCreatePayload {
   store_id: number;
@@ -36,11 +45,12 @@ export interface OrderUpdatePayload {
 }
 
 export interface ClientToServerEvents {
-  'conversation:join': (payload: ConversationJoinPayload, ack: Ack<{ conversation_id: number }>) => void;
+  /** Acked with the envelope of the forwarded conversation/get/{id} (no messages). */
+  'conversation:join': (payload: ConversationJoinPayload, ack: Ack<ConversationWithMessages>) => void;
   'conversation:leave': (payload: ConversationJoinPayload, ack: Ack<{ conversation_id: number }>) => void;
   'message:send': (payload: MessageSendPayload, ack: Ack<Message>) => void;
   typing: (payload: TypingPayload, ack?: Ack<null>) => void;
-  'conversation:read': (payload: ConversationReadPayload, ack: Ack<unknown>) => void;
+  'conversation:read': (payload: ConversationReadPayload, ack: Ack<Conversation>) => void;
   'order:create': (payload: OrderCreatePayload, ack: Ack<Order>) => void;
   'order:update': (payload: OrderUpdatePayload, ack: Ack<Order>) => void;
 }
@@ -48,7 +58,7 @@ export interface ClientToServerEvents {
 export interface ServerToClientEvents {
   'message:new': (payload: { message: Message }) => void;
   typing: (payload: { conversation_id: number; user_id: number; typing: boolean }) => void;
-  'conversation:read': (payload: { conversation_id: number; user_id: number; last_read_message_id: number }) => void;
+  'conversation:read': (payload: ConversationReadPush) => void;
   'order:new': (payload: { order: Order }) => void;
   'order:status': (payload: { order: Order }) => void;
 }

@@ -1,11 +1,23 @@
 /** conversation:join / leave / read and typing (CONTRACT.md §4). */
-import { type ApiResponse, apiMessages, apiPaths, type ConversationWithMessages, rooms } from '@agrivet/shared';
-import { failure, relayMessages } from '../messages';
+import {
+  type ApiResponse,
+  apiMessages,
+  apiPaths,
+  type Conversation,
+  type ConversationReadPayload,
+  type ConversationWithMessages,
+  rooms,
+  validationMessages,
+} from '@agrivet/shared';
+import { failure, invalid, relayMessages } from '../messages';
 import { TokenBucket } from '../rate-limit';
-import { checkConversationRef, checkRead, checkTyping } from '../validate';
+import { type Checked, checkConversationRef, checkTyping } from '../validate';
 import type { Handler } from './on-event';
 
-/** Access check through the API; on success the socket joins the conversation's room. */
+/**
+ * Access check through the API; on success the socket joins the conversation's room. The ack is
+ * the envelope of the forwarded GET (the conversation with both sides' pointers, no messages).
+ */
 export const join: Handler = async (payload, ctx) => {
   const checked = checkConversationRef(payload);
   if (!checked.ok) return checked.error;
@@ -16,7 +28,7 @@ export const join: Handler = async (payload, ctx) => {
   ctx.participants.set(id, { senderId: res.data.sender.id, receiverId: res.data.receiver.id });
   ctx.joined.add(id);
   await ctx.socket.join(rooms.conversation(id));
-  return { status: 200, data: { conversation_id: id } };
+  return res;
 };
 
 export const leave: Handler = async (payload, ctx) => {
@@ -28,20 +40,59 @@ export const leave: Handler = async (payload, ctx) => {
   return { status: 200, data: { conversation_id: id } };
 };
 
+const POINTERS = ['last_read_message_id', 'last_delivered_message_id'] as const;
+
+/** conversation_id and at least one pointer (non-negative integers; digit strings accepted). */
+export function checkPointers(raw: unknown): Checked<ConversationReadPayload> {
+  const t = validationMessages.ar;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, error: invalid({ _: apiMessages.ar.validation }) };
+  }
+  const input = raw as Record<string, unknown>;
+  const asInt = (v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v);
+  const fields: Record<string, string> = {};
+  const value: ConversationReadPayload = { conversation_id: 0 };
+  const id = asInt(input.conversation_id);
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) value.conversation_id = id;
+  else fields.conversation_id = id === undefined || id === null ? t.required : t.invalidId;
+  for (const key of POINTERS) {
+    const v = asInt(input[key]);
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) value[key] = v;
+    else fields[key] = t.integer;
+  }
+  if (value.last_read_message_id === undefined && value.last_delivered_message_id === undefined) {
+    fields.last_read_message_id ??= t.required;
+  }
+  return Object.keys(fields).length > 0 ? { ok: false, error: invalid(fields) } : { ok: true, value };
+}
+
+/**
+ * Read and delivered receipts: forwarded to conversation/update/{id}; on success the room gets the
+ * reader's current pointers (both, as the API now holds them).
+ */
 export const read: Handler = async (payload, ctx) => {
-  const checked = checkRead(payload);
+  const checked = checkPointers(payload);
   if (!checked.ok) return checked.error;
-  const { conversation_id, last_read_message_id } = checked.value;
-  const res = await ctx.api.post(apiPaths.conversation.update(conversation_id), { last_read_message_id }, ctx.caller);
-  if (res.status === 200) {
-    ctx.io
-      .to(rooms.conversation(conversation_id))
-      .emit('conversation:read', { conversation_id, user_id: ctx.user.id, last_read_message_id });
+  const { conversation_id, ...pointers } = checked.value;
+  const res = await ctx.api.post<Conversation>(apiPaths.conversation.update(conversation_id), pointers, ctx.caller);
+  if (res.status === 200 && 'data' in res) {
+    const c = res.data;
+    const mine = c.sender.id === ctx.user.id;
+    ctx.io.to(rooms.conversation(conversation_id)).emit('conversation:read', {
+      conversation_id,
+      user_id: ctx.user.id,
+      last_read_message_id: mine ? c.sender_last_read_id : c.receiver_last_read_id,
+      last_delivered_message_id: mine ? c.sender_last_delivered_id : c.receiver_last_delivered_id,
+    });
   }
   return res;
 };
 
-/** Typing is volatile and rate-limited per socket, allowed only in conversations this socket joined. */
+/**
+ * Typing is volatile and rate-limited per socket, allowed only in conversations this socket joined.
+ * It reaches the room except the typist's own sockets (their other tabs are in their user room).
+ */
 export function typingHandler(): Handler {
   const bucket = new TokenBucket(5, 2);
   return async (payload, ctx): Promise<ApiResponse<null>> => {
@@ -52,6 +103,7 @@ export function typingHandler(): Handler {
     if (!bucket.take()) return failure(429, apiMessages.ar.tooManyRequests);
     ctx.socket
       .to(rooms.conversation(conversation_id))
+      .except(rooms.user(ctx.user.id))
       .volatile.emit('typing', { conversation_id, user_id: ctx.user.id, typing });
     return { status: 200, data: null };
   };
