@@ -5,6 +5,7 @@
  */
 import { apiPaths, isStoreAccount, rooms, SOCKET_UNAUTHORIZED, type User, UserType } from '@agrivet/shared';
 import type { ApiClient } from './api-client';
+import { tokenHashOf } from './sessions';
 import type { RelaySocket } from './types';
 
 /** connect_error message when the API cannot be reached or the relay is closing (the client retries). */
@@ -33,7 +34,7 @@ export function authenticate(api: ApiClient, closing: () => boolean) {
     }
     const res = await api.get<{ user: User }>(apiPaths.auth.user, { token, forwardedFor: forwardedForOf(socket) });
     if (res.status === 200 && 'data' in res && res.data?.user) {
-      socket.data = { user: res.data.user, token };
+      socket.data = { user: res.data.user, token, tokenHash: tokenHashOf(token) };
       return next();
     }
     next(new Error(res.status === 401 || res.status === 403 ? SOCKET_UNAUTHORIZED : SOCKET_UNAVAILABLE));

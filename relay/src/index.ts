@@ -19,6 +19,7 @@ import { InFlight } from './in-flight';
 import * as order from './events/order';
 import { createParticipantsCache } from './participants';
 import { type RedisLink, useRedisAdapter } from './redis';
+import { createRevalidation } from './sessions';
 import type { ConnectionContext, RelayServer } from './types';
 
 export interface RelayOptions {
@@ -29,6 +30,11 @@ export interface RelayOptions {
   logger?: Logger;
   /** How long close() waits for events in flight — forwards, pushes, acks (ms). */
   drainTimeoutMs?: number;
+  /**
+   * Each socket's token is re-checked through GET auth/user this often (±20 %), so a revoked
+   * session that only listens is disconnected too (ms, default 5 minutes; 0 = never).
+   */
+  revalidateIntervalMs?: number;
 }
 
 export interface Relay {
@@ -46,6 +52,7 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
   const api = createApiClient(options.apiUrl);
   const participants = createParticipantsCache();
   const inFlight = new InFlight();
+  const revalidation = createRevalidation(api, options.revalidateIntervalMs ?? 5 * 60_000, logger);
   let closing = false;
   const isClosing = () => closing;
 
@@ -76,6 +83,7 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
       inFlight,
       busy: { count: 0 },
     };
+    revalidation.watch(socket, ctx.caller, user);
     onEvent(ctx, 'conversation:join', conversation.join);
     onEvent(ctx, 'conversation:leave', conversation.leave);
     onEvent(ctx, 'conversation:read', conversation.read);

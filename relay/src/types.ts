@@ -9,6 +9,8 @@ import type { ParticipantsCache } from './participants';
 export interface SocketData {
   user: User;
   token: string;
+  /** Hash of the token: a 401 ends the sockets of that session only, on every relay. */
+  tokenHash: string;
 }
 
 // biome-ignore lint/complexity/noBannedTypes: socket.io's "no inter-server events" parameter

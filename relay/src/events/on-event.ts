@@ -2,11 +2,13 @@
  * Registers one client event: normalises the arguments (the acknowledgement may be missing),
  * checks the payload size, runs the handler, acknowledges with its envelope and never throws.
  * The whole handling (forwards, push, ack) is tracked in flight for a graceful shutdown.
- * A 401, or a 403 for a disabled account, ends the user's sessions: their sockets are
- * disconnected and must authenticate again (a revoked token is then refused).
+ * A 401 ends the session of that token (its sockets on every relay; the user's other devices
+ * keep theirs); a 403 for a disabled account ends all of the user's sessions. Disconnected sockets
+ * must authenticate again (a revoked token is then refused).
  */
-import { type ApiResponse, apiMessages, type ClientToServerEvents, rooms } from '@agrivet/shared';
+import { type ApiResponse, apiMessages, type ClientToServerEvents } from '@agrivet/shared';
 import { failure, internalError, relayMessages } from '../messages';
+import { endTokenSessions, endUserSessions } from '../sessions';
 import type { ConnectionContext, EventContext } from '../types';
 import { checkSmall } from '../validate';
 
@@ -17,8 +19,8 @@ export interface EventOptions {
   large?: boolean;
 }
 
-const endsSession = (r: ApiResponse<unknown>) =>
-  r.status === 401 || (r.status === 403 && 'error' in r && r.error.message === apiMessages.ar.subscriptionExpired);
+const endsAccount = (r: ApiResponse<unknown>) =>
+  r.status === 403 && 'error' in r && r.error.message === apiMessages.ar.subscriptionExpired;
 
 /** Events one connection may have in flight at once; more are refused with 429. */
 export const MAX_EVENTS_IN_FLIGHT_PER_SOCKET = 32;
@@ -59,9 +61,16 @@ export function onEvent(
         ctx.logger.warn({ err, event }, 'acknowledgement failed');
       }
     }
-    if (endsSession(response)) {
-      ctx.logger.info({ user: ctx.user.id, status: response.status, event }, 'session ended by the API');
-      ctx.io.in(rooms.user(ctx.user.id)).disconnectSockets(true);
+    try {
+      if (response.status === 401) {
+        ctx.logger.info({ user: ctx.user.id, status: response.status, event }, 'session ended by the API');
+        await endTokenSessions(ctx.io, ctx.user.id, ctx.socket.data.tokenHash, ctx.logger);
+      } else if (endsAccount(response)) {
+        ctx.logger.info({ user: ctx.user.id, status: response.status, event }, 'account ended by the API');
+        endUserSessions(ctx.io, ctx.user.id);
+      }
+    } catch (err) {
+      ctx.logger.error({ err, event, user: ctx.user.id }, 'ending the session failed');
     }
   };
   ctx.socket.on(event, ((...args: unknown[]) => ctx.inFlight.track(listener(...args))) as never);
