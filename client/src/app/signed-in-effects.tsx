@@ -1,5 +1,9 @@
-/** While someone is signed in: the live connection, the pushes wired into the chat store, conversations. */
+/**
+ * While someone is signed in: the live connection, the pushes wired into the chat store, conversations,
+ * and the cart's pending order.
+ */
 import { useEffect } from 'react';
+import { watchPendingOrder } from '../features/cart/lib/pending-order';
 import { bindChatToRealtime, useChat } from '../stores/chat';
 import { useRealtime } from '../stores/realtime';
 import { useSession } from '../stores/session';
@@ -10,6 +14,8 @@ export default function SignedInEffects() {
   const canChat = user !== null && user.status !== 1;
 
   useEffect(() => bindChatToRealtime(), []);
+  // A cart's order queued before a reload: empty the cart once the outbox delivered it.
+  useEffect(() => watchPendingOrder(), []);
 
   useEffect(() => {
     if (!token || !user) return;

@@ -88,6 +88,7 @@ export const ar = {
     cart: 'السلة',
     cartCount: 'السلة ({{count}})',
     price: 'السعر',
+    orderPending: 'لديك طلب قيد الإرسال، انتظر حتى يصل ثم أضف منتجات جديدة',
   },
   cart: {
     title: 'السلة',
@@ -99,6 +100,7 @@ export const ar = {
     added: 'تمت إضافة الطلب',
     lineTotal: 'المجموع الفرعي',
     backToStore: 'العودة إلى المتجر',
+    sending: 'جارٍ إرسال الطلب…',
     decrease: 'إنقاص الكمية',
     increase: 'زيادة الكمية',
   },

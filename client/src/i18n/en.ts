@@ -85,6 +85,7 @@ export const en: Catalogue = {
     cart: 'Cart',
     cartCount: 'Cart ({{count}})',
     price: 'Price',
+    orderPending: 'An order is being sent; wait until it arrives, then add new products',
   },
   cart: {
     title: 'Cart',
@@ -96,6 +97,7 @@ export const en: Catalogue = {
     added: 'added',
     lineTotal: 'Subtotal',
     backToStore: 'Back to the store',
+    sending: 'Sending the order…',
     decrease: 'Decrease quantity',
     increase: 'Increase quantity',
   },

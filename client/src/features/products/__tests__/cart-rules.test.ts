@@ -20,6 +20,7 @@ describe('cart rules (SPEC.md §4, §5)', () => {
     expect(stored()).toEqual({
       store_id: 3,
       items: [{ product_id: 5, quantity: 2, name: 'بذور قمح', price_cents: 1250 }],
+      pending: null,
     });
   });
 
@@ -47,12 +48,12 @@ describe('cart rules (SPEC.md §4, §5)', () => {
     addToCart(createProduct(), 3, true);
     useCart.getState().clear(8);
     expect(useCart.getState().items).toEqual([]);
-    expect(stored()).toEqual({ store_id: 8, items: [] });
+    expect(stored()).toEqual({ store_id: 8, items: [], pending: null });
   });
 
   it('reads a corrupt or foreign stored cart as empty', () => {
     localStorage.setItem(CART_STORAGE_KEY, '{not json');
-    expect(loadCart()).toEqual({ store_id: null, items: [] });
+    expect(loadCart()).toEqual({ store_id: null, items: [], pending: null });
     localStorage.setItem(
       CART_STORAGE_KEY,
       JSON.stringify({
@@ -60,6 +61,10 @@ describe('cart rules (SPEC.md §4, §5)', () => {
         items: [{ product_id: 'x' }, { product_id: 1, quantity: 2, name: 'a', price_cents: 5 }],
       }),
     );
-    expect(loadCart()).toEqual({ store_id: 2, items: [{ product_id: 1, quantity: 2, name: 'a', price_cents: 5 }] });
+    expect(loadCart()).toEqual({
+      store_id: 2,
+      items: [{ product_id: 1, quantity: 2, name: 'a', price_cents: 5 }],
+      pending: null,
+    });
   });
 });

@@ -2,7 +2,8 @@
 import type { Product } from '@agrivet/shared';
 import { useCart } from '../../../stores/cart';
 
-export type AddToCartResult = 'added' | 'login-required';
+/** 'order-pending': the cart's order is still being sent, so the cart is locked. */
+export type AddToCartResult = 'added' | 'login-required' | 'order-pending';
 
 export function addToCart(
   product: Pick<Product, 'id' | 'store_id' | 'name' | 'price_cents'>,
@@ -10,11 +11,11 @@ export function addToCart(
   loggedIn: boolean,
 ): AddToCartResult {
   if (!loggedIn) return 'login-required';
-  useCart.getState().add(product.store_id, {
+  const added = useCart.getState().add(product.store_id, {
     product_id: product.id,
     quantity,
     name: product.name,
     price_cents: product.price_cents,
   });
-  return 'added';
+  return added ? 'added' : 'order-pending';
 }

@@ -1,4 +1,7 @@
-/** /products/{id}: a store's products with an order button and a cart icon. Opening it clears the cart. */
+/**
+ * /products/{id}: a store's products with an order button and a cart icon. Opening it clears the cart
+ * (SPEC.md §4) — except while the cart's order is pending, or when coming back from this store's cart.
+ */
 import type { Product } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -8,7 +11,8 @@ import { Text } from '@chakra-ui/react/text';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdLocationOn, MdShoppingCart } from 'react-icons/md';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { previousPath } from '../../../components/layout/route-history';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { Page } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
@@ -34,8 +38,12 @@ export default function StoreProductsRoute() {
   const items = useCart((s) => s.items);
   const [ordering, setOrdering] = useState<Product | null>(null);
 
+  const location = useLocation();
+  const fromCartLink = (location.state as { fromCart?: number } | null)?.fromCart === storeId;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arriving at a store's page
   useEffect(() => {
-    useCart.getState().clear(storeId);
+    const fromOwnCart = fromCartLink || previousPath() === paths.cart.getHref(storeId);
+    useCart.getState().openStore(storeId, fromOwnCart);
   }, [storeId]);
 
   const order = (product: Product) => {
@@ -49,7 +57,9 @@ export default function StoreProductsRoute() {
 
   const confirm = (quantity: number) => {
     if (!ordering) return;
-    if (addToCart(ordering, quantity, loggedIn) === 'added') notify.success(t('product.added'));
+    const result = addToCart(ordering, quantity, loggedIn);
+    if (result === 'added') notify.success(t('product.added'));
+    else if (result === 'order-pending') notify.info(t('product.orderPending'));
     setOrdering(null);
   };
 

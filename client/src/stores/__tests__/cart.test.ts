@@ -1,0 +1,53 @@
+import { CART_STORAGE_KEY } from '@agrivet/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadCart, useCart } from '../cart';
+
+const line = { product_id: 5, quantity: 2, name: 'بذور قمح', price_cents: 1250 };
+
+describe('cart with a pending order', () => {
+  beforeEach(() => {
+    useCart.getState().clear();
+    useCart.getState().add(3, line);
+  });
+
+  it('keeps the pending client_id with the cart in localStorage (survives a reload)', () => {
+    useCart.getState().markPending('c-1');
+    const saved = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
+    expect(saved.pending.client_id).toBe('c-1');
+    expect(loadCart().pending?.client_id).toBe('c-1');
+  });
+
+  it('is locked while pending: no edits, no new products, no clearing by a store page', () => {
+    useCart.getState().markPending('c-1');
+    expect(useCart.getState().add(4, { ...line, product_id: 9 })).toBe(false);
+    useCart.getState().setQuantity(5, 7);
+    useCart.getState().remove(5);
+    useCart.getState().openStore(4, false);
+    expect(useCart.getState().store_id).toBe(3);
+    expect(useCart.getState().items).toEqual([line]);
+  });
+
+  it("'sent' empties the cart, 'failed' unlocks it, another client_id is ignored", () => {
+    useCart.getState().markPending('c-1');
+    useCart.getState().settle('other', 'sent');
+    expect(useCart.getState().items).toHaveLength(1);
+    useCart.getState().settle('c-1', 'failed');
+    expect(useCart.getState().pending).toBeNull();
+    expect(useCart.getState().items).toHaveLength(1);
+    useCart.getState().markPending('c-2');
+    useCart.getState().settle('c-2', 'sent');
+    expect(useCart.getState().items).toEqual([]);
+    expect(loadCart()).toEqual({ store_id: null, items: [], pending: null });
+  });
+
+  it('opening a store page clears the cart, except when coming back from its own cart', () => {
+    useCart.getState().openStore(3, true);
+    expect(useCart.getState().items).toHaveLength(1);
+    useCart.getState().openStore(4, true);
+    expect(useCart.getState().items).toEqual([]);
+    expect(useCart.getState().store_id).toBe(4);
+    useCart.getState().add(4, line);
+    useCart.getState().openStore(4, false);
+    expect(useCart.getState().items).toEqual([]);
+  });
+});
