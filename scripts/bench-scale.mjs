@@ -2,12 +2,14 @@
 // `npm run bench:scale`: chat latency and REST throughput of the scaled deployment (nginx, 2 relays
 // on Redis, 2 APIs on PostgreSQL — scripts/lib/scale-cluster.mjs) beside the one-process product
 // (`npm start` on SQLite), with the same scenario and the same client (RealtimeClient). Prints the
-// figures and writes them into docs/performance.md, section "Scale-out". Needs `npm run build`.
+// figures and writes them into docs/performance.md, section "Scale-out". Builds api, relay and
+// client first when their dist/ is missing or stale (scripts/lib/build-fresh.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ensureBuilt } from './lib/build-fresh.mjs';
 import { REPO_ROOT } from './lib/nginx.mjs';
 import { freePort } from './lib/ports.mjs';
 import { startScaleCluster } from './lib/scale-cluster.mjs';
@@ -123,6 +125,7 @@ async function restThroughput(base) {
 }
 
 async function benchScaled() {
+  ensureBuilt({ log: (m) => console.log(`  ${m}`) });
   const cluster = await startScaleCluster({ log: (m) => console.log(`  ${m}`) });
   const sockets = [];
   try {

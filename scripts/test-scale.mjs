@@ -5,10 +5,13 @@
 // migrations once, proxy rules, register/browse, live chat and orders across relays, a fault round
 // (one API and one relay killed mid-run, nothing acknowledged lost or duplicated, checked in
 // PostgreSQL), and backup/restore on PostgreSQL. Prints a pass/fail summary; exits 1 on failure.
+// Builds api, relay and client first when their dist/ is missing or older than the sources (after
+// `npm test`'s build step nothing is rebuilt); SCALE_BUILD=never only checks, =always rebuilds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureBuilt } from './lib/build-fresh.mjs';
 import { checkComposeFiles, dockerComposeConfig } from './lib/compose-check.mjs';
 import { REPO_ROOT } from './lib/nginx.mjs';
 import { ensurePrograms } from './lib/os-deps.mjs';
@@ -82,6 +85,11 @@ async function main() {
     const docker = dockerComposeConfig();
     if (docker.ran) assert(docker.ok, `docker compose config: ${docker.output}`);
     else log('docker compose is not available here: checked the parsed YAML only');
+  });
+
+  await step('built code: api, relay and client dist/ up to date with their sources', async () => {
+    const built = ensureBuilt({ log });
+    log(built.length ? `rebuilt ${built.join(', ')}` : 'up to date, nothing rebuilt');
   });
 
   await step('cluster: PostgreSQL, Redis, 2 APIs started together, nginx, 2 relays', async () => {
