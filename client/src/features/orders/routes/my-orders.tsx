@@ -1,4 +1,7 @@
-/** /myorders: the user's orders, live status through `order:status`, and orders still in the outbox. */
+/**
+ * /myorders: the user's orders, live status through `order:status`, orders still in the outbox, and a
+ * reload whenever the connection comes back (changes made while disconnected are not pushed again).
+ */
 import { Alert } from '@chakra-ui/react/alert';
 import { Stack } from '@chakra-ui/react/stack';
 import { useEffect, useRef } from 'react';
@@ -23,6 +26,7 @@ export default function MyOrdersRoute() {
     useShallow((s) => s.outbox.filter((e) => e.event === 'order:create' && e.state === 'pending')),
   );
   const { setData, reload } = query;
+  const connection = useRealtime((s) => s.status);
 
   useEffect(
     () =>
@@ -38,6 +42,13 @@ export default function MyOrdersRoute() {
     if (pendingCount < previousPending.current) reload();
     previousPending.current = pendingCount;
   }, [pendingCount, reload]);
+
+  // Back online after a disconnection: order:status pushes sent meanwhile were missed, so reload.
+  const previousConnection = useRef(connection);
+  useEffect(() => {
+    if (connection === 'online' && previousConnection.current !== 'online') reload();
+    previousConnection.current = connection;
+  }, [connection, reload]);
 
   return (
     <Page title={t('orders.title')}>
