@@ -41,6 +41,8 @@ export interface Relay {
   io: RelayServer;
   /** Resolves when the relay is ready to serve (the Redis adapter connected, when used). */
   ready: Promise<void>;
+  /** The Redis adapter's state; undefined when REDIS_URL is not used. */
+  redisState(): { ready: boolean; reason?: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
   return {
     io,
     ready: redis ? redis.ready : Promise.resolve(),
+    redisState: () => redis?.state(),
     async close() {
       if (closing) return;
       closing = true;

@@ -1,10 +1,11 @@
 /**
  * `npm run start:relay`: the relay alone on PORT (default 3001), forwarding to API_URL, sharing
- * rooms through REDIS_URL when set. GET /health answers 200. SIGTERM / SIGINT: new connections are
+ * rooms through REDIS_URL when set. GET /health answers 200, or 503 while the Redis adapter is down. SIGTERM / SIGINT: new connections are
  * refused, forwards in flight finish and are acknowledged, then the process exits.
  */
 import { createServer } from 'node:http';
 import pino from 'pino';
+import { serveHealth } from './health';
 import { attachRelay } from './index';
 
 const logger = pino({ name: 'relay', level: process.env.LOG_LEVEL ?? 'info' });
@@ -20,11 +21,7 @@ if (!/^https?:\/\//.test(apiUrl)) {
 }
 
 const server = createServer((req, res) => {
-  if (req.method === 'GET' && req.url === '/health') {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ status: 200, data: { relay: 'ok', sockets: relay.io.engine.clientsCount } }));
-    return;
-  }
+  if (serveHealth(relay, req, res)) return;
   res.writeHead(404, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify({ status: 404, error: { message: 'المسار غير موجود' } }));
 });

@@ -6,6 +6,8 @@ import type { RelayServer } from './types';
 
 export interface RedisLink {
   ready: Promise<void>;
+  /** Whether both pub/sub clients are connected now (false while connecting or reconnecting). */
+  state(): { ready: boolean; reason?: string };
   close(): Promise<void>;
 }
 
@@ -24,6 +26,10 @@ export function useRedisAdapter(io: RelayServer, url: string, logger: Logger): R
   ready.catch(() => {});
   return {
     ready,
+    state() {
+      const down = [pub.isReady ? '' : 'pub', sub.isReady ? '' : 'sub'].filter(Boolean);
+      return down.length === 0 ? { ready: true } : { ready: false, reason: `${down.join(' and ')} not connected` };
+    },
     async close() {
       await Promise.allSettled([pub.close(), sub.close()]);
     },

@@ -1,0 +1,25 @@
+/**
+ * GET /health of the standalone relay: 200 when it can serve; 503 with a reason when REDIS_URL is
+ * set and the adapter's pub/sub clients are not ready (pushes would not reach other instances),
+ * so a load balancer takes this instance out until Redis is back.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Relay } from './index';
+
+export function healthOf(relay: Relay): { status: 200 | 503; body: unknown } {
+  const redis = relay.redisState();
+  const sockets = relay.io.engine.clientsCount;
+  if (redis && !redis.ready) {
+    return { status: 503, body: { status: 503, error: { message: `redis adapter not ready: ${redis.reason}` } } };
+  }
+  return { status: 200, body: { status: 200, data: { relay: 'ok', redis: redis ? 'ready' : 'off', sockets } } };
+}
+
+/** Answers GET /health; false for any other request. */
+export function serveHealth(relay: Relay, req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'GET' || req.url !== '/health') return false;
+  const { status, body } = healthOf(relay);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+  return true;
+}
