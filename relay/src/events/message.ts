@@ -36,20 +36,31 @@ function toBody(m: CheckedMessage, userId: number): Record<string, unknown> | Fo
   return form;
 }
 
-/** The participants of a conversation, from the cache or (once) from the API. */
-async function participantsOf(ctx: EventContext, message: Message): Promise<Participants | undefined> {
+/** Pause before the second participants lookup (ms). */
+export const PARTICIPANTS_RETRY_MS = 100;
+
+/**
+ * The participants of a conversation, from the cache or from the API — retried once, since a
+ * failed lookup means message:new misses the receiver's user room (their other pages).
+ */
+export async function participantsOf(ctx: EventContext, message: Message): Promise<Participants | undefined> {
   const known = ctx.participants.get(message.conversation_id);
   if (known) return known;
   // after_id = this message: the conversation without its history, only to learn who is in it.
   const path = `${apiPaths.conversation.get(message.conversation_id)}?after_id=${message.id}`;
-  const res = await ctx.api.get<ConversationWithMessages>(path, ctx.caller);
-  if (!('data' in res)) {
-    ctx.logger.warn({ conversation: message.conversation_id, status: res.status }, 'participants unknown');
-    return undefined;
+  for (let attempt = 1; ; attempt++) {
+    const res = await ctx.api.get<ConversationWithMessages>(path, ctx.caller);
+    if ('data' in res && res.data?.sender && res.data.receiver) {
+      const found = { senderId: res.data.sender.id, receiverId: res.data.receiver.id };
+      ctx.participants.set(message.conversation_id, found);
+      return found;
+    }
+    if (attempt >= 2) {
+      ctx.logger.warn({ conversation: message.conversation_id, status: res.status }, 'participants unknown');
+      return undefined;
+    }
+    await new Promise((r) => setTimeout(r, PARTICIPANTS_RETRY_MS));
   }
-  const found = { senderId: res.data.sender.id, receiverId: res.data.receiver.id };
-  ctx.participants.set(message.conversation_id, found);
-  return found;
 }
 
 export const send: Handler = async (payload, ctx) => {
