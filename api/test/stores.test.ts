@@ -34,7 +34,7 @@ describe('stores', () => {
         products_count: 1,
         has_conversation_with_me: true,
         conversation_id: conv.id,
-        owner: { id: owner.id, phone: owner.phone },
+        owner: { id: owner.id, name: owner.name },
       });
 
       const visitor = await request(t.app).get('/api/store/get-By-city?type=1&city=9');
@@ -64,6 +64,52 @@ describe('stores', () => {
       expect((await request(t.app).get('/api/store/get/999999')).status).toBe(404);
       expect((await request(t.app).get('/api/store/get/abc')).status).toBe(404);
       expect((await request(t.app).get('/api/store/get-page/999999')).status).toBe(404);
+    });
+
+    it("never shows the owner's phone or account status to visitors and other users", async () => {
+      const me = await t.make.loginAs('store');
+      const store = me.store!;
+      await t.db.updateTable('stores').set({ city: 11 }).where('id', '=', store.id).execute();
+      const farmer = await t.make.loginAs('farmer');
+      const admin = await t.make.loginAs('admin');
+      const calls = [
+        `/api/store/get/${store.id}`,
+        `/api/store/get-page/${store.id}`,
+        '/api/store/getAll?per_page=50',
+        '/api/store/get-By-city?city=11&per_page=50',
+        `/api/search?q=${encodeURIComponent(store.name_store)}`,
+      ];
+      const findStore = (body: { data: Record<string, unknown> }) => {
+        const d = body.data as {
+          id?: number;
+          store?: unknown;
+          data?: { id: number }[];
+          stores?: { data: { id: number }[] };
+        };
+        if (d.store) return d.store as Record<string, unknown>;
+        if (d.stores) return d.stores.data.find((s) => s.id === store.id);
+        if (d.data) return d.data.find((s) => s.id === store.id);
+        return d;
+      };
+      for (const path of calls) {
+        for (const viewer of [undefined, farmer.auth]) {
+          const req = request(t.app).get(path);
+          const res = viewer ? await req.set(viewer) : await req;
+          expect(res.status, path).toBe(200);
+          const json = JSON.stringify(res.body);
+          expect(json, path).not.toContain(me.user.phone);
+          expect(findStore(res.body), path).toMatchObject({
+            id: store.id,
+            owner: { id: me.user.id, name: me.user.name },
+          });
+          expect(Object.keys((findStore(res.body) as { owner: object }).owner).sort(), path).toEqual(['id', 'name']);
+        }
+        // the owner and the admin still see them
+        for (const viewer of [me.auth, admin.auth]) {
+          const res = await request(t.app).get(path).set(viewer);
+          expect(findStore(res.body), path).toMatchObject({ owner: { phone: me.user.phone, status: 0 } });
+        }
+      }
     });
 
     it('accepts Arabic-Indic digits in the path id', async () => {

@@ -1,8 +1,24 @@
-import { provinceName, type Store, type StoreType, type UserStatus } from '@agrivet/shared';
+import { provinceName, type Store, type StoreType, type UserStatus, UserType } from '@agrivet/shared';
 import type { StoreListRow } from '../queries/stores';
 import { toCount, toIso } from './common';
 
-export function presentStore(row: StoreListRow): Store {
+/** Who is looking: the owner's phone and account status are shown to the owner and the admin only. */
+export interface StoreViewer {
+  id: number;
+  type: number;
+}
+
+/**
+ * A store as the viewer may see it: `owner` is `{id, name}` for visitors and other users (the
+ * contract asks for no more, and a phone number is personal data); the store's owner and the admin
+ * also get `phone` and `status`.
+ */
+export type StoreView = Omit<Store, 'owner'> & {
+  owner: Pick<Store['owner'], 'id' | 'name'> & Partial<Pick<Store['owner'], 'phone' | 'status'>>;
+};
+
+export function presentStore(row: StoreListRow, viewer?: StoreViewer): StoreView {
+  const privileged = viewer !== undefined && (viewer.type === UserType.Admin || viewer.id === row.user_id);
   return {
     id: row.id,
     user_id: row.user_id,
@@ -15,12 +31,9 @@ export function presentStore(row: StoreListRow): Store {
     products_count: toCount(row.products_count),
     has_conversation_with_me: row.conversation_id !== null && row.conversation_id !== undefined,
     conversation_id: row.conversation_id ?? null,
-    owner: {
-      id: row.user_id,
-      name: row.owner_name,
-      phone: row.owner_phone,
-      status: row.owner_status as UserStatus,
-    },
+    owner: privileged
+      ? { id: row.user_id, name: row.owner_name, phone: row.owner_phone, status: row.owner_status as UserStatus }
+      : { id: row.user_id, name: row.owner_name },
     created_at: toIso(row.created_at),
   };
 }

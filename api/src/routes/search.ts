@@ -41,7 +41,7 @@ export function searchRoutes({ db, dialect }: AppContext): Router {
             .where('stores.id', 'in', page('stores', limit, offset))
             .orderBy('stores.id', 'desc')
             .execute(),
-        (rows) => rows.map(presentStore),
+        (rows) => rows.map((row) => presentStore(row, req.user)),
       ),
       paginate(
         paging,
@@ -64,7 +64,8 @@ export function searchRoutes({ db, dialect }: AppContext): Router {
         (rows) => rows.map(presentPost),
       ),
     ]);
-    const result: SearchResult = { stores, products, posts };
+    // stores as the viewer may see them (presenters/store.ts)
+    const result: Omit<SearchResult, 'stores'> & { stores: typeof stores } = { stores, products, posts };
     sendOk(res, result);
   });
 

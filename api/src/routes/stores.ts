@@ -66,7 +66,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
         if (filter.city !== undefined) q = q.where('stores.city', '=', filter.city);
         return q.orderBy('stores.id', 'desc').limit(limit).offset(offset).execute();
       },
-      (rows) => rows.map(presentStore),
+      (rows) => rows.map((row) => presentStore(row, req.user)),
     );
   };
 
@@ -98,11 +98,11 @@ export function storeRoutes({ db, images }: AppContext): Router {
   });
 
   router.get('/get/:id', async (req, res) => {
-    sendOk(res, presentStore(await findStore(req.params.id, req.user?.id)));
+    sendOk(res, presentStore(await findStore(req.params.id, req.user?.id), req.user));
   });
 
   router.get('/get-page/:id', async (req, res) => {
-    const store = presentStore(await findStore(req.params.id, req.user?.id));
+    const store = presentStore(await findStore(req.params.id, req.user?.id), req.user);
     const paging = readPaging(req.query);
     const page = await paginate(
       paging,
@@ -176,7 +176,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
       if (isUniqueViolation(err)) throw conflict('storeExists');
       throw err;
     }
-    sendOk(res, presentStore(await findStore(String(id), caller.id)));
+    sendOk(res, presentStore(await findStore(String(id), caller.id), caller));
   });
 
   router.post('/update/:id', requireAuth, acceptImage, async (req, res) => {
@@ -208,7 +208,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
       throw err;
     }
     if (image) await images.remove(current.image);
-    sendOk(res, presentStore(await findStore(String(current.id), caller.id)));
+    sendOk(res, presentStore(await findStore(String(current.id), caller.id), caller));
   });
 
   router.post('/delete/:id', requireAuth, async (req, res) => {
