@@ -1,4 +1,7 @@
-/** Footer (SPEC.md §1): social links, messaging link to the support number, agency credit. */
+/**
+ * Footer (SPEC.md §1): social links (config/social.ts: only the configured ones), messaging link to the
+ * support number, agency credit.
+ */
 import { Box } from '@chakra-ui/react/box';
 import { Container } from '@chakra-ui/react/container';
 import { Link } from '@chakra-ui/react/link';
@@ -7,12 +10,14 @@ import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { FaFacebook, FaInstagram, FaTelegram, FaWhatsapp } from 'react-icons/fa';
 import { env, messagingLink } from '../../config/env';
+import { type SocialNetwork, socialLinks } from '../../config/social';
 
-const social = [
-  { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FaFacebook },
-  { href: 'https://www.instagram.com/', label: 'Instagram', Icon: FaInstagram },
-  { href: 'https://t.me/', label: 'Telegram', Icon: FaTelegram },
-];
+const networks: Record<SocialNetwork, { label: string; Icon: typeof FaFacebook }> = {
+  facebook: { label: 'Facebook', Icon: FaFacebook },
+  instagram: { label: 'Instagram', Icon: FaInstagram },
+  telegram: { label: 'Telegram', Icon: FaTelegram },
+};
+const social = socialLinks().map(({ network, href }) => ({ href, ...networks[network] }));
 
 export default function Footer() {
   const { t } = useTranslation();
@@ -25,16 +30,18 @@ export default function Footer() {
           direction={{ base: 'column', md: 'row' }}
           justify="space-between"
         >
-          <Stack gap="2">
-            <Text fontWeight="bold">{t('footer.social')}</Text>
-            <HStack gap="3" fontSize="2xl">
-              {social.map(({ href, label, Icon }) => (
-                <Link key={label} href={href} target="_blank" rel="noopener" aria-label={label} color="white">
-                  <Icon aria-hidden />
-                </Link>
-              ))}
-            </HStack>
-          </Stack>
+          {social.length > 0 && (
+            <Stack gap="2">
+              <Text fontWeight="bold">{t('footer.social')}</Text>
+              <HStack gap="3" fontSize="2xl">
+                {social.map(({ href, label, Icon }) => (
+                  <Link key={label} href={href} target="_blank" rel="noopener" aria-label={label} color="white">
+                    <Icon aria-hidden />
+                  </Link>
+                ))}
+              </HStack>
+            </Stack>
+          )}
           <Link href={messagingLink(env.supportPhone)} target="_blank" rel="noopener" color="white" fontWeight="bold">
             <FaWhatsapp aria-hidden /> {t('footer.chatUs')} <span dir="ltr">{env.supportPhone}</span>
           </Link>

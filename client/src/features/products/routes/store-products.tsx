@@ -14,6 +14,7 @@ import { MdLocationOn, MdShoppingCart } from 'react-icons/md';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { previousPath } from '../../../components/layout/route-history';
 import { CardGrid } from '../../../components/ui/card-grid';
+import { OfflineCopyNote } from '../../../components/ui/offline-note';
 import { Page } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -90,6 +91,7 @@ export default function StoreProductsRoute() {
           </Text>
         </HStack>
       )}
+      {query.data && !query.error && <OfflineCopyNote />}
       {query.error ? (
         <ErrorState error={query.error} onRetry={query.reload} />
       ) : query.loading && !query.data ? (

@@ -1,4 +1,7 @@
-/** /search?q=…: stores, products and articles matching the query. */
+/**
+ * /search?q=…&page=…: stores, products and articles matching the query. The API pages the three lists
+ * together (one page_number), so the shared Pager goes up to the largest last_page of the three.
+ */
 import { formatPrice } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
@@ -9,14 +12,27 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { ItemCard } from '../../../components/ui/item-card';
+import { OfflineCopyNote } from '../../../components/ui/offline-note';
 import { Page } from '../../../components/ui/page';
+import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { useQuery } from '../../../lib/use-query';
 import { search } from '../api/search';
 
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
-  if (count === 0) return null;
+function Section({
+  title,
+  count,
+  shown,
+  children,
+}: {
+  title: string;
+  count: number;
+  shown: number;
+  children: ReactNode;
+}) {
+  // A later page may hold nothing of a short list.
+  if (count === 0 || shown === 0) return null;
   return (
     <Stack as="section" gap="3" aria-label={title}>
       <Heading as="h2" size="lg">
@@ -37,24 +53,31 @@ function OpenLink({ to, label }: { to: string; label: string }) {
 
 export default function SearchRoute() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const query = useQuery(`search:${q}`, (signal) => search(q, 1, signal), q.length > 0);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useQuery(`search:${q}:${page}`, (signal) => search(q, page, signal), q.length > 0);
   const r = query.data;
   const total = r ? r.stores.total + r.products.total + r.posts.total : 0;
+  const lastPage = r ? Math.max(r.stores.last_page, r.products.last_page, r.posts.last_page) : 1;
+  const goTo = (p: number) => {
+    setParams(p > 1 ? { q, page: String(p) } : { q });
+    window.scrollTo({ top: 0 });
+  };
   return (
     <Page title={q ? t('search.title', { q }) : t('nav.search')}>
       {!q ? (
         <EmptyState message={t('search.prompt')} />
       ) : query.error ? (
         <ErrorState error={query.error} onRetry={query.reload} />
-      ) : !r || query.loading ? (
+      ) : !r ? (
         <LoadingState />
       ) : total === 0 ? (
         <EmptyState />
       ) : (
-        <Stack gap="8">
-          <Section title={t('search.stores')} count={r.stores.total}>
+        <Stack gap="8" opacity={query.loading ? 0.6 : 1}>
+          <OfflineCopyNote />
+          <Section title={t('search.stores')} count={r.stores.total} shown={r.stores.data.length}>
             {r.stores.data.map((s) => (
               <li key={`s${s.id}`}>
                 <ItemCard
@@ -71,7 +94,7 @@ export default function SearchRoute() {
               </li>
             ))}
           </Section>
-          <Section title={t('search.products')} count={r.products.total}>
+          <Section title={t('search.products')} count={r.products.total} shown={r.products.data.length}>
             {r.products.data.map((p) => (
               <li key={`p${p.id}`}>
                 <ItemCard
@@ -88,7 +111,7 @@ export default function SearchRoute() {
               </li>
             ))}
           </Section>
-          <Section title={t('search.posts')} count={r.posts.total}>
+          <Section title={t('search.posts')} count={r.posts.total} shown={r.posts.data.length}>
             {r.posts.data.map((p) => (
               <li key={`a${p.id}`}>
                 <ItemCard
@@ -105,6 +128,7 @@ export default function SearchRoute() {
               </li>
             ))}
           </Section>
+          <Pager page={page} lastPage={lastPage} onChange={goTo} />
         </Stack>
       )}
     </Page>

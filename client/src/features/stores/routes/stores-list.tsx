@@ -3,6 +3,7 @@ import type { StoreType } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { useSearchParams } from 'react-router-dom';
 import { CardGrid } from '../../../components/ui/card-grid';
+import { OfflineCopyNote } from '../../../components/ui/offline-note';
 import { Page } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { ProvinceFilter } from '../../../components/ui/province-filter';
@@ -38,6 +39,7 @@ export function StoresList({ type }: { type: StoreType }) {
   return (
     <Page title={title}>
       <ProvinceFilter value={city} onChange={(c) => update({ city: c, page: 1 })} />
+      {query.data && !query.error && <OfflineCopyNote />}
       {query.error ? (
         <ErrorState error={query.error} onRetry={query.reload} />
       ) : query.loading && !query.data ? (

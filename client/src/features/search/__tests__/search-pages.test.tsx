@@ -1,0 +1,42 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createProduct } from '../../../../test/factories';
+import { renderWithProviders } from '../../../../test/render';
+import SearchRoute from '../routes/search';
+
+const search = vi.hoisted(() => vi.fn());
+vi.mock('../api/search', () => ({ search }));
+
+const paged = <T,>(data: T[], current_page: number, last_page: number, total: number) => ({
+  data,
+  current_page,
+  last_page,
+  per_page: 10,
+  total,
+});
+
+beforeEach(() => {
+  search.mockReset();
+  search.mockImplementation(async (_q: string, page: number) => ({
+    stores: paged([], page, 1, 0),
+    products: paged([createProduct({ id: page, name: `منتج ${page}` })], page, 3, 25),
+    posts: paged([], page, 1, 0),
+  }));
+});
+
+describe('/search pages', () => {
+  it('reads ?page= and moves with the shared Pager up to the largest last_page', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SearchRoute />, { route: '/search?q=قمح&page=2' });
+    expect(await screen.findByText('منتج 2')).toBeInTheDocument();
+    expect(search).toHaveBeenLastCalledWith('قمح', 2, expect.anything());
+    expect(screen.getByText('صفحة 2 من 3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /التالي/ }));
+    expect(await screen.findByText('منتج 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /التالي/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: /السابق/ }));
+    await waitFor(() => expect(search).toHaveBeenLastCalledWith('قمح', 2, expect.anything()));
+  });
+});
