@@ -1,10 +1,15 @@
 /**
  * Adapter from @agrivet/relay/realtime's RealtimeClient to the app's RealtimePort — the one file that
- * knows that client. Queued writes persist in localStorage per user, so a reload keeps them.
+ * knows that client. Queued writes persist in localStorage per user and tab (tab-outbox-storage.ts),
+ * so a reload keeps them and two tabs never overwrite each other's. Refusals coming back through the
+ * relay are in Arabic, like the API's: shown in the UI language, as the axios client does.
  */
+import { type OutboxItem, RealtimeClient, type WriteEvents } from '@agrivet/relay/realtime';
 import { isApiSuccess } from '@agrivet/shared';
-import { LocalStorageOutboxStorage, type OutboxItem, RealtimeClient, type WriteEvents } from '@agrivet/relay/realtime';
+import { localizeApiMessage } from '../../i18n/contract-messages';
+import { ApiError } from '../api-error';
 import type { OutboxEntry, RealtimePort, WriteEvent, WritePayload, WriteResult } from './port';
+import { TabOutboxStorage } from './tab-outbox-storage';
 
 function toEntry(item: OutboxItem): OutboxEntry {
   return {
@@ -12,13 +17,14 @@ function toEntry(item: OutboxItem): OutboxEntry {
     event: item.event,
     payload: item.payload as unknown as Record<string, unknown>,
     state: item.state === 'sent' ? 'sent' : item.state === 'failed' ? 'failed' : 'pending',
-    error: item.error?.message,
+    error: item.error?.message === undefined ? undefined : localizeApiMessage(item.error.message),
     created_at: item.queued_at,
   };
 }
 
 export function connectRealtime(origin: string, token: string, userId: number): RealtimePort {
-  const client = new RealtimeClient({ storage: new LocalStorageOutboxStorage(`outbox:${userId}`) });
+  const storage = new TabOutboxStorage(userId);
+  const client = new RealtimeClient({ storage });
   client.connect(origin, token);
 
   const enqueue = <E extends WriteEvent>(event: E, payload: WritePayload<E>) => {
@@ -48,7 +54,12 @@ export function connectRealtime(origin: string, token: string, userId: number): 
       const { item, done } = enqueue(event, payload);
       const result = done.then((response) => {
         if (isApiSuccess(response)) return response.data as WriteResult<typeof event>;
-        throw new Error(response.error.message);
+        throw new ApiError(
+          response.status,
+          localizeApiMessage(response.error.message),
+          'response',
+          response.error.fields ?? {},
+        );
       });
       return { client_id: item.client_id, result };
     },
@@ -63,6 +74,9 @@ export function connectRealtime(origin: string, token: string, userId: number): 
       return client.onOutbox(emit);
     },
     refreshIdentity: () => client.refreshIdentity(),
-    close: () => client.close(),
+    close: () => {
+      client.close();
+      storage.dispose();
+    },
   };
 }
