@@ -13,6 +13,7 @@ import { useTestApi } from './helpers/test-api';
 const t = useTestApi();
 
 interface World {
+  admin: SignedIn;
   farmer: SignedIn;
   owner: SignedIn;
   conversationId: number;
@@ -32,6 +33,7 @@ beforeAll(async () => {
     .set(farmer.auth)
     .send({ store_id: owner.store!.id, total: '5.00', items: [{ product_id: product.id, quantity: 1 }] });
   w = {
+    admin: await t.make.loginAs('admin'),
     farmer,
     owner,
     conversationId: conversation.id,
@@ -147,6 +149,8 @@ interface Write {
   path: () => string;
   as: () => SignedIn;
   fields: string[];
+  /** For calls that consume their target (delete): a new one for each run. Replaces `path` and `as`. */
+  fresh?: () => Promise<{ path: string; as: SignedIn }>;
 }
 
 const WRITES: Write[] = [
@@ -180,14 +184,30 @@ const WRITES: Write[] = [
     as: () => w.owner,
     fields: ['status'],
   },
+  {
+    name: 'conversation/delete',
+    path: () => {
+      throw new Error('conversation/delete takes a fresh conversation per run');
+    },
+    as: () => w.admin,
+    fields: ['id', 'sender_id', 'store_id'],
+    fresh: async () => {
+      // one conversation per user and store: a new farmer each run
+      const farmer = await t.make.user();
+      const store = await t.db.selectFrom('stores').selectAll().where('id', '=', w.storeId).executeTakeFirstOrThrow();
+      const conversation = await t.make.conversation(farmer.id, store);
+      return { path: `/api/conversation/delete/${conversation.id}`, as: w.admin };
+    },
+  },
 ];
 
 describe('malformed bodies on the conversation, message and order writes', () => {
   it.each(WRITES.map((c) => [c.name, c] as const))('%s: never 500, refused writes change nothing', async (_n, call) => {
     await fc.assert(
       fc.asyncProperty(bodyFor(call.fields), async (body) => {
+        const target = call.fresh ? await call.fresh() : { path: call.path(), as: call.as() };
         const before = await snapshot();
-        const res = await send(call.path(), call.as(), body);
+        const res = await send(target.path, target.as, body);
         expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeLessThan(500);
         expect(res.body.status).toBe(res.status);
         if (res.status !== 200) {

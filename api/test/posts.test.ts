@@ -107,4 +107,34 @@ describe('posts', () => {
     expect((await request(t.app).post('/api/post/update/999999').set(store.auth).send(body)).status).toBe(404);
     expect((await request(t.app).post('/api/post/delete/999999').set(store.auth)).status).toBe(404);
   });
+
+  it('answers 422 with Arabic field messages on update and keeps the article', async () => {
+    const store = await t.make.loginAs('store');
+    const post = await t.make.post(store.user.id, { title: 'العنوان الأصلي' });
+    const res = await request(t.app)
+      .post(`/api/post/update/${post.id}`)
+      .set(store.auth)
+      .send({ title: ' ', description: '', is_special: 'maybe' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 422,
+      error: {
+        message: 'البيانات المدخلة غير صالحة',
+        fields: {
+          title: 'هذا الحقل مطلوب',
+          description: 'هذا الحقل مطلوب',
+          is_special: 'يجب أن تكون القيمة نعم أو لا',
+        },
+      },
+    });
+    const long = await request(t.app)
+      .post(`/api/post/update/${post.id}`)
+      .set(store.auth)
+      .field('title', 'ع'.repeat(300))
+      .field('description', 'نص');
+    expect(long.status).toBe(422);
+    expect(long.body.error.fields.title).toMatch(/[\u0600-\u06FF]/);
+    const row = await t.db.selectFrom('posts').select('title').where('id', '=', post.id).executeTakeFirstOrThrow();
+    expect(row.title).toBe('العنوان الأصلي');
+  });
 });

@@ -127,6 +127,42 @@ describe('products', () => {
     expect(count).toHaveLength(0);
   });
 
+  it('answers 422 with Arabic field messages on update and keeps the product', async () => {
+    const me = await t.make.loginAs('store');
+    const product = await t.make.product(me.store!.id, { name: 'الاسم الأصلي', price_cents: 700 });
+    const res = await request(t.app)
+      .post(`/api/product/update/${product.id}`)
+      .set(me.auth)
+      .send({ name: '', type: 9, price: '-1', is_special: 'x' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      status: 422,
+      error: {
+        message: 'البيانات المدخلة غير صالحة',
+        fields: {
+          name: 'هذا الحقل مطلوب',
+          type: 'قيمة غير صالحة',
+          price: 'يجب ألا تقل القيمة عن 0',
+          is_special: 'يجب أن تكون القيمة نعم أو لا',
+        },
+      },
+    });
+    const decimals = await request(t.app)
+      .post(`/api/product/update/${product.id}`)
+      .set(me.auth)
+      .field('name', 'سماد')
+      .field('type', '1')
+      .field('price', '١٫٢٣٤');
+    expect(decimals.status).toBe(422);
+    expect(decimals.body.error.fields.price).toBe('السعر يقبل رقمين عشريين على الأكثر');
+    const row = await t.db
+      .selectFrom('products')
+      .select(['name', 'price_cents'])
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'الاسم الأصلي', price_cents: 700 });
+  });
+
   it('lets the owner and the admin update and delete; others get 403; missing ones 404', async () => {
     const me = await t.make.loginAs('store');
     const p = await t.make.product(me.store!.id);

@@ -2,9 +2,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from './helpers/factories';
 import { useTestApi } from './helpers/test-api';
-import { type Actor, ROLE_CASES, ROLE_NAMES, type RoleName, type RoleWorld } from './roles.table';
+import { type Actor, ROLE_CASES, ROLE_NAMES, type RoleCase, type RoleName, type RoleWorld } from './roles.table';
 
 const t = useTestApi();
+
+const SUBSCRIPTION_EXPIRED = 'اشتراكك منتهي الصلاحية';
+/** A write an active store account may make and a disabled one may not: refused for the subscription. */
+const isExpiredRefusal = (c: RoleCase, role: RoleName) =>
+  role === 'disabledStore' && c.expect.disabledStore === 403 && c.expect.store === 200;
 let world: RoleWorld;
 
 async function actor(role: Role, withStore = true): Promise<Actor> {
@@ -45,6 +50,23 @@ describe('every role against every call', () => {
       expect(res.body.status).toBe(expected);
       if (expected === 200) expect(res.body).toHaveProperty('data');
       else expect(typeof res.body.error.message).toBe('string');
+      if (isExpiredRefusal(c, role)) expect(res.body.error.message).toBe(SUBSCRIPTION_EXPIRED);
     },
   );
+
+  it('covers the dashboard writes a disabled store account is refused', () => {
+    const refused = ROLE_CASES.filter((c) => isExpiredRefusal(c, 'disabledStore')).map((c) => c.call);
+    for (const call of [
+      'POST store/update/{id}',
+      'POST store/delete/{id}',
+      'POST post/create',
+      'POST post/update/{id}',
+      'POST post/delete/{id}',
+      'POST product/create',
+      'POST product/update/{id}',
+      'POST product/delete/{id}',
+    ]) {
+      expect(refused).toContain(call);
+    }
+  });
 });

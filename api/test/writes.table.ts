@@ -24,7 +24,16 @@ export interface WriteCall {
   path: (w: WriteWorld) => string;
   as: (w: WriteWorld) => Actor | undefined;
   fields: string[];
+  /**
+   * For calls that consume their target (logout, delete): a new target and caller for each run,
+   * so every generated body meets a call that could succeed. Replaces `path` and `as`.
+   */
+  fresh?: (w: WriteWorld) => Promise<{ path: string; as: Actor }>;
 }
+
+const notPerRun = () => {
+  throw new Error('this call takes a fresh target per run (fresh)');
+};
 
 export const WRITE_CALLS: WriteCall[] = [
   { name: 'auth/login', path: () => '/api/auth/login', as: () => undefined, fields: ['phone', 'password'] },
@@ -41,6 +50,13 @@ export const WRITE_CALLS: WriteCall[] = [
     fields: ['current_password', 'password', 'password_confirmation'],
   },
   { name: 'auth/forget-password', path: () => '/api/auth/forget-password', as: () => undefined, fields: ['phone'] },
+  {
+    name: 'auth/logout',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['token'],
+    fresh: async (w) => ({ path: '/api/auth/logout', as: await w.t.make.loginAs('farmer') }),
+  },
   {
     name: 'store/create',
     path: () => '/api/store/create',
@@ -88,5 +104,36 @@ export const WRITE_CALLS: WriteCall[] = [
     path: (w) => `/api/user/set-password/${w.storeless.user.id}`,
     as: (w) => w.admin,
     fields: ['password'],
+  },
+  {
+    name: 'post/delete',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['id', 'user_id'],
+    fresh: async (w) => ({
+      path: `/api/post/delete/${(await w.t.make.post(w.store.user.id)).id}`,
+      as: w.store,
+    }),
+  },
+  {
+    name: 'product/delete',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['id', 'store_id'],
+    fresh: async (w) => ({
+      path: `/api/product/delete/${(await w.t.make.product(w.store.store.id)).id}`,
+      as: w.store,
+    }),
+  },
+  {
+    name: 'store/delete',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['id', 'user_id'],
+    fresh: async (w) => {
+      const owner = await w.t.make.loginAs('store');
+      await w.t.make.product(owner.store!.id);
+      return { path: `/api/store/delete/${owner.store!.id}`, as: owner };
+    },
   },
 ];
