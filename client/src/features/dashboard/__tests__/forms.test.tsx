@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProduct, createUser } from '../../../../test/factories';
 import { renderWithProviders } from '../../../../test/render';
+import { notify } from '../../../components/ui/toaster';
 import { useSession } from '../../../stores/session';
 import ChangePasswordRoute from '../routes/change-password';
 import PostFormRoute from '../routes/post-form';
@@ -14,6 +15,7 @@ import { fakeApi, restoreApi } from './fake-api';
 
 afterEach(() => {
   restoreApi();
+  vi.restoreAllMocks();
   useSession.getState().clear();
 });
 
@@ -38,6 +40,7 @@ function renderAt(route: string) {
 describe('article form', () => {
   it('creates: errors only after touch, then POST post/create and back to the list', async () => {
     const user = userEvent.setup();
+    const success = vi.spyOn(notify, 'success');
     const requests = fakeApi((req) => (req.path === 'post/create' ? { data: createPost({ id: 9 }) } : undefined));
     useSession.getState().setSession({ token: 't', user: createUser({ type: 1, has_store: true }) });
     renderAt('/blog/add');
@@ -62,6 +65,7 @@ describe('article form', () => {
         body: { title: 'ري الزيتون', description: 'متى نروي أشجار الزيتون', is_special: 'true' },
       },
     ]);
+    expect(success).toHaveBeenCalledWith('تم اضافة المقال بنجاح');
   });
 
   it('edits when an article is selected (?id=): loads it, then POST post/update/{id}', async () => {
@@ -106,6 +110,7 @@ describe('product form', () => {
 
   it('creates with POST product/create (Arabic-Indic digits accepted)', async () => {
     const user = userEvent.setup();
+    const success = vi.spyOn(notify, 'success');
     const requests = fakeApi((req) => (req.path === 'product/create' ? { data: createProduct() } : undefined));
     renderAt('/product/add');
     expect(screen.getByRole('heading', { level: 1, name: 'إضافة منتج' })).toBeInTheDocument();
@@ -119,6 +124,7 @@ describe('product form', () => {
       path: 'product/create',
       body: { name: 'سماد يوريا', type: '3', price: '12.5', is_special: 'false', description: '' },
     });
+    expect(success).toHaveBeenCalledWith('تم اضافة المنتج بنجاح');
   });
 
   it('edits at product/add/{id}: loads the product, then POST product/update/{id}', async () => {

@@ -1,0 +1,106 @@
+/**
+ * order/details: the status dialog sends order:update through the relay (mocked here: the realtime
+ * layer is the relay's client), shows the new status and says 'تم'; a refusal keeps the dialog open.
+ * A status heard from the relay (order:status) replaces the order on screen.
+ */
+import type { Order } from '@agrivet/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
+import { notify } from '../../../components/ui/toaster';
+import { fakeApi, restoreApi } from './fake-api';
+
+const relay = vi.hoisted(() => ({
+  write: vi.fn(),
+  listeners: new Map<string, (payload: unknown) => void>(),
+}));
+
+vi.mock('../../../stores/realtime', () => ({
+  useRealtime: { getState: () => ({ write: relay.write }) },
+  onRealtime: (event: string, handler: (payload: unknown) => void) => {
+    relay.listeners.set(event, handler);
+    return () => relay.listeners.delete(event);
+  },
+}));
+
+const { default: OrderDetailsRoute } = await import('../routes/order-details');
+
+const order: Order = {
+  id: 31,
+  user_id: 7,
+  store_id: 4,
+  total: '14.50',
+  total_cents: 1450,
+  status: 0,
+  client_id: null,
+  items: [{ product_id: 5, name: 'مبيد فطري', quantity: 2, price: '7.25', price_cents: 725 }],
+  products: [{ product_id: 5, name: 'مبيد فطري', quantity: 2, price: '7.25', price_cents: 725 }],
+  user: { id: 7, name: 'أحمد المزارع', phone: '0944444444' },
+  store: { id: 4, name_store: 'صيدلية الربيع' },
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+let success: ReturnType<typeof vi.spyOn>;
+let failure: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  success = vi.spyOn(notify, 'success').mockImplementation(() => {});
+  failure = vi.spyOn(notify, 'error').mockImplementation(() => {});
+  fakeApi((req) => (req.path === 'order/get/31' ? { data: order } : undefined));
+});
+afterEach(() => {
+  restoreApi();
+  vi.restoreAllMocks();
+  relay.write.mockReset();
+  relay.listeners.clear();
+});
+
+async function openDialog() {
+  const user = userEvent.setup();
+  renderWithProviders(<OrderDetailsRoute />, { route: '/order/details?id=31' });
+  expect(await screen.findByRole('heading', { level: 1, name: 'طلب رقم 31' })).toBeInTheDocument();
+  expect(await screen.findByTestId('order-total')).toHaveTextContent('14.50 $');
+  expect(screen.getByText('0944444444')).toHaveAttribute('href', 'tel:0944444444');
+  expect(screen.getByTestId('order-status')).toHaveTextContent('قيد التنفيذ');
+  await user.click(screen.getByRole('button', { name: 'تغيير الحالة' }));
+  const dialog = await screen.findByRole('dialog', { name: 'تغيير الحالة' });
+  return { user, dialog };
+}
+
+describe('order status dialog', () => {
+  it('sends order:update {order_id, status} through the relay and shows the saved status', async () => {
+    relay.write.mockImplementation((_event: string, payload: { status: 0 | 1 | 2 }) => ({
+      client_id: 'c1',
+      result: Promise.resolve({ ...order, status: payload.status }),
+    }));
+    const { user, dialog } = await openDialog();
+    await user.selectOptions(within(dialog).getByLabelText('الحالة الجديدة'), 'مكتمل');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(relay.write).toHaveBeenCalledExactlyOnceWith('order:update', { order_id: 31, status: 1 });
+    expect(screen.getByTestId('order-status')).toHaveTextContent('مكتمل');
+    expect(success).toHaveBeenCalledWith('تم', 'مكتمل');
+  });
+
+  it('keeps the dialog open with the error when the relay refuses', async () => {
+    relay.write.mockImplementation(() => ({
+      client_id: 'c2',
+      result: Promise.reject(new Error('اشتراكك منتهي الصلاحية')),
+    }));
+    const { user, dialog } = await openDialog();
+    await user.selectOptions(within(dialog).getByLabelText('الحالة الجديدة'), 'مرفوض');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(failure).toHaveBeenCalled());
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveTextContent('قيد التنفيذ');
+    expect(success).not.toHaveBeenCalled();
+  });
+
+  it('follows a status change heard from the relay (order:status)', async () => {
+    renderWithProviders(<OrderDetailsRoute />, { route: '/order/details?id=31' });
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('قيد التنفيذ');
+    act(() => relay.listeners.get('order:status')?.({ order: { ...order, status: 2 } }));
+    expect(screen.getByTestId('order-status')).toHaveTextContent('مرفوض');
+  });
+});
