@@ -5,13 +5,16 @@
  *      relay + REST + DB, beside the bare echo server: one pair, messages one at a time;
  *   2. the same at 2,000 connected sockets with 100 messages/s in all (50 chatting pairs);
  *   3. idle authenticated sockets one relay process holds (aim 10,000) and memory per socket.
+ * Idle sockets belong to distinct users (seeded straight into the API's database), so each sits in
+ * its own user room as in production; memory is read after forced full GCs (the relay runs with
+ * --expose-gc and gc-hook.mjs), heap and RSS.
  * BENCH_IDLE=n changes the idle target; BENCH_SECONDS the load duration (default 10).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AuthPayload, Conversation, Message, Store } from '@agrivet/shared';
 import { io, type Socket } from 'socket.io-client';
 import type WebSocket from 'ws';
@@ -19,6 +22,7 @@ import {
   cpuOf,
   forkReady,
   freePort,
+  memoryAfterGc,
   ms,
   openRaw,
   rssOf,
@@ -183,10 +187,16 @@ async function main(): Promise<void> {
       BENCH_PORT: String(apiPort),
       DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
       STORAGE_DIR: path.join(dir, 'storage'),
+      BENCH_USERS: String(Math.max(IDLE_TARGET, LOAD_SOCKETS)),
+      BENCH_USERS_FILE: path.join(dir, 'tokens.json'),
     }),
     await forkReady(path.join(here, 'echo-server.ts'), { BENCH_PORT: String(echoPort) }),
   ];
-  const relay = await startRelayProcess(path.join(relayDir, 'dist/main.js'), relayPort, apiUrl);
+  const memFile = path.join(dir, 'relay-memory.json');
+  const relay = await startRelayProcess(path.join(relayDir, 'dist/main.js'), relayPort, apiUrl, {
+    execArgv: ['--expose-gc', '--import', pathToFileURL(path.join(here, 'gc-hook.mjs')).href],
+    env: { BENCH_MEM_FILE: memFile },
+  });
   children.push(relay);
   const relayUrl = `http://127.0.0.1:${relayPort}`;
   const echoUrl = `http://127.0.0.1:${echoPort}`;
@@ -194,7 +204,8 @@ async function main(): Promise<void> {
   try {
     console.log(`preparing ${PAIRS} farmer/store pairs …`);
     const people = await makePeople(apiUrl);
-    const tokens = people.map((p) => p.farmer.token);
+    // One distinct user per idle socket (seeded by api-process.ts).
+    const tokens = JSON.parse(readFileSync(path.join(dir, 'tokens.json'), 'utf8')) as string[];
 
     // 1. one pair, one message at a time
     const relayPairs = await openPairs(relayUrl, people, 1);
@@ -232,19 +243,22 @@ async function main(): Promise<void> {
 
     // 3. idle authenticated sockets held by one relay process
     await sleep(2_000);
-    const before = rssOf(relay.pid!);
+    const before = await memoryAfterGc(relay.pid!, memFile);
     const t0 = performance.now();
     const idle = await openRaw(relayPort, tokens, IDLE_TARGET, 100);
     const seconds = (performance.now() - t0) / 1000;
     await sleep(2_000);
-    const after = rssOf(relay.pid!);
+    const after = await memoryAfterGc(relay.pid!, memFile);
     const health = (await (await fetch(`${relayUrl}/health`)).json()) as { data: { sockets: number } };
     const probe = await openPairs(relayUrl, people, 1);
     const r3 = await sequential(probe, 100);
     closeAll(probe, idle);
-    const perSocket = (after - before) / Math.max(1, idle.length);
-    const idleRow = `| idle authenticated sockets held | ${idle.length} of ${IDLE_TARGET} (relay reports ${health.data.sockets}), opened in ${seconds.toFixed(1)} s |`;
-    const memRow = `| relay memory | ${(before / 1048576).toFixed(0)} MB → ${(after / 1048576).toFixed(0)} MB RSS = ${(perSocket / 1024).toFixed(1)} KB per socket |`;
+    const n = Math.max(1, idle.length);
+    const mb = (b: number) => (b / 1048576).toFixed(0);
+    const kbEach = (a: number, b: number) => ((b - a) / n / 1024).toFixed(1);
+    const distinct = Math.min(idle.length, tokens.length);
+    const idleRow = `| idle authenticated sockets held | ${idle.length} of ${IDLE_TARGET}, ${distinct} distinct users (relay reports ${health.data.sockets}), opened in ${seconds.toFixed(1)} s |`;
+    const memRow = `| relay memory after full GC${after.gc ? '' : ' (gc unavailable!)'} | heap ${mb(before.heapUsed)} MB → ${mb(after.heapUsed)} MB = ${kbEach(before.heapUsed, after.heapUsed)} KB per socket; RSS ${mb(before.rss)} MB → ${mb(after.rss)} MB = ${kbEach(before.rss, after.rss)} KB per socket |`;
     const probeRow = `| 1 pair while ${idle.length} sockets are held: p50 / p99 | ${ms(r3.p50)} / ${ms(r3.p99)} ms |`;
     console.log(idleRow);
     console.log(memRow);

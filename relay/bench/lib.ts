@@ -1,6 +1,6 @@
 /** Helpers of the relay benchmark: child processes, raw lightweight sockets, percentiles, memory. */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import WebSocket from 'ws';
 
@@ -29,9 +29,14 @@ export function forkReady(file: string, env: Record<string, string>): Promise<Ch
 }
 
 /** The built standalone relay (relay/dist/main.js), healthy on port. */
-export async function startRelayProcess(mainJs: string, port: number, apiUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [mainJs], {
-    env: { ...process.env, PORT: String(port), API_URL: apiUrl, LOG_LEVEL: 'warn' },
+export async function startRelayProcess(
+  mainJs: string,
+  port: number,
+  apiUrl: string,
+  options: { execArgv?: string[]; env?: Record<string, string> } = {},
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), mainJs], {
+    env: { ...process.env, PORT: String(port), API_URL: apiUrl, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 200; i++) {
@@ -55,6 +60,29 @@ export async function stop(child: ChildProcess | undefined): Promise<void> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface MemoryAfterGc {
+  gc: boolean;
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** Asks a relay started with gc-hook.mjs to collect garbage and report process.memoryUsage(). */
+export async function memoryAfterGc(pid: number, file: string): Promise<MemoryAfterGc> {
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 200; i++) {
+    await sleep(50);
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as MemoryAfterGc;
+    } catch {
+      // not written yet
+    }
+  }
+  throw new Error('the relay did not report its memory');
+}
 
 /** Resident memory of a process in bytes (Linux /proc). */
 export function rssOf(pid: number): number {
