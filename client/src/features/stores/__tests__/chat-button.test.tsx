@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Store } from '@agrivet/shared';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createUser } from '../../../../test/factories';
+import { renderWithProviders } from '../../../../test/render';
+import { useSession } from '../../../stores/session';
+import { ChatButton } from '../components/chat-button';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
+vi.mock('../../../components/ui/toaster', () => ({ notify }));
+const startConversation = vi.hoisted(() => vi.fn());
+vi.mock('../api/start-conversation', () => ({ startConversation }));
+// GET auth/user while offline (the session retries it before the first conversation).
+vi.mock('../../../lib/api-client', () => ({
+  apiGet: () => Promise.reject(new Error('لا يوجد رد من الخادم')),
+  apiPost: () => Promise.resolve({}),
+}));
+
+const store = { id: 2, user_id: 30, name_store: 'صيدلية الربيع', conversation_id: null } as unknown as Store;
+
+function renderButton() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/" element={<ChatButton store={store} />} />
+      <Route path="/login" element={<p>login page</p>} />
+      <Route path="/chat/:id" element={<p>chat page</p>} />
+    </Routes>,
+  );
+}
+
+beforeEach(() => {
+  notify.info.mockReset();
+  notify.error.mockReset();
+  startConversation.mockReset();
+  useSession.getState().clear();
+});
+
+describe('ChatButton', () => {
+  it("logged out: 'يرجى تسجيل الدخول لتتمكن من ارسال رسالة' and /login", async () => {
+    renderButton();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'مراسلة' }));
+    expect(notify.info).toHaveBeenCalledWith('يرجى تسجيل الدخول لتتمكن من ارسال رسالة');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+  });
+
+  it('is disabled while the request runs, then opens the conversation', async () => {
+    useSession.getState().setSession({ token: 'tok', user: createUser() });
+    let finish!: (c: { id: number }) => void;
+    startConversation.mockReturnValue(new Promise((r) => (finish = r)));
+    renderButton();
+    const button = screen.getByRole('button', { name: 'مراسلة' });
+    await userEvent.setup().click(button);
+    expect(button).toBeDisabled();
+    expect(startConversation).toHaveBeenCalledWith({ sender_id: 7, receiver_id: 30, store_id: 2 });
+    finish({ id: 12 });
+    expect(await screen.findByText('chat page')).toBeInTheDocument();
+  });
+
+  it('shows the error and enables the button again', async () => {
+    useSession.getState().setSession({ token: 'tok', user: createUser() });
+    startConversation.mockImplementation(() => Promise.reject(new Error('المتجر غير موجود')));
+    renderButton();
+    const button = screen.getByRole('button', { name: 'مراسلة' });
+    await userEvent.setup().click(button);
+    expect(notify.error).toHaveBeenCalledWith(new Error('المتجر غير موجود'), 'فشل الطلب');
+    expect(button).toBeEnabled();
+  });
+
+  it('signed in with a token while the user is still unknown (offline start): no detour to /login', async () => {
+    localStorage.setItem('token', 'tok');
+    useSession.setState({ token: 'tok', user: null, status: 'error', error: new Error('offline') });
+    renderButton();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'مراسلة' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(new Error('لا يوجد رد من الخادم'), 'فشل الطلب'));
+    expect(notify.info).not.toHaveBeenCalled();
+    expect(screen.queryByText('login page')).toBeNull();
+    expect(startConversation).not.toHaveBeenCalled();
+  });
+});
