@@ -128,6 +128,8 @@ export const ar = {
     image: 'صورة',
     noMessages: 'ابدأ المحادثة بكتابة رسالة',
     uploading: 'جارٍ تجهيز الصورة',
+    sending: 'جارٍ الإرسال…',
+    loadOlder: 'عرض الرسائل الأقدم',
     online: 'متصل',
     offline: 'غير متصل — ستُرسل رسائلك عند عودة الاتصال',
     connecting: 'جارٍ الاتصال…',

@@ -125,6 +125,8 @@ export const en: Catalogue = {
     image: 'Photo',
     noMessages: 'Start the conversation by writing a message',
     uploading: 'Preparing the photo',
+    sending: 'Sending…',
+    loadOlder: 'Show older messages',
     online: 'Online',
     offline: 'Offline — your messages will be sent when the connection returns',
     connecting: 'Connecting…',

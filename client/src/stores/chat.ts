@@ -1,10 +1,13 @@
 /**
  * Conversations and their messages, kept live by the realtime pushes (message:new, typing,
- * conversation:read). Screens load through `loadConversations` / `loadThread`; pushes update in place.
+ * conversation:read). Screens load through `loadConversations` / `loadThread` / `loadOlder`; pushes
+ * update in place. Messages from the other side that reach this device while their thread is not on
+ * screen are acknowledged as delivered (the thread on screen sends read receipts instead); the list
+ * and the open thread reload when the connection comes back.
  */
 import { apiPaths, type Conversation, type ConversationWithMessages, type Message } from '@agrivet/shared';
 import { create } from 'zustand';
-import { onRealtime } from './realtime';
+import { onRealtime, useRealtime } from './realtime';
 import { useSession } from './session';
 
 export interface Thread {
@@ -12,6 +15,18 @@ export interface Thread {
   messages: Message[];
   /** User ids typing right now. */
   typing: number[];
+  /** Older messages exist before the first one held (load them with `loadOlder`). */
+  hasMore?: boolean;
+}
+
+/** A typist disappears after this long without a refresh (typing pushes are volatile). */
+export const TYPING_EXPIRY_MS = 6_000;
+/** Delivered receipts of a burst of messages go out as one. */
+const DELIVERED_DEBOUNCE_MS = 150;
+
+interface Pointers {
+  read?: number;
+  delivered?: number;
 }
 
 interface ChatState {
@@ -21,10 +36,13 @@ interface ChatState {
   activeId: number | null;
   loadConversations: () => Promise<Conversation[]>;
   loadThread: (id: number) => Promise<Thread>;
+  /** The page of messages before the oldest one held; resolves with how many were added. */
+  loadOlder: (id: number) => Promise<number>;
   setActive: (id: number | null) => void;
   receive: (message: Message) => void;
   setTyping: (conversationId: number, userId: number, typing: boolean) => void;
-  setRead: (conversationId: number, userId: number, lastReadId: number) => void;
+  /** A participant's pointers moved (they only move forward; read implies delivered). */
+  setRead: (conversationId: number, userId: number, lastReadId: number, lastDeliveredId?: number) => void;
   reset: () => void;
 }
 
@@ -36,10 +54,65 @@ function mergeMessages(existing: Message[], incoming: Message[]): Message[] {
   return [...map.values()].sort(byId);
 }
 
-function applyRead(c: Conversation, userId: number, lastReadId: number): Conversation {
-  if (userId === c.sender.id) return { ...c, sender_last_read_id: Math.max(c.sender_last_read_id, lastReadId) };
-  if (userId === c.receiver.id) return { ...c, receiver_last_read_id: Math.max(c.receiver_last_read_id, lastReadId) };
-  return c;
+function applyPointers(c: Conversation, userId: number, p: Pointers): Conversation {
+  const side = userId === c.sender.id ? 'sender' : userId === c.receiver.id ? 'receiver' : null;
+  if (side === null) return c;
+  const readKey = side === 'sender' ? 'sender_last_read_id' : 'receiver_last_read_id';
+  const deliveredKey = side === 'sender' ? 'sender_last_delivered_id' : 'receiver_last_delivered_id';
+  const read = Math.max(c[readKey] ?? 0, p.read ?? 0);
+  const delivered = Math.max(c[deliveredKey] ?? 0, p.delivered ?? 0, read);
+  if (read === c[readKey] && delivered === c[deliveredKey]) return c;
+  return { ...c, [readKey]: read, [deliveredKey]: delivered };
+}
+
+/** My delivered pointer in this conversation (0 when unknown or not a participant). */
+function myDelivered(c: Conversation, me: number): number {
+  const d =
+    me === c.sender.id ? c.sender_last_delivered_id : me === c.receiver.id ? c.receiver_last_delivered_id : undefined;
+  const r = me === c.sender.id ? c.sender_last_read_id : c.receiver_last_read_id;
+  return Math.max(d ?? 0, r ?? 0);
+}
+
+const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+
+const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
+/** conversation id → highest message id waiting for its delivered receipt. */
+const pendingDelivered = new Map<number, number>();
+/** conversation id → highest delivered receipt already written (avoids repeating it). */
+const deliveredSent = new Map<number, number>();
+let deliveredTimer: ReturnType<typeof setTimeout> | null = null;
+
+function flushDelivered(): void {
+  deliveredTimer = null;
+  const me = useSession.getState().user?.id;
+  for (const [conversationId, id] of pendingDelivered) {
+    pendingDelivered.delete(conversationId);
+    if ((deliveredSent.get(conversationId) ?? 0) >= id) continue;
+    deliveredSent.set(conversationId, id);
+    if (me !== undefined) useChat.getState().setRead(conversationId, me, 0, id);
+    useRealtime
+      .getState()
+      .write('conversation:read', { conversation_id: conversationId, last_delivered_message_id: id })
+      .result.catch(() => undefined);
+  }
+}
+
+/**
+ * A message of the other side reached this device: acknowledge delivery, unless its thread is on
+ * screen and visible (the thread sends the read receipt, which implies delivered).
+ */
+function acknowledgeDelivery(conversationId: number, messageId: number): void {
+  const me = useSession.getState().user?.id;
+  if (me === undefined) return;
+  const s = useChat.getState();
+  if (s.activeId === conversationId && isVisible()) return;
+  const c = s.threads[conversationId]?.conversation ?? s.conversations?.find((x) => x.id === conversationId);
+  // Only a participant acknowledges (the admin watching does not).
+  if (!c || (c.sender.id !== me && c.receiver.id !== me)) return;
+  if (myDelivered(c, me) >= messageId) return;
+  if ((pendingDelivered.get(conversationId) ?? 0) >= messageId) return;
+  pendingDelivered.set(conversationId, messageId);
+  deliveredTimer ??= setTimeout(flushDelivered, DELIVERED_DEBOUNCE_MS);
 }
 
 export const useChat = create<ChatState>((set, get) => ({
@@ -51,20 +124,43 @@ export const useChat = create<ChatState>((set, get) => ({
     const list = await apiGet<Conversation[] | { data: Conversation[] }>(apiPaths.conversation.getMine);
     const conversations = Array.isArray(list) ? list : list.data;
     set({ conversations });
+    const me = useSession.getState().user?.id;
+    // Messages that arrived while this device was away: the list shows them, so they reached it.
+    for (const c of conversations) {
+      if (c.last_message && c.last_message.user_id !== me) acknowledgeDelivery(c.id, c.last_message.id);
+    }
     return conversations;
   },
   loadThread: async (id) => {
     const { apiGet } = await import('../lib/api-client');
     const data = await apiGet<ConversationWithMessages>(apiPaths.conversation.get(id));
-    const { messages, has_more: _hasMore, ...conversation } = data;
+    const { messages, has_more: hasMore, ...conversation } = data;
     const previous = get().threads[id];
+    const merged = mergeMessages(previous?.messages ?? [], messages);
     const thread: Thread = {
       conversation,
-      messages: mergeMessages(previous?.messages ?? [], messages),
+      messages: merged,
       typing: previous?.typing ?? [],
+      // older pages already held keep their own has_more
+      hasMore:
+        previous && previous.messages.length > 0 && previous.messages[0].id < (messages[0]?.id ?? 0)
+          ? previous.hasMore
+          : hasMore,
     };
     set((s) => ({ threads: { ...s.threads, [id]: thread } }));
     return thread;
+  },
+  loadOlder: async (id) => {
+    const thread = get().threads[id];
+    const oldest = thread?.messages[0]?.id;
+    if (!thread || oldest === undefined || thread.hasMore === false) return 0;
+    const { apiGet } = await import('../lib/api-client');
+    const data = await apiGet<ConversationWithMessages>(`${apiPaths.conversation.get(id)}?before_id=${oldest}`);
+    const current = get().threads[id] ?? thread;
+    const before = current.messages.length;
+    const messages = mergeMessages(current.messages, data.messages);
+    set((s) => ({ threads: { ...s.threads, [id]: { ...current, messages, hasMore: data.has_more } } }));
+    return messages.length - before;
   },
   setActive: (id) => {
     set((s) => ({
@@ -113,48 +209,91 @@ export const useChat = create<ChatState>((set, get) => ({
       }
       return { threads, conversations };
     });
+    if (message.user_id !== me) acknowledgeDelivery(message.conversation_id, message.id);
   },
   setTyping: (conversationId, userId, typing) => {
+    const key = `${conversationId}:${userId}`;
+    const timer = typingTimers.get(key);
+    if (timer) clearTimeout(timer);
+    typingTimers.delete(key);
+    if (typing) {
+      // Pushes are volatile: a lost "stopped typing" must not leave the indicator on forever.
+      typingTimers.set(
+        key,
+        setTimeout(() => get().setTyping(conversationId, userId, false), TYPING_EXPIRY_MS),
+      );
+    }
     set((s) => {
       const thread = s.threads[conversationId];
       if (!thread) return s;
       const others = thread.typing.filter((u) => u !== userId);
+      if (!typing && others.length === thread.typing.length) return s;
       return {
         threads: { ...s.threads, [conversationId]: { ...thread, typing: typing ? [...others, userId] : others } },
       };
     });
   },
-  setRead: (conversationId, userId, lastReadId) => {
+  setRead: (conversationId, userId, lastReadId, lastDeliveredId) => {
+    const p: Pointers = { read: lastReadId, delivered: lastDeliveredId };
     set((s) => {
       const thread = s.threads[conversationId];
       return {
         threads: thread
           ? {
               ...s.threads,
-              [conversationId]: { ...thread, conversation: applyRead(thread.conversation, userId, lastReadId) },
+              [conversationId]: { ...thread, conversation: applyPointers(thread.conversation, userId, p) },
             }
           : s.threads,
-        conversations:
-          s.conversations?.map((c) => (c.id === conversationId ? applyRead(c, userId, lastReadId) : c)) ?? null,
+        conversations: s.conversations?.map((c) => (c.id === conversationId ? applyPointers(c, userId, p) : c)) ?? null,
       };
     });
   },
-  reset: () => set({ conversations: null, threads: {}, activeId: null }),
+  reset: () => {
+    for (const timer of typingTimers.values()) clearTimeout(timer);
+    typingTimers.clear();
+    if (deliveredTimer) clearTimeout(deliveredTimer);
+    deliveredTimer = null;
+    pendingDelivered.clear();
+    deliveredSent.clear();
+    set({ conversations: null, threads: {}, activeId: null });
+  },
 }));
 
 /** Total unread messages for the top bar badge. */
 export const selectUnreadTotal = (s: ChatState): number =>
   (s.conversations ?? []).reduce((n, c) => n + Math.max(c.unread_count, 0), 0);
 
+/**
+ * After a reconnect (not the first connection): what happened meanwhile — new conversations, unread
+ * counts, the peer's read and delivered pointers — comes back by reloading the list (when loaded)
+ * and the thread on screen. Messages of open threads are re-synced by the realtime client itself.
+ */
+export function reloadAfterReconnect(): void {
+  const s = useChat.getState();
+  if (s.conversations !== null) void s.loadConversations().catch(() => undefined);
+  if (s.activeId !== null) void s.loadThread(s.activeId).catch(() => undefined);
+}
+
 /** Wires the realtime pushes into this store (called once at start-up). */
 export function bindChatToRealtime(): () => void {
+  let everOnline = useRealtime.getState().status === 'online';
+  const offStatus = useRealtime.subscribe((state, previous) => {
+    if (state.status === previous.status) return;
+    if (state.status === 'online') {
+      if (everOnline) reloadAfterReconnect();
+      everOnline = true;
+    } else if (state.status === 'idle') {
+      everOnline = false; // signed out or a new session: its first connection is not a reconnect
+    }
+  });
   const offs = [
+    offStatus,
     onRealtime('message:new', ({ message }) => useChat.getState().receive(message)),
     onRealtime('typing', ({ conversation_id, user_id, typing }) =>
       useChat.getState().setTyping(conversation_id, user_id, typing),
     ),
-    onRealtime('conversation:read', ({ conversation_id, user_id, last_read_message_id }) =>
-      useChat.getState().setRead(conversation_id, user_id, last_read_message_id),
+    onRealtime('conversation:read', ({ conversation_id, user_id, last_read_message_id, last_delivered_message_id }) =>
+      useChat.getState().setRead(conversation_id, user_id, last_read_message_id, last_delivered_message_id),
     ),
   ];
   return () => {

@@ -1,8 +1,9 @@
 import type { Conversation, Message } from '@agrivet/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConversation, createMessage, createUser } from '../../../test/factories';
 import { deliveryOf } from '../../features/chat/components/message-bubble';
-import { selectUnreadTotal, useChat } from '../chat';
+import { bindChatToRealtime, reloadAfterReconnect, selectUnreadTotal, TYPING_EXPIRY_MS, useChat } from '../chat';
+import { useRealtime } from '../realtime';
 import { useSession } from '../session';
 
 const farmer = createUser({ id: 7 });
@@ -59,5 +60,116 @@ describe('chat store', () => {
     expect(c.receiver_last_read_id).toBe(4);
     expect(deliveryOf({ id: 4 }, c.receiver_last_read_id)).toBe('read');
     expect(deliveryOf({ id: 5 }, c.receiver_last_read_id)).toBe('sent');
+  });
+
+  it('tick states: sent, delivered (grey), read (blue); read implies delivered', () => {
+    const { setRead } = useChat.getState();
+    setRead(1, owner.id, 0, 6);
+    setRead(1, owner.id, 0, 3);
+    let c = useChat.getState().threads[1].conversation;
+    expect(c.receiver_last_delivered_id).toBe(6);
+    expect(deliveryOf({ id: 6 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('delivered');
+    expect(deliveryOf({ id: 7 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('sent');
+    setRead(1, owner.id, 8);
+    c = useChat.getState().threads[1].conversation;
+    expect(c.receiver_last_delivered_id).toBe(8);
+    expect(deliveryOf({ id: 6 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('read');
+    expect(deliveryOf({ id: 9 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('sent');
+    // the list row moves too
+    expect(useChat.getState().conversations?.[0]).toMatchObject({ receiver_last_read_id: 8 });
+  });
+});
+
+describe('chat store timers and receipts', () => {
+  const writes: unknown[][] = [];
+  const realWrite = useRealtime.getState().write;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    writes.length = 0;
+    useRealtime.setState({
+      write: ((event: string, payload: unknown) => {
+        writes.push([event, payload]);
+        return { client_id: 'x', result: Promise.resolve({}) };
+      }) as typeof realWrite,
+    });
+    useSession.getState().setSession({ token: 't', user: farmer });
+    useChat.getState().reset();
+    useChat.setState({
+      conversations: [conversation(), conversation({ id: 2 })],
+      threads: { 1: { conversation: conversation(), messages: [message(1, 7)], typing: [] } },
+    });
+  });
+  afterEach(() => {
+    useChat.getState().reset();
+    useRealtime.setState({ write: realWrite });
+    vi.useRealTimers();
+  });
+
+  it('forgets a typist after ~6 s without a refresh; a refresh keeps them', () => {
+    const { setTyping } = useChat.getState();
+    setTyping(1, owner.id, true);
+    vi.advanceTimersByTime(TYPING_EXPIRY_MS - 1_000);
+    setTyping(1, owner.id, true); // refreshed by the composer every ~3 s
+    vi.advanceTimersByTime(TYPING_EXPIRY_MS - 1_000);
+    expect(useChat.getState().threads[1].typing).toEqual([owner.id]);
+    vi.advanceTimersByTime(1_001);
+    expect(useChat.getState().threads[1].typing).toEqual([]);
+  });
+
+  it('a stop clears the typist at once and cancels the expiry', () => {
+    useChat.getState().setTyping(1, owner.id, true);
+    useChat.getState().setTyping(1, owner.id, false);
+    expect(useChat.getState().threads[1].typing).toEqual([]);
+    vi.advanceTimersByTime(TYPING_EXPIRY_MS * 2);
+    expect(useChat.getState().threads[1].typing).toEqual([]);
+  });
+
+  it('acknowledges delivery of the other side’s messages when the thread is not on screen, once per burst', () => {
+    useChat.getState().receive(message(5, owner.id, 2));
+    useChat.getState().receive(message(6, owner.id, 2));
+    useChat.getState().receive(message(7, 7, 2)); // my own: nothing to acknowledge
+    vi.advanceTimersByTime(500);
+    expect(writes).toEqual([['conversation:read', { conversation_id: 2, last_delivered_message_id: 6 }]]);
+    expect(useChat.getState().conversations?.find((c) => c.id === 2)).toMatchObject({ sender_last_delivered_id: 6 });
+    // the same message again (a re-sync) is not acknowledged twice
+    useChat.getState().receive(message(6, owner.id, 2));
+    vi.advanceTimersByTime(500);
+    expect(writes).toHaveLength(1);
+  });
+
+  it('leaves the open, visible thread to its read receipts', () => {
+    useChat.getState().setActive(1);
+    useChat.getState().receive(message(5, owner.id, 1));
+    vi.advanceTimersByTime(500);
+    expect(writes).toEqual([]);
+  });
+
+  it('does not acknowledge for someone who is not a participant (the admin watching)', () => {
+    useSession.getState().setSession({ token: 't', user: createUser({ id: 99 }) });
+    useChat.getState().receive(message(5, owner.id, 2));
+    vi.advanceTimersByTime(500);
+    expect(writes).toEqual([]);
+  });
+
+  it('reloads the list and the open thread when the connection comes back, not at the first connect', () => {
+    const real = useChat.getState();
+    const loadConversations = vi.fn(() => Promise.resolve([]));
+    const loadThread = vi.fn(() => Promise.reject(new Error('offline')));
+    useChat.setState({ loadConversations, loadThread, activeId: 1 });
+    useRealtime.setState({ status: 'idle' });
+    const unbind = bindChatToRealtime();
+    try {
+      for (const status of ['connecting', 'online'] as const) useRealtime.setState({ status });
+      expect(loadConversations).not.toHaveBeenCalled();
+      for (const status of ['offline', 'connecting', 'online'] as const) useRealtime.setState({ status });
+      expect(loadConversations).toHaveBeenCalledTimes(1);
+      expect(loadThread).toHaveBeenCalledWith(1);
+      reloadAfterReconnect();
+      expect(loadConversations).toHaveBeenCalledTimes(2);
+    } finally {
+      unbind();
+      useRealtime.setState({ status: 'idle' });
+      useChat.setState({ loadConversations: real.loadConversations, loadThread: real.loadThread });
+    }
   });
 });

@@ -1,14 +1,17 @@
 /**
  * A live chat thread (used by /chat/{id}; store accounts and the dashboard open the same component):
- * messages oldest → newest with the newest at the bottom, pending messages from the outbox, typing
- * indicator, read ticks, and read receipts sent while the thread is on screen.
+ * messages oldest → newest with the newest at the bottom, a "load older messages" control at the top
+ * (keeps the scroll position), pending messages from the outbox, typing indicator, sent / delivered /
+ * read ticks, and read receipts sent while the thread is on screen and visible (delivered receipts
+ * for everything else go from the chat store).
  */
 import type { Message } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -58,6 +61,12 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
       ? conversation.receiver_last_read_id
       : conversation.sender_last_read_id
     : 0;
+  const peerLastDelivered = conversation
+    ? Math.max(
+        peerLastRead,
+        (iAmSender ? conversation.receiver_last_delivered_id : conversation.sender_last_delivered_id) ?? 0,
+      )
+    : 0;
   const typist = (thread?.typing ?? []).find((u) => u !== me);
   const peerTyping = typist !== undefined;
   /** The name shown for a participant: the farmer's own name, or the store's name for its owner. */
@@ -97,12 +106,36 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     }
   }, [readOnly, conversation, lastId, messages, me, iAmSender, conversationId, visible]);
 
-  // Newest at the bottom: follow new messages.
+  // Older messages on demand; the distance from the bottom is kept so the view does not jump.
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const keepFromBottom = useRef<number | null>(null);
+  const loadOlder = async () => {
+    const el = listRef.current;
+    keepFromBottom.current = el ? el.scrollHeight - el.scrollTop : null;
+    setLoadingOlder(true);
+    try {
+      const added = await useChat.getState().loadOlder(conversationId);
+      if (added === 0) keepFromBottom.current = null;
+    } catch (err) {
+      keepFromBottom.current = null;
+      notify.error(err);
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  // Newest at the bottom: follow new messages (but stay in place after loading older ones).
   const count = messages.length + pending.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the number of bubbles or typing changes.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    if (keepFromBottom.current !== null) {
+      el.scrollTop = el.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+      return;
+    }
+    el.scrollTop = el.scrollHeight;
   }, [count, peerTyping]);
 
   const send = (text: string, image: CompressedImage | null) => {
@@ -164,6 +197,13 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
         aria-label={t('chat.messages')}
         aria-live="polite"
       >
+        {thread.hasMore && messages.length > 0 && (
+          <Box as="li" listStyleType="none" alignSelf="center">
+            <Button size="xs" variant="outline" loading={loadingOlder} onClick={() => void loadOlder()}>
+              {t('chat.loadOlder')}
+            </Button>
+          </Box>
+        )}
         {messages.length === 0 && pending.length === 0 && (
           <Text as="li" listStyleType="none" color="fg.muted" textAlign="center" py="6">
             {t('chat.noMessages')}
@@ -178,7 +218,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
             text={m.message}
             image={m.image}
             time={m.created_at}
-            delivery={readOnly ? undefined : deliveryOf(m, peerLastRead)}
+            delivery={readOnly ? undefined : deliveryOf(m, peerLastRead, peerLastDelivered)}
           />
         ))}
         {pendingBubbles}

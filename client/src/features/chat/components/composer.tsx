@@ -1,4 +1,7 @@
-/** Message input with an image attach button; emits typing start/stop. */
+/**
+ * Message input with an image attach button; emits typing start/stop, and typing:true again every
+ * TYPING_REFRESH_MS while the user keeps typing (the other side forgets a typist after ~6 s).
+ */
 import { LIMITS } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
@@ -20,6 +23,7 @@ interface ComposerProps {
 }
 
 const TYPING_IDLE_MS = 2500;
+export const TYPING_REFRESH_MS = 3000;
 
 export function Composer({ onSend, onTyping }: ComposerProps) {
   const { t, i18n } = useTranslation();
@@ -28,6 +32,7 @@ export function Composer({ onSend, onTyping }: ComposerProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const typing = useRef(false);
+  const typingSentAt = useRef(0);
 
   const stopTyping = () => {
     if (typingTimer.current) clearTimeout(typingTimer.current);
@@ -42,8 +47,10 @@ export function Composer({ onSend, onTyping }: ComposerProps) {
 
   const change = (value: string) => {
     setText(value);
-    if (!typing.current && value.trim()) {
+    const now = Date.now();
+    if (value.trim() && (!typing.current || now - typingSentAt.current >= TYPING_REFRESH_MS)) {
       typing.current = true;
+      typingSentAt.current = now;
       onTyping(true);
     }
     if (typingTimer.current) clearTimeout(typingTimer.current);

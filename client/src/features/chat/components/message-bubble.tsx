@@ -1,12 +1,18 @@
-/** One chat message: text with dir="auto", optional image, time and delivery ticks for my messages. */
+/**
+ * One chat message: text with dir="auto", optional image, time and delivery ticks for my messages:
+ * pending (clock, in the outbox), sent ✓, delivered ✓✓ grey, read ✓✓ blue, failed. A pending image
+ * shows a "sending" bar until the relay acknowledges it.
+ */
 import type { Message } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { Image } from '@chakra-ui/react/image';
+import { Progress } from '@chakra-ui/react/progress';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { MdAccessTime, MdDone, MdDoneAll, MdErrorOutline } from 'react-icons/md';
 import { fallbackToLogo, imageUrl } from '../../../lib/images';
+import { progressRecipe } from '../../../lib/theme/slot-recipes';
 
 export type Delivery = 'pending' | 'failed' | 'sent' | 'delivered' | 'read';
 
@@ -39,7 +45,7 @@ function Tick({ delivery }: { delivery: Delivery }) {
       color={delivery === 'read' ? 'blue.500' : delivery === 'failed' ? 'red.500' : 'fg.muted'}
       title={label}
     >
-      <Icon aria-label={label} role="img" />
+      <Icon aria-label={label} role="img" data-tick={delivery} />
     </Box>
   );
 }
@@ -72,8 +78,10 @@ export function MessageBubble({ mine, author, text, image, previewUrl, time, del
           maxH="64"
           mb={text ? '2' : '0'}
           loading="lazy"
+          opacity={previewUrl && delivery === 'pending' ? 0.7 : 1}
         />
       )}
+      {previewUrl && delivery === 'pending' && <Sending />}
       {text && (
         <Text dir="auto" whiteSpace="pre-wrap" wordBreak="break-word">
           {text}
@@ -94,7 +102,29 @@ export function MessageBubble({ mine, author, text, image, previewUrl, time, del
   );
 }
 
-/** My message's state from the peer's read pointer. */
-export function deliveryOf(message: Pick<Message, 'id'>, peerLastReadId: number): Delivery {
-  return message.id <= peerLastReadId ? 'read' : 'sent';
+/** An image still travelling to the relay: an indeterminate bar until the ack. */
+function Sending() {
+  const { t } = useTranslation();
+  return (
+    <Box mb="1" role="status" aria-label={t('chat.sending')}>
+      <Text fontSize="xs" color="fg.muted">
+        {t('chat.sending')}
+      </Text>
+      <Progress.Root recipe={progressRecipe} value={null} size="xs" colorPalette="green" aria-label={t('chat.sending')}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+    </Box>
+  );
+}
+
+/** My stored message's state from the peer's pointers (read implies delivered). */
+export function deliveryOf(
+  message: Pick<Message, 'id'>,
+  peerLastReadId: number,
+  peerLastDeliveredId: number = peerLastReadId,
+): Delivery {
+  if (message.id <= peerLastReadId) return 'read';
+  return message.id <= peerLastDeliveredId ? 'delivered' : 'sent';
 }

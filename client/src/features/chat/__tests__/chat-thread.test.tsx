@@ -1,0 +1,98 @@
+import type { ConversationWithMessages } from '@agrivet/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConversation, createMessage, createUser } from '../../../../test/factories';
+import { renderWithProviders } from '../../../../test/render';
+import { useChat } from '../../../stores/chat';
+import { useSession } from '../../../stores/session';
+import { fakeApi, restoreApi } from '../../dashboard/__tests__/fake-api';
+import { ChatThread } from '../components/chat-thread';
+import { MessageBubble } from '../components/message-bubble';
+
+// jsdom has no ResizeObserver (the composer's autoresizing textarea uses one)
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+afterEach(() => {
+  restoreApi();
+  useSession.getState().clear();
+  useChat.getState().reset();
+});
+
+const farmer = createUser({ id: 5 });
+const base = createConversation({
+  id: 4,
+  sender: { id: 5, name: farmer.name, image: null },
+  receiver: { id: 2, name: 'مالك الصيدلية', image: null },
+  // the store has the farmer's messages up to 2 delivered and up to 1 read
+  receiver_last_read_id: 1,
+  receiver_last_delivered_id: 2,
+});
+const mine = (id: number) => createMessage({ id, user_id: 5, conversation_id: 4 });
+
+describe('delivery ticks', () => {
+  it('labels each state in Arabic: pending, sent, delivered, read, failed', () => {
+    renderWithProviders(
+      <ul>
+        {(['pending', 'sent', 'delivered', 'read', 'failed'] as const).map((d) => (
+          <MessageBubble key={d} mine text={d} time={null} delivery={d} />
+        ))}
+      </ul>,
+    );
+    for (const label of ['بانتظار الإرسال', 'أُرسلت', 'وصلت', 'قُرئت', 'تعذر الإرسال']) {
+      expect(screen.getByRole('img', { name: label })).toBeInTheDocument();
+    }
+  });
+
+  it('shows a sending bar on a pending image until it is acknowledged', () => {
+    const pending = renderWithProviders(
+      <ul>
+        <MessageBubble mine text={null} previewUrl="blob:x" time={null} delivery="pending" />
+      </ul>,
+    );
+    expect(screen.getByRole('status', { name: 'جارٍ الإرسال…' })).toBeInTheDocument();
+    pending.unmount();
+    renderWithProviders(
+      <ul>
+        <MessageBubble mine text={null} image="messages/a.webp" time={null} delivery="sent" />
+      </ul>,
+    );
+    expect(screen.queryByRole('status', { name: 'جارٍ الإرسال…' })).toBeNull();
+  });
+});
+
+describe('chat thread', () => {
+  it('ticks my messages from the peer’s pointers and loads older messages on demand', async () => {
+    const latest: ConversationWithMessages = { ...base, messages: [mine(51), mine(52), mine(53)], has_more: true };
+    const older: ConversationWithMessages = { ...base, messages: [mine(1), mine(2)], has_more: false };
+    const requests = fakeApi((req) =>
+      req.path === 'conversation/get/4'
+        ? { data: latest }
+        : req.path === 'conversation/get/4?before_id=51'
+          ? { data: older }
+          : undefined,
+    );
+    useSession.getState().setSession({ token: 't', user: farmer });
+    renderWithProviders(<ChatThread conversationId={4} />);
+    const list = await screen.findByRole('list', { name: 'الرسائل' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .filter((li) => li.dataset.delivery === 'sent'),
+    ).toHaveLength(3);
+    fireEvent.click(within(list).getByRole('button', { name: 'عرض الرسائل الأقدم' }));
+    await waitFor(() => expect(requests.some((r) => r.path === 'conversation/get/4?before_id=51')).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.dataset.delivery),
+      ).toEqual(['read', 'delivered', 'sent', 'sent', 'sent']),
+    );
+    // no older page left: the control is gone
+    expect(within(list).queryByRole('button', { name: 'عرض الرسائل الأقدم' })).toBeNull();
+  });
+});
