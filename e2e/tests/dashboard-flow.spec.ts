@@ -1,14 +1,15 @@
 /**
  * The dashboard end to end: a new store account registers, creates its store and a product with an
- * image that shows on its public page; a farmer orders from another device and the order appears live
- * on the store's order list; the store completes it; the admin disables the account and its dashboard
- * writes are refused. Then the admin watches a conversation live while a farmer and a store chat.
+ * image that shows on its public page; a farmer signs in on a phone and orders through the UI, and the
+ * order appears live on the store's order list; the store completes it and the farmer's /myorders
+ * follows without a reload; the admin disables the account and its dashboard writes are refused. Then
+ * the admin watches a conversation live while a farmer (in a browser too) and a store chat.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
-import { connectRelay, emitWithAck } from './support/relay-client';
+import { farmerSignsIn, openChatWithStore, orderThroughUi, sendChatMessage } from './support/farmer-ui';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.join(here, '..', 'artifacts');
@@ -86,24 +87,18 @@ test('store account: register → store → product with image → live order �
   await expect(card.locator('img')).toHaveAttribute('src', /^\/storage\/.+\.thumb\.webp$/);
   await pub.close();
 
-  // 5. A farmer orders from another device: the order appears live on the store's order list.
+  // 5. A farmer on a phone signs in, orders through the UI (quantity dialog → cart → place order): the
+  // order appears live on the store's order list.
   await nav.getByRole('link', { name: 'الطلبات' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'الطلبات' })).toBeVisible();
   await expect(page.getByText('لا يوجد عناصر مطابقة')).toBeVisible();
   const products = await apiCall<{ data: { id: number; price: string }[] }>(`product/getAll?store_id=${storeId}`);
-  const farmer = await apiLogin(DEMO.farmer);
-  const farmerSocket = await connectRelay(farmer.token);
-  const statuses: number[] = [];
-  farmerSocket.on('order:status', ({ order }: { order: { status: number } }) => statuses.push(order.status));
+  const farmer = await farmerSignsIn(browser, DEMO.farmer);
   try {
-    const ack = await emitWithAck<{ id: number }>(farmerSocket, 'order:create', {
-      store_id: storeId,
-      total: '14.50',
-      items: [{ product_id: products.data[0].id, quantity: 2 }],
-      client_id: `e2e-${phone}`,
-    });
-    expect(ack.status).toBe(200);
-    const orderId = ack.data?.id ?? 0;
+    const { order: myOrder, orderId } = await orderThroughUi(farmer.page, storeId, productName, 2);
+    await expect(myOrder).toContainText(storeName);
+    await expect(myOrder.getByTestId('order-status')).toHaveText('قيد التنفيذ');
+    await shot(farmer.page, 'farmer-myorders-360');
     const row = page.getByRole('row').filter({ hasText: 'أحمد المزارع' });
     await expect(row).toBeVisible();
     await expect(row).toContainText('14.50 $');
@@ -111,7 +106,7 @@ test('store account: register → store → product with image → live order �
     await expect(page.getByText('طلب جديد من أحمد المزارع')).toBeVisible();
     await shot(page, 'order-live');
 
-    // 6. The store completes it in the status dialog; the buyer hears it live.
+    // 6. The store completes it in the status dialog; the farmer's /myorders shows it without a reload.
     await row.getByRole('link', { name: /^عرض/ }).click();
     await expect(page).toHaveURL(new RegExp(`/order/details\\?id=${orderId}$`));
     await expect(page.getByText('0944444444')).toBeVisible();
@@ -123,9 +118,15 @@ test('store account: register → store → product with image → live order �
     await dialog.getByRole('button', { name: 'حفظ' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByTestId('order-status')).toHaveText('مكتمل');
-    await expect.poll(() => statuses).toContain(1);
+    const navigations: string[] = [];
+    farmer.page.on('framenavigated', (frame) => {
+      if (frame === farmer.page.mainFrame()) navigations.push(frame.url());
+    });
+    await expect(myOrder.getByTestId('order-status')).toHaveText('مكتمل');
+    expect(navigations).toEqual([]);
+    await shot(farmer.page, 'farmer-order-completed-360');
   } finally {
-    farmerSocket.close();
+    await farmer.context.close();
   }
 
   // 7. The admin disables the account; its dashboard writes are refused with 'اشتراكك منتهي الصلاحية'.
@@ -157,13 +158,14 @@ test('store account: register → store → product with image → live order �
 });
 
 test('the admin watches a conversation live while a farmer and a store chat', async ({ browser }) => {
-  const farmer = await apiLogin(DEMO.farmer);
   const pharmacy = await apiLogin(DEMO.pharmacy);
-  const storeId = pharmacy.user.store?.id ?? 0;
-  const conversation = await apiCall<{ id: number }>('conversation/create', {
-    token: farmer.token,
-    body: { store_id: storeId },
-  });
+  const pharmacyStore = await apiCall<{ name_store: string; city: number; type: number }>(
+    `store/get/${pharmacy.user.store?.id}`,
+  );
+
+  // The farmer, on a phone, opens the conversation from the pharmacy's card.
+  const farmer = await farmerSignsIn(browser, DEMO.farmer);
+  const conversationId = await openChatWithStore(farmer.page, pharmacyStore);
 
   // The store account has its chats open in the dashboard; the admin has the conversation open.
   const store = await signedInContext(browser, DEMO.pharmacy, { viewport: { width: 1280, height: 800 } });
@@ -173,27 +175,21 @@ test('the admin watches a conversation live while a farmer and a store chat', as
 
   const admin = await signedInContext(browser, DEMO.admin, { viewport: { width: 360, height: 740 } });
   const adminPage = await admin.context.newPage();
-  await adminPage.goto('/conversation/list');
-  await adminPage
-    .getByRole('row')
-    .filter({ hasText: 'أحمد المزارع' })
-    .filter({ hasText: 'صيدلية' })
-    .first()
-    .getByRole('link', { name: /^عرض المحادثة/ })
-    .click();
-  await expect(adminPage).toHaveURL(/\/conversation\/\d+$/);
-  const adminThread = adminPage.getByRole('list', { name: 'الرسائل' });
-  await expect(adminThread).toBeVisible();
-
-  const farmerSocket = await connectRelay(farmer.token);
   try {
+    await adminPage.goto('/conversation/list');
+    await adminPage
+      .getByRole('row')
+      .filter({ hasText: 'أحمد المزارع' })
+      .filter({ hasText: pharmacyStore.name_store })
+      .getByRole('link', { name: /^عرض المحادثة/ })
+      .and(adminPage.locator(`[href="/conversation/${conversationId}"]`))
+      .click();
+    await expect(adminPage).toHaveURL(new RegExp(`/conversation/${conversationId}$`));
+    const adminThread = adminPage.getByRole('list', { name: 'الرسائل' });
+    await expect(adminThread).toBeVisible();
+
     const text = `هل يتوفر سماد للزيتون؟ ${Date.now()}`;
-    const ack = await emitWithAck(farmerSocket, 'message:send', {
-      conversation_id: conversation.id,
-      message: text,
-      client_id: `e2e-admin-watch-${Date.now()}`,
-    });
-    expect(ack.status).toBe(200);
+    await sendChatMessage(farmer.page, text);
     await expect(adminThread.getByText(text)).toBeVisible();
 
     // The store sees the unread message live, opens the same thread as the farmer side and answers.
@@ -201,14 +197,16 @@ test('the admin watches a conversation live while a farmer and a store chat', as
     await expect(item).toBeVisible();
     await expect(item.getByLabel(/غير مقروءة/)).toBeVisible();
     await item.click();
-    await expect(storePage).toHaveURL(new RegExp(`/chat/${conversation.id}$`));
+    await expect(storePage).toHaveURL(new RegExp(`/chat/${conversationId}$`));
     const reply = `نعم، متوفر ${Date.now()}`;
     await storePage.getByLabel('اكتب رسالتك…').fill(reply);
     await storePage.getByRole('button', { name: 'إرسال' }).click();
     await expect(adminThread.getByText(reply)).toBeVisible();
+    await expect(farmer.page.getByRole('list', { name: 'الرسائل' }).getByText(reply)).toBeVisible();
     await adminPage.screenshot({ path: path.join(artifacts, 'dashboard-flow-admin-watch-360.png'), fullPage: true });
+    await farmer.page.screenshot({ path: path.join(artifacts, 'dashboard-flow-farmer-chat-360.png'), fullPage: true });
   } finally {
-    farmerSocket.close();
+    await farmer.context.close();
     await store.context.close();
     await admin.context.close();
   }

@@ -1,0 +1,71 @@
+/**
+ * A farmer on their own device, driven through the UI: sign in on /login, order from a store's
+ * product page (quantity dialog → cart → place order), open a chat from a store's card.
+ */
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { serverUrl } from './fixtures';
+
+/** A fresh browser context signed in through the /login form; the farmer lands on the home page. */
+export async function farmerSignsIn(
+  browser: Browser,
+  who: { phone: string; password: string },
+  viewport: { width: number; height: number } = { width: 360, height: 740 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: serverUrl(), viewport, hasTouch: viewport.width < 768 });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('رقم الهاتف').fill(who.phone);
+  await page.getByLabel('كلمة المرور').fill(who.password);
+  await page.getByRole('button', { name: 'دخول' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return { context, page };
+}
+
+/**
+ * Orders `quantity` of `productName` from /products/{storeId} through the quantity dialog and the cart;
+ * resolves on /myorders with the new order's list item and id.
+ */
+export async function orderThroughUi(page: Page, storeId: number, productName: string, quantity: number) {
+  await page.goto(`/products/${storeId}`);
+  await page.getByRole('button', { name: `اطلب: ${productName}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('الكمية').fill(String(quantity));
+  await dialog.getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await expect(page.getByText('تم اضافة العنصر الى السلة').first()).toBeVisible();
+  await page.getByRole('link', { name: `السلة (${quantity})` }).click();
+  await expect(page).toHaveURL(new RegExp(`/cart/${storeId}$`));
+  await page.getByRole('button', { name: 'إرسال الطلب' }).click();
+  await expect(page).toHaveURL(/\/myorders$/);
+  await expect(page.getByText('تمت إضافة الطلب')).toBeVisible();
+  const order = page
+    .getByRole('listitem')
+    .filter({ hasText: `${productName} × ${quantity}` })
+    .first();
+  await expect(order).toBeVisible();
+  const orderId = Number(((await order.getAttribute('aria-label')) ?? '').match(/\d+/)?.[0] ?? 0);
+  expect(orderId).toBeGreaterThan(0);
+  return { order, orderId };
+}
+
+/** The public list of each store type: pharmacies /leaf, clinics /bone, nurseries /farm. */
+const LIST_OF_TYPE: Record<number, string> = { 0: '/leaf', 1: '/bone', 3: '/farm' };
+
+/** Opens (or continues) the conversation with a store from its card on its list; resolves to its id. */
+export async function openChatWithStore(
+  page: Page,
+  store: { name_store: string; city: number; type: number },
+): Promise<number> {
+  await page.goto(`${LIST_OF_TYPE[store.type] ?? '/leaf'}?city=${store.city}`);
+  const card = page.getByRole('article').filter({ hasText: store.name_store });
+  await card.getByRole('button', { name: /مراسلة|متابعة المحادثة/ }).click();
+  await expect(page).toHaveURL(/\/chat\/\d+$/);
+  await expect(page.getByRole('list', { name: 'الرسائل' })).toBeVisible();
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+/** Sends a text message from the open thread. */
+export async function sendChatMessage(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(text);
+  await page.getByRole('button', { name: 'إرسال' }).click();
+  await expect(page.getByRole('list', { name: 'الرسائل' }).getByText(text)).toBeVisible();
+}
