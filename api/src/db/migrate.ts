@@ -24,7 +24,10 @@ function provider(db: Db): MigrationProvider {
 }
 
 export interface MigrateResult {
-  /** True when this run created the schema from nothing (the demo seed goes only there). */
+  /**
+   * True when this run created the schema from nothing. Informational: the demo seed goes into any
+   * database without users (app.ts), so a start that crashed while seeding seeds on the next one.
+   */
   freshDatabase: boolean;
 }
 
