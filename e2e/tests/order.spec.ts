@@ -1,5 +1,4 @@
 import { DEMO, expect, signedInContext, test } from './support/fixtures';
-import { connectRelay, emitWithAck } from './support/relay-client';
 
 test('a farmer finds a pharmacy by province, orders two products, and sees the status change live', async ({
   browser,
@@ -51,17 +50,30 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   // The cart was cleared.
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').items)).toEqual([]);
 
-  // The store account, on another device, completes the order: the farmer's page updates without reload.
+  // The store account, on another device, completes the order in its dashboard (order list → details →
+  // status dialog); the farmer's page updates without a reload.
   const label = (await order.getAttribute('aria-label')) ?? '';
   const orderId = Number(label.match(/\d+/)?.[0]);
   const store = await signedInContext(browser, DEMO.pharmacy);
-  const socket = await connectRelay(store.token);
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
   try {
-    const ack = await emitWithAck(socket, 'order:update', { order_id: orderId, status: 1 });
-    expect(ack.status).toBe(200);
+    const dashboard = await store.context.newPage();
+    await dashboard.goto('/order/list');
+    await dashboard.getByRole('link', { name: `عرض: طلب رقم ${orderId}` }).click();
+    await expect(dashboard).toHaveURL(new RegExp(`/order/details\\?id=${orderId}$`));
+    await dashboard.getByRole('button', { name: 'تغيير الحالة' }).click();
+    const statusDialog = dashboard.getByRole('dialog');
+    await statusDialog.getByLabel('الحالة الجديدة').selectOption({ label: 'مكتمل' });
+    await statusDialog.getByRole('button', { name: 'حفظ' }).click();
+    await expect(dashboard.getByRole('dialog')).toHaveCount(0);
+    await expect(dashboard.getByTestId('order-status')).toHaveText('مكتمل');
+
     await expect(order.getByTestId('order-status')).toHaveText('مكتمل');
+    expect(navigations).toEqual([]);
   } finally {
-    socket.close();
     await store.context.close();
     await farmer.context.close();
   }
@@ -112,5 +124,65 @@ test('an order placed offline waits in the outbox, shown as pending, and is sent
       .filter({ hasText: `${name} × 3` })
       .first(),
   ).toBeVisible();
+  await farmer.context.close();
+});
+
+test('a cart whose order is queued cannot be ordered twice, keeps its lock over a reload and the store page, and empties once sent', async ({
+  browser,
+}) => {
+  const farmer = await signedInContext(browser, DEMO.farmer);
+  const page = await farmer.context.newPage();
+  await page.goto('/products/1');
+  // The service worker must control the page so that a reload works offline.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const order = page.getByRole('button', { name: /^اطلب: / }).first();
+  await order.click();
+  await page.getByRole('dialog').getByLabel('الكمية').fill('2');
+  await page.getByRole('dialog').getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await page.getByRole('link', { name: 'السلة (2)' }).click();
+  await expect(page).toHaveURL(/\/cart\/1$/);
+
+  // "Back to the store" from its own cart keeps the cart (SPEC.md §4 reading in client/src/README.md).
+  await page.getByRole('link', { name: 'العودة إلى المتجر' }).click();
+  await expect(page).toHaveURL(/\/products\/1$/);
+  await expect(page.getByRole('link', { name: 'السلة (2)' })).toBeVisible();
+  await page.getByRole('link', { name: 'السلة (2)' }).click();
+
+  await farmer.context.setOffline(true);
+  await page.getByRole('button', { name: 'إرسال الطلب' }).click();
+  await expect(page.getByText('الطلب بانتظار الاتصال وسيُرسل تلقائياً')).toBeVisible();
+  const pending = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').pending?.client_id);
+  expect(typeof pending).toBe('string');
+  // Locked: no second order.
+  await expect(page.getByRole('button', { name: /إرسال الطلب|جارٍ إرسال الطلب/ })).toBeDisabled();
+
+  // Reload while still offline (the service worker serves the shell): still locked, same client_id.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'السلة' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /إرسال الطلب|جارٍ إرسال الطلب/ })).toBeDisabled();
+
+  // Opening the store's page from elsewhere does not clear a cart whose order is pending.
+  await page.goto('/products/1');
+  await expect(page.getByRole('link', { name: 'السلة (2)' })).toBeVisible();
+  await page.getByRole('link', { name: 'السلة (2)' }).click();
+
+  await farmer.context.setOffline(false);
+  await expect(page).toHaveURL(/\/myorders$/, { timeout: 30_000 });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}'))).toMatchObject({
+    items: [],
+    pending: null,
+  });
+  // Sent once: exactly one order carries that client_id.
+  const mine = await page.evaluate(async () => {
+    const res = await fetch('/api/order/getAll-byUser?page_number=1', {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    return ((await res.json()) as { data: { data: { client_id: string | null }[] } }).data.data;
+  });
+  expect(mine.filter((o) => o.client_id === pending)).toHaveLength(1);
   await farmer.context.close();
 });

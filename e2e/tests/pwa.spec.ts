@@ -1,5 +1,5 @@
 /** The installable app: an Arabic RTL manifest, and a repeat visit that opens offline from the service worker. */
-import { expect, test } from './support/fixtures';
+import { DEMO, expect, signedInContext, test } from './support/fixtures';
 
 test('the manifest is Arabic, right-to-left, with icons', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
@@ -36,4 +36,40 @@ test('a repeat visit opens offline: the shell and the last-seen catalogue page c
   expect(await page.getByRole('article').getByRole('heading').allTextContents()).toEqual(names);
   await context.setOffline(false);
   await context.close();
+});
+
+test("a signed-in farmer's repeat visit offline stays signed in (the last known user) with the cached catalogue", async ({
+  browser,
+}) => {
+  const farmer = await signedInContext(browser, DEMO.farmer);
+  const page = await farmer.context.newPage();
+  await page.goto('/leaf?city=1');
+  await expect(page.getByRole('link', { name: 'طلباتي' })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  await farmer.context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByText('أنت غير متصل، تُعرض آخر نسخة محفوظة')).toBeVisible();
+  // GET auth/user failed offline, yet the farmer is still signed in: orders and chats in the top bar.
+  await expect(page.getByRole('link', { name: 'طلباتي' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^المحادثات/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'تسجيل الدخول' })).toHaveCount(0);
+  // A signed-in farmer opening a chat offline is not sent to /login.
+  await page
+    .getByRole('button', { name: /^(مراسلة|متابعة المحادثة)/ })
+    .first()
+    .click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.screenshot({ path: '../test-results/e2e/pwa-signed-in-offline-laptop.png', fullPage: true });
+
+  // Back online: the session is refreshed without a reload.
+  await farmer.context.setOffline(false);
+  await expect(page.getByText('أنت غير متصل، تُعرض آخر نسخة محفوظة')).toHaveCount(0);
+  await farmer.context.close();
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signedInContext, test } from './support/fixtures';
+import { apiCall, DEMO, expect, signedInContext, test } from './support/fixtures';
 import { E2E_SUPPORT_PHONE } from './support/server-env';
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
@@ -20,6 +20,7 @@ const publicScreens = [
   { name: 'blog', path: '/blog', ready: 'article' },
   { name: 'store-products', path: '/products/1', ready: 'article' },
   { name: 'search', path: '/search?q=بذور', ready: 'article' },
+  { name: 'search-all', path: '/search?q=ا', ready: 'article' },
   { name: 'login', path: '/login', ready: 'heading' },
   { name: 'register', path: '/createAcount', ready: 'heading' },
   { name: 'forget-password', path: '/forget-password', ready: 'heading' },
@@ -65,6 +66,35 @@ for (const vp of viewports) {
     });
     const page = await context.newPage();
     for (const s of farmerScreens) await check(page, s.name, s.path, s.ready);
+    await context.close();
+  });
+
+  test(`an article and a cart with items on a ${vp.tag}`, async ({ browser }) => {
+    const posts = await apiCall<{ data: { id: number }[] }>('post/getAll?page_number=1');
+    const { context } = await signedInContext(browser, DEMO.farmer, {
+      viewport: { width: vp.width, height: vp.height },
+    });
+    const page = await context.newPage();
+    await check(page, 'article', `/blog/${posts.data[0].id}`, 'heading');
+
+    // A cart with two lines of store 1 (the page only reads localStorage).
+    const products = await apiCall<{ data: { id: number; name: string; price_cents: number }[] }>(
+      'product/getAll?store_id=1',
+    );
+    const items = products.data.slice(0, 2).map((p, i) => ({
+      product_id: p.id,
+      quantity: i + 1,
+      name: p.name,
+      price_cents: p.price_cents,
+    }));
+    await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), {
+      store_id: 1,
+      items,
+      pending: null,
+    });
+    await check(page, 'cart-items', '/cart/1', 'heading');
+    await expect(page.getByRole('list', { name: 'السلة' }).getByRole('listitem')).toHaveCount(items.length);
+    await expect(page.getByTestId('cart-total')).toHaveText(/^\d+\.\d{2} \$$/);
     await context.close();
   });
 }
