@@ -76,7 +76,8 @@ export interface Store {
   /** Whether the signed-in caller already has a conversation with this store. */
   has_conversation_with_me: boolean;
   conversation_id: number | null;
-  owner: { id: number; name: string; phone: string; status: UserStatus };
+  /** phone and status only for the store's owner and the admin (never for visitors or other users). */
+  owner: { id: number; name: string; phone?: string; status?: UserStatus };
   created_at: string;
 }
 
