@@ -164,6 +164,8 @@ test('a cart whose order is queued cannot be ordered twice, keeps its lock over 
   await page.reload();
   await expect(page.getByRole('list', { name: 'السلة' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('button', { name: /إرسال الطلب|جارٍ إرسال الطلب/ })).toBeDisabled();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: 'artifacts/cart-pending-offline-360.png', fullPage: true });
 
   // Opening the store's page from elsewhere does not clear a cart whose order is pending.
   await page.goto('/products/1');

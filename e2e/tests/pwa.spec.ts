@@ -66,7 +66,7 @@ test("a signed-in farmer's repeat visit offline stays signed in (the last known 
     .first()
     .click();
   await expect(page).not.toHaveURL(/\/login$/);
-  await page.screenshot({ path: '../test-results/e2e/pwa-signed-in-offline-laptop.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/pwa-signed-in-offline-laptop.png', fullPage: true });
 
   // Back online: the session is refreshed without a reload.
   await farmer.context.setOffline(false);
