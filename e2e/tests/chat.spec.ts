@@ -62,13 +62,24 @@ test('a farmer and a store chat live, and a message written offline arrives afte
   await farmerPage.getByRole('button', { name: 'إرسال' }).click();
   const pending = farmerList.getByRole('listitem').filter({ hasText: offline });
   await expect(pending.getByRole('img', { name: 'بانتظار الإرسال' })).toBeVisible();
+  // Meanwhile the store writes: the farmer cannot see it yet.
+  const whileAway = `وصل اللقاح صباح اليوم ${Date.now()}`;
+  await storePage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(whileAway);
+  await storePage.getByRole('button', { name: 'إرسال' }).click();
+  await expect(storeList.getByText(whileAway)).toBeVisible();
   await storePage.waitForTimeout(1500);
   await expect(storeList.getByText(offline)).toHaveCount(0);
+  await expect(farmerList.getByText(whileAway)).toHaveCount(0);
 
   await farmer.context.setOffline(false);
   await expect(storeList.getByText(offline)).toBeVisible({ timeout: 30_000 });
   await expect(farmerList.getByText(offline)).toHaveCount(1);
   await expect(pending.getByRole('img', { name: 'بانتظار الإرسال' })).toHaveCount(0);
+  // Back online, the farmer's open thread re-syncs: the store's message is there, once, and read.
+  await expect(farmerList.getByText(whileAway)).toHaveCount(1, { timeout: 30_000 });
+  await expect(
+    storeList.getByRole('listitem').filter({ hasText: whileAway }).getByRole('img', { name: 'قُرئت' }),
+  ).toBeVisible({ timeout: 20_000 });
 
   // A photo: compressed in the browser, sent through the relay, shown to the store.
   await farmerPage.locator('input[type=file]').setInputFiles(logo);
@@ -82,6 +93,16 @@ test('a farmer and a store chat live, and a message written offline arrives afte
   await expect(storePage.getByTestId('unread-badge')).toHaveText('1');
   await storePage.getByRole('link', { name: /المحادثات/ }).click();
   await expect(storePage.getByRole('list', { name: 'المحادثات' })).toContainText(later);
+
+  // The farmer's message reached the store's device (delivered ✓✓ grey), then the store opens it (read ✓✓ blue).
+  const laterBubble = farmerList.getByRole('listitem').filter({ hasText: later });
+  await expect(laterBubble.getByRole('img', { name: 'وصلت' })).toBeVisible();
+  await expect(laterBubble.getByRole('img', { name: 'قُرئت' })).toHaveCount(0);
+  await farmerPage.screenshot({ path: test.info().outputPath('chat-ar-delivered.png') });
+  await storePage.goto(conversationUrl);
+  await expect(storeList.getByText(later)).toBeVisible();
+  await expect(laterBubble.getByRole('img', { name: 'قُرئت' })).toBeVisible();
+  await farmerPage.screenshot({ path: test.info().outputPath('chat-ar-read.png') });
 
   await farmer.context.close();
   await store.context.close();

@@ -175,11 +175,15 @@ export const useChat = create<ChatState>((set, get) => ({
     const me = useSession.getState().user?.id;
     set((s) => {
       const thread = s.threads[message.conversation_id];
+      // The API moves an author's read (and delivered) pointer to each message they write: what
+      // came before it counts as read by them.
+      const authorRead: Pointers = { read: message.id };
       const threads = thread
         ? {
             ...s.threads,
             [message.conversation_id]: {
               ...thread,
+              conversation: applyPointers(thread.conversation, message.user_id, authorRead),
               messages: mergeMessages(thread.messages, [message]),
               typing: thread.typing.filter((u) => u !== message.user_id),
             },
@@ -192,9 +196,9 @@ export const useChat = create<ChatState>((set, get) => ({
         if (known) {
           const alreadyLast = known.last_message !== null && known.last_message.id >= message.id;
           const updated: Conversation = alreadyLast
-            ? known
+            ? applyPointers(known, message.user_id, authorRead)
             : {
-                ...known,
+                ...applyPointers(known, message.user_id, authorRead),
                 last_message: message,
                 updated_at: message.created_at,
                 unread_count: known.unread_count + (isNewUnread ? 1 : 0),

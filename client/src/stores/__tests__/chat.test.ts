@@ -78,6 +78,14 @@ describe('chat store', () => {
     // the list row moves too
     expect(useChat.getState().conversations?.[0]).toMatchObject({ receiver_last_read_id: 8 });
   });
+
+  it('a message from the other side moves their pointers to it (the API does the same)', () => {
+    useChat.getState().receive(message(12, owner.id));
+    const c = useChat.getState().threads[1].conversation;
+    expect(c).toMatchObject({ receiver_last_read_id: 12, receiver_last_delivered_id: 12, sender_last_read_id: 0 });
+    expect(deliveryOf({ id: 11 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('read');
+    expect(useChat.getState().conversations?.[0]).toMatchObject({ id: 1, receiver_last_read_id: 12 });
+  });
 });
 
 describe('chat store timers and receipts', () => {
@@ -130,7 +138,8 @@ describe('chat store timers and receipts', () => {
     useChat.getState().receive(message(7, 7, 2)); // my own: nothing to acknowledge
     vi.advanceTimersByTime(500);
     expect(writes).toEqual([['conversation:read', { conversation_id: 2, last_delivered_message_id: 6 }]]);
-    expect(useChat.getState().conversations?.find((c) => c.id === 2)).toMatchObject({ sender_last_delivered_id: 6 });
+    // my own message 7 moved my pointers past it (as the API does)
+    expect(useChat.getState().conversations?.find((c) => c.id === 2)).toMatchObject({ sender_last_delivered_id: 7 });
     // the same message again (a re-sync) is not acknowledged twice
     useChat.getState().receive(message(6, owner.id, 2));
     vi.advanceTimersByTime(500);

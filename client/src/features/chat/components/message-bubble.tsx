@@ -42,8 +42,11 @@ function Tick({ delivery }: { delivery: Delivery }) {
   return (
     <Box
       as="span"
-      color={delivery === 'read' ? 'blue.500' : delivery === 'failed' ? 'red.500' : 'fg.muted'}
+      color={delivery === 'read' ? 'blue.600' : delivery === 'failed' ? 'red.500' : 'fg.muted'}
       title={label}
+      display="inline-flex"
+      fontSize="md"
+      lineHeight="1"
     >
       <Icon aria-label={label} role="img" data-tick={delivery} />
     </Box>
