@@ -1,7 +1,7 @@
 /**
  * The icons of the first screen (top bar, landing page) as plain inline SVG: Lucide's drawings, the
  * same ones react-icons/lu renders, without react-icons' runtime in the first download.
- * Other screens (lazy chunks) use react-icons directly.
+ * Other screens (lazy chunks) use react-icons directly. Decorative: aria-hidden unless a caller says otherwise.
  */
 import type { ReactNode, SVGProps } from 'react';
 
@@ -10,7 +10,6 @@ export type IconComponent = (props: IconProps) => ReactNode;
 
 function icon(drawing: ReactNode): IconComponent {
   return (props) => (
-    // biome-ignore lint/a11y/noSvgWithoutTitle: decorative (aria-hidden); the control around it carries the name
     <svg
       aria-hidden
       viewBox="0 0 24 24"
