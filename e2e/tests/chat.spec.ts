@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiCall, DEMO, expect, signedInContext, test } from './support/fixtures';
+import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
 
 const logo = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -106,6 +106,52 @@ test('a farmer and a store chat live, and a message written offline arrives afte
 
   await farmer.context.close();
   await store.context.close();
+});
+
+test('a long thread loads older messages at the top and keeps the scroll position', async ({ browser }) => {
+  const phone = `09${String(Date.now() + 11).slice(-8)}`;
+  const password = 'farmer-pass';
+  await apiCall('auth/register', {
+    body: { phone, name: 'مزارع كثير الأسئلة', type: 2, password, password_confirmation: password },
+  });
+  const [clinic, admin] = await Promise.all([apiLogin(DEMO.clinic), apiLogin(DEMO.admin)]);
+  const farmer = await signedInContext(browser, { phone, password });
+  const conversation = await apiCall<{ id: number }>('conversation/create', {
+    token: farmer.token,
+    body: { store_id: clinic.user.store?.id },
+  });
+  try {
+    let last = 0;
+    for (let i = 1; i <= 55; i++) {
+      const body = { conversation_id: conversation.id, message: `سؤال رقم ${i}`, client_id: `older-${i}` };
+      last = (await apiCall<{ id: number }>('message/create', { token: farmer.token, body })).id;
+    }
+    // the clinic has read them all (no unread badge left for the other tests)
+    await apiCall(`conversation/update/${conversation.id}`, {
+      token: clinic.token,
+      body: { last_read_message_id: last },
+    });
+
+    const page = await farmer.context.newPage();
+    await page.goto(`/chat/${conversation.id}`);
+    const list = page.getByRole('list', { name: 'الرسائل' });
+    await expect(list.getByText('سؤال رقم 55', { exact: true })).toBeVisible();
+    await expect(list.getByText('سؤال رقم 5', { exact: true })).toHaveCount(0);
+    const more = list.getByRole('button', { name: 'عرض الرسائل الأقدم' });
+    await more.scrollIntoViewIfNeeded();
+    const anchor = list.getByText('سؤال رقم 6', { exact: true });
+    const before = await anchor.boundingBox();
+    await more.click();
+    await expect(list.getByText('سؤال رقم 1', { exact: true })).toBeAttached();
+    await expect(more).toHaveCount(0);
+    // the message that was at the top stays where it was
+    const after = await anchor.boundingBox();
+    expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThan(10);
+    expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+  } finally {
+    await apiCall(`conversation/delete/${conversation.id}`, { token: admin.token, body: {} });
+    await farmer.context.close();
+  }
 });
 
 test('a visitor is asked to log in before messaging a store', async ({ page }) => {

@@ -81,6 +81,8 @@ const pendingDelivered = new Map<number, number>();
 /** conversation id → highest delivered receipt already written (avoids repeating it). */
 const deliveredSent = new Map<number, number>();
 let deliveredTimer: ReturnType<typeof setTimeout> | null = null;
+/** conversation/get-My-Conv calls in flight. */
+let listLoads = 0;
 
 function flushDelivered(): void {
   deliveredTimer = null;
@@ -121,7 +123,13 @@ export const useChat = create<ChatState>((set, get) => ({
   activeId: null,
   loadConversations: async () => {
     const { apiGet } = await import('../lib/api-client');
-    const list = await apiGet<Conversation[] | { data: Conversation[] }>(apiPaths.conversation.getMine);
+    listLoads += 1;
+    let list: Conversation[] | { data: Conversation[] };
+    try {
+      list = await apiGet<Conversation[] | { data: Conversation[] }>(apiPaths.conversation.getMine);
+    } finally {
+      listLoads -= 1;
+    }
     const conversations = Array.isArray(list) ? list : list.data;
     set({ conversations });
     const me = useSession.getState().user?.id;
@@ -278,13 +286,23 @@ export function reloadAfterReconnect(): void {
   if (s.activeId !== null) void s.loadThread(s.activeId).catch(() => undefined);
 }
 
-/** Wires the realtime pushes into this store (called once at start-up). */
+/**
+ * Wires the realtime pushes into this store (called once at start-up). The first connection of a
+ * session reloads the list only when it was loaded (or loading) before the socket could receive
+ * pushes: a message written in between would be missing from it and from the unread badge.
+ */
 export function bindChatToRealtime(): () => void {
   let everOnline = useRealtime.getState().status === 'online';
   const offStatus = useRealtime.subscribe((state, previous) => {
     if (state.status === previous.status) return;
     if (state.status === 'online') {
       if (everOnline) reloadAfterReconnect();
+      else if (useChat.getState().conversations !== null || listLoads > 0) {
+        void useChat
+          .getState()
+          .loadConversations()
+          .catch(() => undefined);
+      }
       everOnline = true;
     } else if (state.status === 'idle') {
       everOnline = false; // signed out or a new session: its first connection is not a reconnect

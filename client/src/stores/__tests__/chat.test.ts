@@ -160,7 +160,7 @@ describe('chat store timers and receipts', () => {
     expect(writes).toEqual([]);
   });
 
-  it('reloads the list and the open thread when the connection comes back, not at the first connect', () => {
+  it('reloads the list and the open thread when the connection comes back', () => {
     const real = useChat.getState();
     const loadConversations = vi.fn(() => Promise.resolve([]));
     const loadThread = vi.fn(() => Promise.reject(new Error('offline')));
@@ -168,13 +168,19 @@ describe('chat store timers and receipts', () => {
     useRealtime.setState({ status: 'idle' });
     const unbind = bindChatToRealtime();
     try {
+      // first connection: the list loaded before it may have missed a push, so it reloads; the thread re-syncs itself
       for (const status of ['connecting', 'online'] as const) useRealtime.setState({ status });
-      expect(loadConversations).not.toHaveBeenCalled();
-      for (const status of ['offline', 'connecting', 'online'] as const) useRealtime.setState({ status });
       expect(loadConversations).toHaveBeenCalledTimes(1);
+      expect(loadThread).not.toHaveBeenCalled();
+      for (const status of ['offline', 'connecting', 'online'] as const) useRealtime.setState({ status });
+      expect(loadConversations).toHaveBeenCalledTimes(2);
       expect(loadThread).toHaveBeenCalledWith(1);
       reloadAfterReconnect();
-      expect(loadConversations).toHaveBeenCalledTimes(2);
+      expect(loadConversations).toHaveBeenCalledTimes(3);
+      // a new session whose list was never loaded: nothing to reload at its first connection
+      useChat.setState({ conversations: null });
+      for (const status of ['idle', 'connecting', 'online'] as const) useRealtime.setState({ status });
+      expect(loadConversations).toHaveBeenCalledTimes(3);
     } finally {
       unbind();
       useRealtime.setState({ status: 'idle' });
