@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signedInContext, test } from './support/fixtures';
+import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
@@ -47,7 +47,17 @@ async function check(page: Page, name: string, url: string, heading: string) {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const vw = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vw + 1);
-  await page.screenshot({ path: path.join(artifacts, `dashboard-${name}-${vw}.png`), fullPage: true });
+  await shotAndAxe(page, name);
+}
+
+/** Screenshot (full page) and axe-core: no serious or critical violation. */
+async function shotAndAxe(page: Page, name: string, fullPage = true) {
+  const vw = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: path.join(artifacts, `dashboard-${name}-${vw}.png`),
+    fullPage,
+    animations: 'disabled',
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${name}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
@@ -68,6 +78,107 @@ for (const vp of viewports) {
     const page = await context.newPage();
     for (const s of storeScreens) await check(page, s.name, s.path, s.heading);
     await context.close();
+  });
+}
+
+/** Ids of demo records for the detail and edit screens (an order is placed first if the pharmacy has none). */
+async function demoIds() {
+  const pharmacy = await apiLogin(DEMO.pharmacy);
+  const storeId = pharmacy.user.store?.id ?? 0;
+  const products = await apiCall<{ data: { id: number; price: string }[] }>(`product/getAll?store_id=${storeId}`);
+  let orders = await apiCall<{ data: { id: number }[] }>('order/getAll-byStore?page_number=1', {
+    token: pharmacy.token,
+  });
+  if (orders.data.length === 0) {
+    const farmer = await apiLogin(DEMO.farmer);
+    const price = Math.round(Number(products.data[0].price) * 100);
+    await apiCall('order/create', {
+      token: farmer.token,
+      body: {
+        user_id: farmer.user.id,
+        store_id: storeId,
+        total: (price / 100).toFixed(2),
+        items: [{ product_id: products.data[0].id, quantity: 1 }],
+        client_id: `e2e-screens-${Date.now()}`,
+      },
+    });
+    orders = await apiCall('order/getAll-byStore?page_number=1', { token: pharmacy.token });
+  }
+  const admin = await apiLogin(DEMO.admin);
+  const listConversations = () =>
+    apiCall<{ data: { id: number; sender: { name: string } }[] }>('conversation/getAll?page_number=1', {
+      token: admin.token,
+    });
+  let conversations = await listConversations();
+  if (conversations.data.length === 0) {
+    const farmer = await apiLogin(DEMO.farmer);
+    const conversation = await apiCall<{ id: number }>('conversation/create', {
+      token: farmer.token,
+      body: { store_id: storeId },
+    });
+    await apiCall('message/create', {
+      token: farmer.token,
+      body: { conversation_id: conversation.id, user_id: farmer.user.id, message: 'هل يتوفر سماد للزيتون؟' },
+    });
+    conversations = await listConversations();
+  }
+  return {
+    storeId,
+    productId: products.data[0].id,
+    orderId: orders.data[0].id,
+    conversation: conversations.data[0],
+  };
+}
+
+for (const vp of viewports) {
+  test(`detail and edit screens, the status dialog${vp.width < 768 ? ' and the phone drawer' : ''} at ${vp.width} px`, async ({
+    browser,
+  }) => {
+    const ids = await demoIds();
+    const store = await signedInContext(browser, DEMO.pharmacy, { viewport: vp });
+    const page = await store.context.newPage();
+    await check(page, 'my-store', `/bone/add?id=${ids.storeId}`, 'تعديل المتجر');
+    await check(page, 'product-edit', `/product/add/${ids.productId}`, 'تعديل المنتج');
+    await check(page, 'order-details', `/order/details?id=${ids.orderId}`, `طلب رقم ${ids.orderId}`);
+    await expect(page.getByTestId('order-total')).toBeVisible();
+    // The status dialog (nothing is saved).
+    await page.getByRole('button', { name: 'تغيير الحالة' }).click();
+    const dialog = page.getByRole('dialog', { name: 'تغيير الحالة' });
+    await expect(dialog.getByLabel('الحالة الجديدة')).toBeVisible();
+    await shotAndAxe(page, 'order-status-dialog', false);
+    await dialog.getByRole('button', { name: 'إلغاء' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    if (vp.width < 768) {
+      // The phone drawer, with the store's links and "my store".
+      await page.getByRole('button', { name: 'فتح القائمة' }).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByRole('link', { name: 'متجري' })).toHaveAttribute('href', `/bone/add?id=${ids.storeId}`);
+      await expect(drawer.getByRole('link', { name: 'الطلبات' })).toBeVisible();
+      await expect(drawer).toHaveAttribute('data-state', 'open');
+      await shotAndAxe(page, 'drawer-store', false);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+    await store.context.close();
+
+    const admin = await signedInContext(browser, DEMO.admin, { viewport: vp });
+    const adminPage = await admin.context.newPage();
+    await check(adminPage, 'store-edit-admin', `/bone/add?id=${ids.storeId}`, 'تعديل المتجر');
+    await check(adminPage, 'store-add-admin', '/bone/add', 'إضافة متجر');
+    await expect(adminPage.getByLabel('رقم حساب المالك')).toBeVisible();
+    await check(
+      adminPage,
+      'conversation',
+      `/conversation/${ids.conversation.id}`,
+      `محادثة ${ids.conversation.sender.name} مع`,
+    );
+    await expect(adminPage.getByRole('list', { name: 'الرسائل' })).toBeVisible();
+    if (vp.width < 768) {
+      await adminPage.getByRole('button', { name: 'فتح القائمة' }).click();
+      await expect(adminPage.getByRole('dialog').getByRole('link', { name: 'المتاجر' })).toBeVisible();
+      await shotAndAxe(adminPage, 'drawer-admin', false);
+    }
+    await admin.context.close();
   });
 }
 

@@ -84,22 +84,23 @@ function OrderView({ order, onChange }: { order: Order; onChange: (order: Order)
             <Text as="dt" fontWeight="bold">
               {t('orders.status')}:
             </Text>
-            <Box as="dd">
+            {/* The button sits inside the <dd>: a <dl> group may hold only <dt> and <dd> (axe definition-list). */}
+            <HStack as="dd" gap="2" flexWrap="wrap">
               <OrderStatusBadge status={order.status} />
-            </Box>
-            <StatusDialog
-              title={t('orders.changeStatus')}
-              label={t('orders.newStatus')}
-              value={order.status}
-              options={orderStatusOptions(lang)}
-              onSave={saveStatus}
-              trigger={
-                <Button size="sm" variant="outline" colorPalette="green">
-                  <MdEdit aria-hidden />
-                  {t('orders.changeStatus')}
-                </Button>
-              }
-            />
+              <StatusDialog
+                title={t('orders.changeStatus')}
+                label={t('orders.newStatus')}
+                value={order.status}
+                options={orderStatusOptions(lang)}
+                onSave={saveStatus}
+                trigger={
+                  <Button size="sm" variant="outline" colorPalette="green">
+                    <MdEdit aria-hidden />
+                    {t('orders.changeStatus')}
+                  </Button>
+                }
+              />
+            </HStack>
           </HStack>
         </Stack>
       </Box>
