@@ -267,3 +267,50 @@ test('the admin sets a temporary password for a /forget-password request', async
   const { user } = await apiLogin({ phone, password: 'temp-4821' });
   expect(user.type).toBe(2);
 });
+
+test('the admin creates a store for a store account without one, from user/list', async ({ browser }) => {
+  const phone = `09${String(Date.now() + 13).slice(-8)}`;
+  const storeName = `مشتل الاختبار ${phone.slice(-4)}`;
+  await apiCall('auth/register', {
+    body: { phone, name: 'صاحب مشتل بلا متجر', type: 1, password: 'store1234', password_confirmation: 'store1234' },
+  });
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: { width: 1280, height: 800 } });
+  const page = await admin.context.newPage();
+  await page.goto('/user/list');
+  const row = page.getByRole('row').filter({ hasText: phone });
+  await row.getByRole('link', { name: 'إنشاء متجر: صاحب مشتل بلا متجر' }).click();
+  await expect(page).toHaveURL(/\/bone\/add\?user_id=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'إضافة متجر' })).toBeVisible();
+  await expect(page.getByLabel('رقم حساب المالك')).not.toHaveValue('');
+  await page.getByLabel('اسم المتجر').fill(storeName);
+  await page.getByLabel('نوع المتجر').selectOption({ label: 'مشتل' });
+  await page.getByLabel('المحافظة').selectOption({ label: 'طرطوس' });
+  await page.getByLabel('العنوان').fill('الكورنيش البحري');
+  await shot(page, 'admin-store-create');
+  await page.getByRole('button', { name: 'حفظ' }).click();
+  await expect(page.getByText('تم اضافة الصيدلية بنجاح')).toBeVisible();
+  await expect(page).toHaveURL(/\/bone\/list$/);
+  // The list's add button opens the same form empty.
+  await expect(page.getByRole('link', { name: 'إضافة متجر' })).toHaveAttribute('href', '/bone/add');
+  await admin.context.close();
+
+  // The owner now has that store, and edits it from its side bar ("متجري").
+  const owner = await signedInContext(
+    browser,
+    { phone, password: 'store1234' },
+    { viewport: { width: 1280, height: 800 } },
+  );
+  expect(owner.user.store?.id).toBeGreaterThan(0);
+  const ownerPage = await owner.context.newPage();
+  await ownerPage.goto('/blog/list');
+  await ownerPage.getByRole('navigation', { name: 'قائمة لوحة التحكم' }).getByRole('link', { name: 'متجري' }).click();
+  await expect(ownerPage).toHaveURL(new RegExp(`/bone/add\\?id=${owner.user.store?.id}$`));
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'تعديل المتجر' })).toBeVisible();
+  await expect(ownerPage.getByLabel('اسم المتجر')).toHaveValue(storeName);
+  await ownerPage.getByLabel('العنوان').fill('الكورنيش البحري، طرطوس');
+  await ownerPage.getByRole('button', { name: 'حفظ' }).click();
+  await expect(ownerPage.getByText('تم حفظ التعديلات')).toBeVisible();
+  const saved = await apiCall<{ address: string }>(`store/get/${owner.user.store?.id}`);
+  expect(saved.address).toBe('الكورنيش البحري، طرطوس');
+  await owner.context.close();
+});
