@@ -81,12 +81,18 @@ export function checkTyping(raw: unknown): Checked<TypingPayload> {
   return done(fields, { conversation_id, typing: raw.typing === true });
 }
 
+/** conversation_id and at least one receipt pointer (read and/or delivered, integers ≥ 0). */
 export function checkRead(raw: unknown): Checked<ConversationReadPayload> {
   if (!isObject(raw)) return notAnObject();
   const fields: Fields = {};
-  const conversation_id = readId(raw, 'conversation_id', fields);
-  const last_read_message_id = readInt(raw, 'last_read_message_id', fields, 0);
-  return done(fields, { conversation_id, last_read_message_id });
+  const value: ConversationReadPayload = { conversation_id: readId(raw, 'conversation_id', fields) };
+  for (const key of ['last_read_message_id', 'last_delivered_message_id'] as const) {
+    if (raw[key] !== undefined && raw[key] !== null) value[key] = readInt(raw, key, fields, 0);
+  }
+  if (value.last_read_message_id === undefined && value.last_delivered_message_id === undefined) {
+    fields.last_read_message_id ??= t.required;
+  }
+  return done(fields, value);
 }
 
 /** Image bytes as sent by socket.io (Buffer in Node, ArrayBuffer / typed array otherwise). */

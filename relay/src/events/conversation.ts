@@ -4,14 +4,12 @@ import {
   apiMessages,
   apiPaths,
   type Conversation,
-  type ConversationReadPayload,
   type ConversationWithMessages,
   rooms,
-  validationMessages,
 } from '@agrivet/shared';
-import { failure, invalid, relayMessages } from '../messages';
+import { failure, relayMessages } from '../messages';
 import { TokenBucket } from '../rate-limit';
-import { type Checked, checkConversationRef, checkTyping } from '../validate';
+import { checkConversationRef, checkRead, checkTyping } from '../validate';
 import type { Handler } from './on-event';
 
 /**
@@ -40,39 +38,12 @@ export const leave: Handler = async (payload, ctx) => {
   return { status: 200, data: { conversation_id: id } };
 };
 
-const POINTERS = ['last_read_message_id', 'last_delivered_message_id'] as const;
-
-/** conversation_id and at least one pointer (non-negative integers; digit strings accepted). */
-export function checkPointers(raw: unknown): Checked<ConversationReadPayload> {
-  const t = validationMessages.ar;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, error: invalid({ _: apiMessages.ar.validation }) };
-  }
-  const input = raw as Record<string, unknown>;
-  const asInt = (v: unknown) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v);
-  const fields: Record<string, string> = {};
-  const value: ConversationReadPayload = { conversation_id: 0 };
-  const id = asInt(input.conversation_id);
-  if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) value.conversation_id = id;
-  else fields.conversation_id = id === undefined || id === null ? t.required : t.invalidId;
-  for (const key of POINTERS) {
-    const v = asInt(input[key]);
-    if (v === undefined || v === null) continue;
-    if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) value[key] = v;
-    else fields[key] = t.integer;
-  }
-  if (value.last_read_message_id === undefined && value.last_delivered_message_id === undefined) {
-    fields.last_read_message_id ??= t.required;
-  }
-  return Object.keys(fields).length > 0 ? { ok: false, error: invalid(fields) } : { ok: true, value };
-}
-
 /**
  * Read and delivered receipts: forwarded to conversation/update/{id}; on success the room gets the
  * reader's current pointers (both, as the API now holds them).
  */
 export const read: Handler = async (payload, ctx) => {
-  const checked = checkPointers(payload);
+  const checked = checkRead(payload);
   if (!checked.ok) return checked.error;
   const { conversation_id, ...pointers } = checked.value;
   const res = await ctx.api.post<Conversation>(apiPaths.conversation.update(conversation_id), pointers, ctx.caller);
