@@ -93,6 +93,12 @@ test('store account: register → store → product with image → live order �
   await expect(page.getByRole('heading', { level: 1, name: 'الطلبات' })).toBeVisible();
   await expect(page.getByText('لا يوجد عناصر مطابقة')).toBeVisible();
   const products = await apiCall<{ data: { id: number; price: string }[] }>(`product/getAll?store_id=${storeId}`);
+  // The same account on a phone: the side bar is a closed drawer there.
+  const phonePage = await storeContext.newPage();
+  await phonePage.setViewportSize({ width: 360, height: 740 });
+  await phonePage.goto('/dashboard');
+  await expect(phonePage.getByRole('heading', { level: 1, name: 'الإحصائيات' })).toBeVisible();
+  await expect(phonePage.getByRole('button', { name: 'فتح القائمة', exact: true })).toBeVisible();
   const farmer = await farmerSignsIn(browser, DEMO.farmer);
   try {
     const { order: myOrder, orderId } = await orderThroughUi(farmer.page, storeId, productName, 2);
@@ -105,6 +111,15 @@ test('store account: register → store → product with image → live order �
     await expect(row.getByTestId('order-status')).toHaveText('قيد التنفيذ');
     await expect(page.getByText('طلب جديد من أحمد المزارع')).toBeVisible();
     await shot(page, 'order-live');
+    // The phone's menu button counts the new order; the drawer shows it on "الطلبات".
+    const menu = phonePage.getByRole('button', { name: 'فتح القائمة (1 طلبات جديدة)' });
+    await expect(menu.getByTestId('menu-new-orders')).toHaveText('1');
+    // (The new-order toast covers the top bar on a phone for a few seconds.)
+    await expect(phonePage.getByText('طلب جديد من أحمد المزارع')).toHaveCount(0, { timeout: 15_000 });
+    await phonePage.screenshot({ path: path.join(artifacts, 'dashboard-flow-phone-new-order-360.png') });
+    await menu.click();
+    await expect(phonePage.getByRole('dialog').getByTestId('badge-orderList')).toHaveText('1');
+    await phonePage.close();
 
     // 6. The store completes it in the status dialog; the farmer's /myorders shows it without a reload.
     await row.getByRole('link', { name: /^عرض/ }).click();
