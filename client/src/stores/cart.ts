@@ -9,7 +9,11 @@ import { CART_STORAGE_KEY, type CartItem } from '@agrivet/shared';
 import { create } from 'zustand';
 
 export interface PendingOrder {
-  /** The outbox client_id of the order:create write ('local-…' until the connection code loaded). */
+  /**
+   * The outbox client_id of the order:create write. A cart saved by an earlier version may hold a
+   * 'local-…' placeholder (order placed before the connection code loaded): still read as is, and
+   * features/cart/lib/pending-order.ts settles it.
+   */
   client_id: string;
   /** Epoch ms when the order was placed. */
   placed_at: number;

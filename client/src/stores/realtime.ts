@@ -2,6 +2,8 @@
  * The live connection (one per signed-in tab): status, outbox entries (pending writes) and a listener
  * registry that survives reconnects, so screens can subscribe before or after the socket exists.
  */
+// The client-id module alone: the @agrivet/relay/realtime barrel would pull socket.io-client into this chunk.
+import { newClientId } from '@agrivet/relay/realtime/client-id';
 import type { ServerToClientEvents } from '@agrivet/shared';
 import { create } from 'zustand';
 import { env } from '../config/env';
@@ -10,6 +12,7 @@ import { useSession } from './session';
 import type {
   ConnectionStatus,
   OutboxEntry,
+  OutboxResultListener,
   RealtimePort,
   WriteEvent,
   WritePayload,
@@ -24,6 +27,10 @@ interface RealtimeState {
   outbox: OutboxEntry[];
   connect: (token: string, userId: number) => Promise<void>;
   disconnect: () => void;
+  /**
+   * Queues a write through the outbox. The returned client_id is always the outbox's — also for a
+   * write made while the connection code is still loading (it is generated here and handed over).
+   */
   write: <E extends WriteEvent>(
     event: E,
     payload: WritePayload<E>,
@@ -36,22 +43,15 @@ interface RealtimeState {
 }
 
 let port: RealtimePort | null = null;
-let portReady: { promise: Promise<RealtimePort>; resolve: (p: RealtimePort) => void } | null = null;
-
-function waitForPort(): Promise<RealtimePort> {
-  if (port) return Promise.resolve(port);
-  if (!portReady) {
-    let resolve: (p: RealtimePort) => void = () => {};
-    const promise = new Promise<RealtimePort>((r) => {
-      resolve = r;
-    });
-    portReady = { promise, resolve };
-  }
-  return portReady.promise;
-}
+/**
+ * Writes made while the connection code was loading, in order: handed to the port as soon as it
+ * exists (before anything else can write), or refused if the user signs out first.
+ */
+let deferred: { write: (p: RealtimePort) => void; cancel: () => void }[] = [];
 let portToken: string | null = null;
 let unsubscribers: (() => void)[] = [];
 const handlers = new Map<EventName, Set<AnyHandler>>();
+const outboxResultListeners = new Set<OutboxResultListener>();
 /** Conversations on screen (id → newest message id shown): replayed when the connection appears. */
 const openConversations = new Map<number, number>();
 
@@ -77,15 +77,22 @@ export const useRealtime = create<RealtimeState>((set) => ({
     if (portToken !== token) return;
     port = connectRealtime(env.socketOrigin, token, userId);
     const p = port;
-    portReady?.resolve(p);
-    portReady = null;
-    for (const [id, lastSeenId] of openConversations) p.openConversation(id, lastSeenId);
+    // Writes made while loading go first, in order, before anything else can write.
     unsubscribers = [
+      p.onOutboxResult((clientId, outcome, error) => {
+        for (const l of [...outboxResultListeners]) l(clientId, outcome, error);
+      }),
+    ];
+    const waiting = deferred;
+    deferred = [];
+    for (const d of waiting) d.write(p);
+    for (const [id, lastSeenId] of openConversations) p.openConversation(id, lastSeenId);
+    unsubscribers.push(
       p.onStatus((status) => set({ status })),
       p.onOutbox((outbox) => set({ outbox })),
       p.onSessionEnded(() => useSession.getState().clear()),
       ...EVENTS.map((e) => forward(p, e)),
-    ];
+    );
   },
   disconnect: () => {
     for (const u of unsubscribers) u();
@@ -93,13 +100,25 @@ export const useRealtime = create<RealtimeState>((set) => ({
     port?.close();
     port = null;
     portToken = null;
+    const waiting = deferred;
+    deferred = [];
+    for (const d of waiting) d.cancel();
     set({ status: 'idle', outbox: [] });
   },
   write: (event, payload) => {
     if (port) return port.write(event, payload);
-    // Still loading the connection code: queue behind it.
     if (portToken === null) return { client_id: '', result: Promise.reject(new Error(i18n.t('errors.connection'))) };
-    return { client_id: `local-${Date.now()}`, result: waitForPort().then((p) => p.write(event, payload).result) };
+    // Still loading the connection code: the client_id is chosen now and the outbox takes it as is.
+    const client_id = newClientId();
+    const result = new Promise<WriteResult<typeof event>>((resolve, reject) => {
+      deferred.push({
+        write: (p) => {
+          p.write(event, payload, client_id).result.then(resolve, reject);
+        },
+        cancel: () => reject(new Error(i18n.t('errors.connection'))),
+      });
+    });
+    return { client_id, result };
   },
   typing: (conversationId, typing) => port?.typing(conversationId, typing),
   openConversation: (conversationId, lastSeenId) => {
@@ -112,6 +131,18 @@ export const useRealtime = create<RealtimeState>((set) => ({
   },
   refreshIdentity: () => port?.refreshIdentity(),
 }));
+
+/**
+ * Hear how each write left the outbox ('sent' / 'failed' with the UI-language message) — writes of
+ * this page and writes restored from storage after a reload; returns the unsubscribe function (works
+ * across reconnects). Called before the store's `outbox` shows the write gone.
+ */
+export function onOutboxResult(listener: OutboxResultListener): () => void {
+  outboxResultListeners.add(listener);
+  return () => {
+    outboxResultListeners.delete(listener);
+  };
+}
 
 /** Subscribe to a server push; returns the unsubscribe function (works across reconnects). */
 export function onRealtime<E extends EventName>(event: E, handler: ServerToClientEvents[E]): () => void {

@@ -31,6 +31,7 @@ import type {
   SendMessageInput,
   WriteEvent,
   WriteEvents,
+  WriteOptions,
 } from './types';
 
 export interface RealtimeOptions {
@@ -274,30 +275,36 @@ export class RealtimeClient {
 
   // ---- writes (through the outbox) -----------------------------------------------------------
 
+  // Each write takes an optional `options.client_id` (WriteOptions): the caller's id for the write,
+  // used when valid (non-empty, at most LIMITS.clientIdMax characters), else generated. The returned
+  // item's client_id is the one the outbox sends and reports.
+
   /**
    * An image over LIMITS.imageMaxBytes is refused at once (413, the API's Arabic message) and never
    * queued: the relay would drop the connection on such a frame and the write would block the outbox.
    */
-  sendMessage(input: SendMessageInput): Queued<'message:send'> {
+  sendMessage(input: SendMessageInput, options?: WriteOptions): Queued<'message:send'> {
     if (input.image && input.image.byteLength > LIMITS.imageMaxBytes) {
-      return this.outbox.refuse('message:send', input, {
-        status: 413,
-        error: { message: apiMessages.ar.fileTooLarge },
-      });
+      return this.outbox.refuse(
+        'message:send',
+        input,
+        { status: 413, error: { message: apiMessages.ar.fileTooLarge } },
+        options,
+      );
     }
-    return this.outbox.enqueue('message:send', input);
+    return this.outbox.enqueue('message:send', input, options);
   }
 
-  createOrder(input: WriteEvents['order:create']['payload']): Queued<'order:create'> {
-    return this.outbox.enqueue('order:create', input);
+  createOrder(input: WriteEvents['order:create']['payload'], options?: WriteOptions): Queued<'order:create'> {
+    return this.outbox.enqueue('order:create', input, options);
   }
 
-  updateOrder(input: WriteEvents['order:update']['payload']): Queued<'order:update'> {
-    return this.outbox.enqueue('order:update', input);
+  updateOrder(input: WriteEvents['order:update']['payload'], options?: WriteOptions): Queued<'order:update'> {
+    return this.outbox.enqueue('order:update', input, options);
   }
 
-  markRead(input: WriteEvents['conversation:read']['payload']): Queued<'conversation:read'> {
-    return this.outbox.enqueue('conversation:read', input);
+  markRead(input: WriteEvents['conversation:read']['payload'], options?: WriteOptions): Queued<'conversation:read'> {
+    return this.outbox.enqueue('conversation:read', input, options);
   }
 
   /** Writes not yet acknowledged, oldest first (show them as pending). */

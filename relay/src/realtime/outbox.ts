@@ -5,11 +5,11 @@
  * message and order writes idempotent by client_id. A refusal (other 4xx) leaves the outbox and is
  * reported. Items survive disconnects, and reloads when the storage persists them.
  */
-import { type ApiResponse, apiMessages } from '@agrivet/shared';
+import { type ApiResponse, apiMessages, LIMITS } from '@agrivet/shared';
 import { newClientId } from './client-id';
 import { Listeners } from './listeners';
 import { MemoryOutboxStorage, type OutboxStorage } from './storage';
-import type { OutboxChange, OutboxItem, Queued, WriteEvent, WriteEvents } from './types';
+import type { OutboxChange, OutboxItem, Queued, WriteEvent, WriteEvents, WriteOptions } from './types';
 
 export type SendResult = { kind: 'ack'; response: ApiResponse<unknown> } | { kind: 'lost' };
 
@@ -43,6 +43,18 @@ export const LOST_SEND_FAILURE = { status: 413, message: apiMessages.ar.fileTooL
 
 type Waiter = (response: ApiResponse<unknown>) => void;
 
+/**
+ * A caller's client_id is used as given when it is a non-empty string of at most LIMITS.clientIdMax
+ * characters without surrounding whitespace (the API trims, so a padded id would be stored as another
+ * one); anything else gets a fresh id.
+ */
+export function isUsableClientId(id: unknown): id is string {
+  return typeof id === 'string' && id.length > 0 && id.length <= LIMITS.clientIdMax && id.trim() === id;
+}
+
+const pickClientId = (options?: WriteOptions) =>
+  isUsableClientId(options?.client_id) ? options.client_id : newClientId();
+
 const isEnvelope = (r: unknown): r is ApiResponse<unknown> =>
   typeof r === 'object' && r !== null && typeof (r as { status?: unknown }).status === 'number';
 
@@ -53,6 +65,8 @@ export class Outbox {
   readonly changes = new Listeners<[OutboxChange]>();
   private items: OutboxItem[];
   private readonly waiters = new Map<string, Waiter>();
+  /** The `done` promise of each queued item that has a waiter (see enqueue). */
+  private readonly dones = new Map<string, Promise<ApiResponse<unknown>>>();
   private readonly serverErrors = new Map<string, number>();
   /** Per item: consecutive lost sends, and the connection of the last one counted. */
   private readonly lostSends = new Map<string, { count: number; connection: number }>();
@@ -73,23 +87,42 @@ export class Outbox {
     return this.items;
   }
 
-  enqueue<E extends WriteEvent>(event: E, payload: WriteEvents[E]['payload']): Queued<E> {
+  /**
+   * Queues a write. `options.client_id` (the caller's, e.g. generated up front with newClientId so it
+   * is known before the item is queued) is used when usable (isUsableClientId), else one is generated.
+   * The same client_id and event as an item still queued (e.g. one restored from storage) queue
+   * nothing: the API would answer it as that write, so the caller gets that item and its `done`.
+   */
+  enqueue<E extends WriteEvent>(event: E, payload: WriteEvents[E]['payload'], options?: WriteOptions): Queued<E> {
+    let client_id = pickClientId(options);
+    const queued = this.items.find((i) => i.client_id === client_id);
+    if (queued?.event === event)
+      return { item: queued as OutboxItem<E>, done: this.doneOf(queued) as Queued<E>['done'] };
+    if (queued) client_id = newClientId(); // another write's id: this one is a different write
     const item: OutboxItem<E> = {
-      client_id: newClientId(),
+      client_id,
       event,
       payload,
       state: 'pending',
       attempts: 0,
       queued_at: Date.now(),
     };
-    const done = new Promise<ApiResponse<WriteEvents[E]['result']>>((resolve) => {
-      this.waiters.set(item.client_id, resolve as Waiter);
-    });
+    const done = this.doneOf(item as OutboxItem) as Queued<E>['done'];
     this.items.push(item as OutboxItem);
     this.storage.save(this.items);
     this.changes.emit({ type: 'queued', item: item as OutboxItem });
     this.resume();
     return { item, done };
+  }
+
+  /** The promise that settles when `item` leaves the outbox (created on first request). */
+  private doneOf(item: OutboxItem): Promise<ApiResponse<unknown>> {
+    let done = this.dones.get(item.client_id);
+    if (!done) {
+      done = new Promise<ApiResponse<unknown>>((resolve) => this.waiters.set(item.client_id, resolve));
+      this.dones.set(item.client_id, done);
+    }
+    return done;
   }
 
   /**
@@ -100,9 +133,10 @@ export class Outbox {
     event: E,
     payload: WriteEvents[E]['payload'],
     response: { status: number; error: { message: string } },
+    options?: WriteOptions,
   ): Queued<E> {
     const item: OutboxItem<E> = {
-      client_id: newClientId(),
+      client_id: pickClientId(options),
       event,
       payload,
       state: 'failed',
@@ -123,8 +157,7 @@ export class Outbox {
       item.state = 'failed';
       item.error = { status: 499, message: 'cancelled' };
       this.changes.emit({ type: 'failed', item });
-      this.waiters.get(item.client_id)?.({ status: 499, error: { message: 'cancelled' } });
-      this.waiters.delete(item.client_id);
+      this.settle(item.client_id, { status: 499, error: { message: 'cancelled' } });
     }
   }
 
@@ -205,8 +238,13 @@ export class Outbox {
     }
     this.storage.save(this.items);
     this.changes.emit({ type: item.state === 'sent' ? 'sent' : 'failed', item });
-    this.waiters.get(item.client_id)?.(response);
-    this.waiters.delete(item.client_id);
+    this.settle(item.client_id, response);
+  }
+
+  private settle(clientId: string, response: ApiResponse<unknown>): void {
+    this.waiters.get(clientId)?.(response);
+    this.waiters.delete(clientId);
+    this.dones.delete(clientId);
   }
 
   private backoff(attempts: number): number {

@@ -35,6 +35,17 @@ export interface WriteEvents {
 }
 export type WriteEvent = keyof WriteEvents;
 
+/** Options of a write (RealtimeClient.sendMessage / createOrder / updateOrder / markRead). */
+export interface WriteOptions {
+  /**
+   * The write's client_id, when the caller needs it before the write is queued (generate it with
+   * newClientId). Used when it is a non-empty string of at most LIMITS.clientIdMax characters without
+   * surrounding whitespace; otherwise (or when absent) the outbox generates one. The queued item's
+   * client_id is the one that counts.
+   */
+  client_id?: string;
+}
+
 /**
  * pending: waiting to be sent (or to be resent after a disconnect / time-out);
  * sending: emitted, waiting for the acknowledgement;

@@ -8,7 +8,7 @@ import { type OutboxItem, RealtimeClient, type WriteEvents } from '@agrivet/rela
 import { isApiSuccess } from '@agrivet/shared';
 import { localizeApiMessage } from '../../i18n/contract-messages';
 import { ApiError } from '../api-error';
-import type { OutboxEntry, RealtimePort, WriteEvent, WritePayload, WriteResult } from './port';
+import type { OutboxEntry, OutboxResultListener, RealtimePort, WriteEvent, WritePayload, WriteResult } from './port';
 import { TabOutboxStorage } from './tab-outbox-storage';
 
 function toEntry(item: OutboxItem): OutboxEntry {
@@ -26,17 +26,32 @@ export function connectRealtime(origin: string, token: string, userId: number): 
   const storage = new TabOutboxStorage(userId);
   const client = new RealtimeClient({ storage });
   client.connect(origin, token);
+  // Subscribed before any onOutbox listener, so result listeners hear of a write leaving the outbox
+  // before entry listeners see it gone.
+  const resultListeners = new Set<OutboxResultListener>();
+  const offResults = client.onOutbox(({ type, item }) => {
+    if (type !== 'sent' && type !== 'failed') return;
+    const error = type === 'failed' ? toEntry(item).error : undefined;
+    for (const listener of [...resultListeners]) {
+      try {
+        listener(item.client_id, type, error);
+      } catch (err) {
+        console.error('outbox result listener failed', err);
+      }
+    }
+  });
 
-  const enqueue = <E extends WriteEvent>(event: E, payload: WritePayload<E>) => {
+  const enqueue = <E extends WriteEvent>(event: E, payload: WritePayload<E>, clientId?: string) => {
+    const options = { client_id: clientId };
     switch (event) {
       case 'message:send':
-        return client.sendMessage(payload as unknown as WriteEvents['message:send']['payload']);
+        return client.sendMessage(payload as unknown as WriteEvents['message:send']['payload'], options);
       case 'order:create':
-        return client.createOrder(payload as unknown as WriteEvents['order:create']['payload']);
+        return client.createOrder(payload as unknown as WriteEvents['order:create']['payload'], options);
       case 'order:update':
-        return client.updateOrder(payload as unknown as WriteEvents['order:update']['payload']);
+        return client.updateOrder(payload as unknown as WriteEvents['order:update']['payload'], options);
       default:
-        return client.markRead(payload as unknown as WriteEvents['conversation:read']['payload']);
+        return client.markRead(payload as unknown as WriteEvents['conversation:read']['payload'], options);
     }
   };
 
@@ -50,8 +65,8 @@ export function connectRealtime(origin: string, token: string, userId: number): 
     },
     onSessionEnded: (listener) => client.onSessionEnded(listener),
     on: (event, handler) => client.on(event, handler as never),
-    write: (event, payload) => {
-      const { item, done } = enqueue(event, payload);
+    write: (event, payload, clientId) => {
+      const { item, done } = enqueue(event, payload, clientId);
       const result = done.then((response) => {
         if (isApiSuccess(response)) return response.data as WriteResult<typeof event>;
         throw new ApiError(
@@ -73,8 +88,14 @@ export function connectRealtime(origin: string, token: string, userId: number): 
       emit();
       return client.onOutbox(emit);
     },
+    onOutboxResult: (listener) => {
+      resultListeners.add(listener);
+      return () => resultListeners.delete(listener);
+    },
     refreshIdentity: () => client.refreshIdentity(),
     close: () => {
+      offResults();
+      resultListeners.clear();
       client.close();
       storage.dispose();
     },

@@ -17,6 +17,14 @@ describe('cart with a pending order', () => {
     expect(loadCart().pending?.client_id).toBe('c-1');
   });
 
+  it("still reads a legacy 'local-…' pending id saved by an earlier version (settled by pending-order.ts)", () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ store_id: 3, items: [line], pending: { client_id: 'local-1700000000000', placed_at: 1 } }),
+    );
+    expect(loadCart().pending).toEqual({ client_id: 'local-1700000000000', placed_at: 1 });
+  });
+
   it('is locked while pending: no edits, no new products, no clearing by a store page', () => {
     useCart.getState().markPending('c-1');
     expect(useCart.getState().add(4, { ...line, product_id: 9 })).toBe(false);

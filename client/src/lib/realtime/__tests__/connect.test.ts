@@ -5,6 +5,10 @@ import { setLang } from '../../../i18n';
 import { ApiError } from '../../api-error';
 
 const refusal = { status: 422, error: { message: apiMessages.ar.totalMismatch, fields: { total: 'x' } } };
+const fake = vi.hoisted(() => ({
+  outboxListeners: [] as ((change: { type: string; item: unknown }) => void)[],
+  createdWith: [] as unknown[],
+}));
 
 vi.mock('@agrivet/relay/realtime', async (importOriginal) => {
   const real = await importOriginal<typeof import('@agrivet/relay/realtime')>();
@@ -24,11 +28,15 @@ vi.mock('@agrivet/relay/realtime', async (importOriginal) => {
         },
       ];
     }
-    onOutbox() {
-      return () => {};
+    onOutbox(listener: (change: { type: string; item: unknown }) => void) {
+      fake.outboxListeners.push(listener);
+      return () => {
+        fake.outboxListeners = fake.outboxListeners.filter((l) => l !== listener);
+      };
     }
-    createOrder() {
-      return { item: { client_id: 'c1' }, done: Promise.resolve(refusal) };
+    createOrder(_input: unknown, options?: { client_id?: string }) {
+      fake.createdWith.push(options);
+      return { item: { client_id: options?.client_id ?? 'c1' }, done: Promise.resolve(refusal) };
     }
   }
   return { ...real, RealtimeClient: FakeClient };
@@ -63,4 +71,43 @@ it('keeps the Arabic message in Arabic mode', async () => {
     .result.catch((e: unknown) => e);
   expect((err as Error).message).toBe(apiMessages.ar.totalMismatch);
   port.close();
+});
+
+it('passes the caller’s client_id to the outbox and returns the outbox’s', async () => {
+  const { connectRealtime } = await import('../connect');
+  const port = connectRealtime('http://relay.test', 'token', 7);
+  fake.createdWith.length = 0;
+  const written = port.write('order:create', { store_id: 1, total: '1.00', items: [] }, 'mine-1');
+  expect(written.client_id).toBe('mine-1');
+  expect(fake.createdWith).toEqual([{ client_id: 'mine-1' }]);
+  await written.result.catch(() => {});
+  port.close();
+});
+
+it('reports each write leaving the outbox (sent / failed with the UI-language message) before outbox listeners', async () => {
+  await setLang('en');
+  fake.outboxListeners = [];
+  const { connectRealtime } = await import('../connect');
+  const port = connectRealtime('http://relay.test', 'token', 7);
+  const heard: string[] = [];
+  port.onOutbox(() => heard.push('entries'));
+  heard.length = 0;
+  const off = port.onOutboxResult((id, outcome, error) => heard.push(`${id} ${outcome} ${error ?? ''}`.trim()));
+  const emit = (type: string, item: unknown) => {
+    for (const l of [...fake.outboxListeners]) l({ type, item });
+  };
+  emit('sending', { client_id: 'a', state: 'sending', queued_at: 1 });
+  emit('sent', { client_id: 'a', state: 'sent', queued_at: 1 });
+  emit('failed', {
+    client_id: 'b',
+    state: 'failed',
+    queued_at: 1,
+    error: { status: 413, message: apiMessages.ar.fileTooLarge },
+  });
+  expect(heard).toEqual(['entries', 'a sent', 'entries', `b failed ${apiMessages.en.fileTooLarge}`, 'entries']);
+  off();
+  emit('sent', { client_id: 'c', state: 'sent', queued_at: 1 });
+  expect(heard.at(-1)).toBe('entries');
+  port.close();
+  expect(fake.outboxListeners).toHaveLength(1); // only the onOutbox listener left (the fake ignores close)
 });
