@@ -14,6 +14,8 @@ import {
   registerFarmer,
   startApi,
   startRelay,
+  conversationWith,
+  firstProduct,
 } from './helpers/stack';
 
 let api: RunningApi;
@@ -36,14 +38,8 @@ beforeAll(async () => {
   relay = await startRelay(api.apiUrl);
   farmer = await login(api.apiUrl, DEMO.farmer);
   pharmacy = await login(api.apiUrl, DEMO.pharmacy);
-  const storeId = pharmacy.user.store!.id;
-  conversation = await apiPost<Conversation>(
-    api.apiUrl,
-    'conversation/create',
-    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: storeId },
-    farmer.token,
-  );
-  product = (await apiGet<{ data: Product[] }>(api.apiUrl, `product/getAll?store_id=${storeId}`, farmer.token)).data[0];
+  conversation = await conversationWith(api.apiUrl, farmer, pharmacy);
+  product = await firstProduct(api.apiUrl, pharmacy, farmer.token);
 });
 
 afterAll(async () => {

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MemoryOutboxStorage, type OutboxItem, RealtimeClient } from '../src/realtime/index';
 import {
   type Account,
-  apiPost,
   DEMO,
   login,
   type RunningApi,
   type RunningRelay,
   startApi,
   startRelay,
+  conversationWith,
 } from './helpers/stack';
 
 let api: RunningApi;
@@ -24,12 +24,7 @@ beforeAll(async () => {
   relay = await startRelay(api.apiUrl);
   farmer = await login(api.apiUrl, DEMO.farmer);
   const pharmacy = await login(api.apiUrl, DEMO.pharmacy);
-  conversation = await apiPost<Conversation>(
-    api.apiUrl,
-    'conversation/create',
-    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: pharmacy.user.store!.id },
-    farmer.token,
-  );
+  conversation = await conversationWith(api.apiUrl, farmer, pharmacy);
 });
 
 afterAll(async () => {

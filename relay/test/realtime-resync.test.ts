@@ -19,6 +19,7 @@ import {
   registerFarmer,
   startApi,
   startRelay,
+  conversationWith,
 } from './helpers/stack';
 
 let api: RunningApi;
@@ -36,12 +37,7 @@ function client(account: Account, options: RealtimeOptions = {}): RealtimeClient
 /** A new farmer and a new conversation of theirs with the demo pharmacy. */
 async function freshConversation(): Promise<{ farmer: Account; conversation: Conversation }> {
   const farmer = await registerFarmer(api.apiUrl);
-  const conversation = await apiPost<Conversation>(
-    api.apiUrl,
-    'conversation/create',
-    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: pharmacy.user.store!.id },
-    farmer.token,
-  );
+  const conversation = await conversationWith(api.apiUrl, farmer, pharmacy);
   return { farmer, conversation };
 }
 

@@ -8,7 +8,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RealtimeClient } from '../src/realtime/index';
 import { CuttableProxy, freePort, RelayProcess } from './helpers/processes';
 import { sleep, until } from './helpers/sockets';
-import { type Account, apiGet, apiPost, DEMO, login, type RunningApi, registerFarmer, startApi } from './helpers/stack';
+import {
+  type Account,
+  apiGet,
+  DEMO,
+  login,
+  type RunningApi,
+  registerFarmer,
+  startApi,
+  conversationWith,
+} from './helpers/stack';
 
 const TOTAL = 1_000;
 let api: RunningApi;
@@ -38,12 +47,7 @@ beforeAll(async () => {
   await receiverLink.start();
   farmer = await registerFarmer(api.apiUrl); // a fresh account: a conversation with no history
   pharmacy = await login(api.apiUrl, DEMO.pharmacy);
-  conversation = await apiPost<Conversation>(
-    api.apiUrl,
-    'conversation/create',
-    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: pharmacy.user.store!.id },
-    farmer.token,
-  );
+  conversation = await conversationWith(api.apiUrl, farmer, pharmacy);
 }, 60_000);
 
 afterAll(async () => {

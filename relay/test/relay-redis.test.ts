@@ -5,8 +5,6 @@ import { startRedis } from './helpers/processes';
 import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
 import {
   type Account,
-  apiGet,
-  apiPost,
   DEMO,
   login,
   type RunningApi,
@@ -14,6 +12,8 @@ import {
   registerFarmer,
   startApi,
   startRelay,
+  conversationWith,
+  firstProduct,
 } from './helpers/stack';
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
@@ -45,14 +45,8 @@ beforeAll(async () => {
     login(api.apiUrl, DEMO.admin),
   ]);
   outsider = await registerFarmer(api.apiUrl);
-  const storeId = pharmacy.user.store!.id;
-  conversation = await apiPost<Conversation>(
-    api.apiUrl,
-    'conversation/create',
-    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: storeId },
-    farmer.token,
-  );
-  product = (await apiGet<{ data: Product[] }>(api.apiUrl, `product/getAll?store_id=${storeId}`, farmer.token)).data[0];
+  conversation = await conversationWith(api.apiUrl, farmer, pharmacy);
+  product = await firstProduct(api.apiUrl, pharmacy, farmer.token);
 });
 
 afterAll(async () => {

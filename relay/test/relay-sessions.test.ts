@@ -11,7 +11,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { attachRelay } from '../src/index';
 import { startRedis } from './helpers/processes';
 import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
-import { type Account, apiGet, apiPost, DEMO, login, type RunningApi, startApi } from './helpers/stack';
+import {
+  type Account,
+  apiPost,
+  DEMO,
+  login,
+  type RunningApi,
+  startApi,
+  conversationWith,
+  firstProduct,
+} from './helpers/stack';
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let api: RunningApi;
@@ -61,14 +70,8 @@ beforeAll(async () => {
     login(api.apiUrl, DEMO.pharmacy),
     login(api.apiUrl, DEMO.vet),
   ]);
-  const storeId = pharmacy.user.store!.id;
-  conversation = await apiPost<Conversation>(
-    api.apiUrl,
-    'conversation/create',
-    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: storeId },
-    farmer.token,
-  );
-  product = (await apiGet<{ data: Product[] }>(api.apiUrl, `product/getAll?store_id=${storeId}`, farmer.token)).data[0];
+  conversation = await conversationWith(api.apiUrl, farmer, pharmacy);
+  product = await firstProduct(api.apiUrl, pharmacy, farmer.token);
 });
 
 afterAll(async () => {

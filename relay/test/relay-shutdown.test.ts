@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Conversation, Message } from '@agrivet/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, connect, sleep } from './helpers/sockets';
-import { type Account, apiPost, DEMO, login, type RunningApi, startApi, startRelay } from './helpers/stack';
+import { type Account, DEMO, login, type RunningApi, startApi, startRelay, conversationWith } from './helpers/stack';
 
 let api: RunningApi;
 let slowApi: Server;
@@ -42,12 +42,7 @@ beforeAll(async () => {
   slowApiUrl = `http://127.0.0.1:${(slowApi.address() as AddressInfo).port}/api`;
   farmer = await login(api.apiUrl, DEMO.farmer);
   const pharmacy = await login(api.apiUrl, DEMO.pharmacy);
-  conversation = await apiPost<Conversation>(
-    api.apiUrl,
-    'conversation/create',
-    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: pharmacy.user.store!.id },
-    farmer.token,
-  );
+  conversation = await conversationWith(api.apiUrl, farmer, pharmacy);
 });
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import {
   registerFarmer,
   startApi,
   startRelay,
+  conversationWith,
 } from './helpers/stack';
 import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
 
@@ -44,12 +45,7 @@ beforeAll(async () => {
   ]);
   outsider = await registerFarmer(api.apiUrl);
   const storeId = pharmacy.user.store!.id;
-  conversation = await apiPost<Conversation>(
-    api.apiUrl,
-    'conversation/create',
-    { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: storeId },
-    farmer.token,
-  );
+  conversation = await conversationWith(api.apiUrl, farmer, pharmacy);
   const products = await apiGet<{ data: Product[] }>(api.apiUrl, `product/getAll?store_id=${storeId}`, farmer.token);
   product = products.data[0];
 });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createApi, loadConfig } from '@agrivet/api';
-import type { AuthPayload, User } from '@agrivet/shared';
+import type { AuthPayload, Conversation, Product, User } from '@agrivet/shared';
 import { pino } from 'pino';
 import { attachRelay, type Relay } from '../../src/index';
 
@@ -130,4 +130,20 @@ export async function registerFarmer(apiUrl: string): Promise<Account> {
     password_confirmation: 'farmer1234',
   });
   return { token: data.token, user: data.user };
+}
+
+/** The buyer's conversation with a store account's store (conversation/create is idempotent). */
+export function conversationWith(apiUrl: string, buyer: Account, store: Account): Promise<Conversation> {
+  return post<Conversation>(
+    apiUrl,
+    'conversation/create',
+    { sender_id: buyer.user.id, receiver_id: store.user.id, store_id: store.user.store!.id },
+    buyer.token,
+  );
+}
+
+/** The first product of a store account's store. */
+export async function firstProduct(apiUrl: string, store: Account, token: string): Promise<Product> {
+  const page = await apiGet<{ data: Product[] }>(apiUrl, `product/getAll?store_id=${store.user.store!.id}`, token);
+  return page.data[0];
 }
