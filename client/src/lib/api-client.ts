@@ -4,7 +4,7 @@
  * an Arabic (or English) message. A 401 clears the session through the registered handler.
  */
 import { API_BASE, type ApiFailure, LIMITS } from '@agrivet/shared';
-import axios, { type AxiosError, type AxiosProgressEvent } from 'axios';
+import axios, { type AxiosError, AxiosHeaders, type AxiosProgressEvent } from 'axios';
 import { i18n } from '../i18n';
 import { localizeApiMessage } from '../i18n/contract-messages';
 import { ApiError } from './api-error';
@@ -17,9 +17,19 @@ export const api = axios.create({
   headers: { Accept: 'application/json' },
 });
 
-/** A 401 means the token is gone or revoked: sign out locally. */
-function onUnauthorized(): void {
-  if (useSession.getState().token) useSession.getState().clear();
+/**
+ * A 401 means the token the request was sent with is gone or revoked: sign out locally — unless the
+ * session holds another token by now (a fresh login while the old request was under way).
+ */
+function onUnauthorized(sentWith: string | null): void {
+  const current = useSession.getState().token;
+  if (current && current === sentWith) useSession.getState().clear();
+}
+
+/** The bearer token a request was sent with (null without one). */
+function sentToken(config: AxiosError['config']): string | null {
+  const header = AxiosHeaders.from(config?.headers as AxiosHeaders | undefined).get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
 }
 
 api.interceptors.request.use((config) => {
@@ -36,7 +46,7 @@ function isFailureBody(body: unknown): body is ApiFailure {
 export function toApiError(error: AxiosError): ApiError {
   if (error.response) {
     const { status, data } = error.response;
-    if (status === 401) onUnauthorized();
+    if (status === 401) onUnauthorized(sentToken(error.config));
     if (isFailureBody(data)) {
       return new ApiError(status, localizeApiMessage(data.error.message), 'response', data.error.fields ?? {});
     }

@@ -36,9 +36,19 @@ function readPending(value: unknown): PendingOrder | null {
 
 /** The cart saved in localStorage; anything malformed reads as empty. */
 export function loadCart(): StoredCart {
+  return readCart() ?? { ...EMPTY };
+}
+
+/** The saved cart, or null when nothing is saved or storage cannot be read (malformed reads as empty). */
+function readCart(): StoredCart | null {
+  let raw: string | null;
   try {
-    const raw = localStorage.getItem(CART_STORAGE_KEY);
-    if (!raw) return { ...EMPTY };
+    raw = localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
     const parsed = JSON.parse(raw) as Partial<StoredCart>;
     const items = Array.isArray(parsed.items)
       ? parsed.items.filter(
@@ -78,8 +88,14 @@ interface CartState extends StoredCart {
   openStore: (storeId: number, fromOwnCart: boolean) => void;
   /** The cart's order was queued with this client_id: lock the cart. */
   markPending: (clientId: string) => void;
-  /** The outbox answered for the pending order: 'sent' empties the cart, 'failed' unlocks it. */
-  settle: (clientId: string, outcome: 'sent' | 'failed') => void;
+  /**
+   * The outbox answered for the pending order: 'sent' empties the cart, 'failed' unlocks it. Reads the
+   * saved cart first (another tab may have settled it, or changed it since): only a cart whose pending
+   * order is still `clientId` is touched. Returns whether it was.
+   */
+  settle: (clientId: string, outcome: 'sent' | 'failed') => boolean;
+  /** Another tab saved the cart: take its state (no write back). */
+  syncFromStorage: () => void;
 }
 
 export const useCart = create<CartState>((set, get) => {
@@ -123,14 +139,38 @@ export const useCart = create<CartState>((set, get) => {
       commit({ store_id, items, pending: { client_id: clientId, placed_at: Date.now() } });
     },
     settle: (clientId, outcome) => {
-      const { store_id, items, pending } = get();
-      if (!pending || pending.client_id !== clientId) return;
+      // The saved cart is the shared truth across tabs; this tab's copy may be stale.
+      const saved = readCart();
+      if (saved && saved.pending?.client_id !== clientId) {
+        set(saved);
+        return false;
+      }
+      const { store_id, items, pending } = saved ?? get();
+      if (!pending || pending.client_id !== clientId) return false;
       if (outcome === 'sent') commit({ store_id: null, items: [], pending: null });
       else commit({ store_id, items, pending: null });
+      return true;
     },
+    syncFromStorage: () => set(loadCart()),
   };
 });
 
 export const cartTotalCents = (items: readonly CartItem[]): number =>
   items.reduce((sum, i) => sum + i.price_cents * i.quantity, 0);
 export const cartCount = (items: readonly CartItem[]): number => items.reduce((n, i) => n + i.quantity, 0);
+
+/**
+ * Keeps this tab's cart in step with the others': a \`storage\` event for the cart key (or a cleared
+ * storage) reloads it, so a cart another tab settled or edited is not overwritten with a stale copy.
+ * Returns the function that removes the listener.
+ */
+export function followCartStorage(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> | undefined = globalThis.window,
+): () => void {
+  if (!target) return () => {};
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === CART_STORAGE_KEY || e.key === null) useCart.getState().syncFromStorage();
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}

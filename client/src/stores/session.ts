@@ -1,8 +1,8 @@
 /**
  * Session (SPEC.md §4): token + user. The token lives in localStorage 'token' and the last known user
  * beside it ('session:user'), so a signed-in user stays signed in while offline. On load the token is
- * restored and the user fetched with GET auth/user; a 401 from any call clears both (lib/api-client
- * calls clear()). Any other failure (offline, time-out, 5xx) keeps the token and the saved user, sets
+ * restored and the user fetched with GET auth/user; a 401 for the current token clears both (lib/api-client
+ * calls clear(); an answer about a token replaced meanwhile is ignored). Any other failure (offline, time-out, 5xx) keeps the token and the saved user, sets
  * `error` and retries: on 'online', when the tab becomes visible, and with a backoff (2 s … 60 s).
  * The api client is imported on demand so the first screen does not wait for axios.
  */
@@ -133,11 +133,12 @@ export const useSession = create<SessionState>((set, get) => ({
         writeSavedUser(data.user);
         set({ user: data.user, status: 'ready', error: null });
       } catch (err) {
+        // Signed out or signed in again meanwhile: this answer (401 included) is about an old token.
+        if (get().token !== token) return;
         if (err instanceof ApiError && err.status === 401) {
           get().clear();
           return;
         }
-        if (get().token !== token) return;
         // Offline, time-out, 5xx: keep the token (and the saved user) and try again later.
         set({ status: get().user ? 'ready' : 'error', error: err });
         scheduleRetry();

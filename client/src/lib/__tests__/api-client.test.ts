@@ -84,6 +84,44 @@ describe('api client', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('a 401 for a token replaced meanwhile (fresh login) keeps the new session', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'old');
+    useSession.getState().setSession({ token: 'old', user: createUser() });
+    let fail: () => void = () => {};
+    api.defaults.adapter = (config) =>
+      new Promise((_, reject) => {
+        fail = () => {
+          const response = {
+            status: 401,
+            statusText: '401',
+            data: { status: 401, error: { message: 'x' } },
+            headers: {},
+            config,
+          };
+          reject(new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response));
+        };
+      });
+    const request = apiGet('auth/user');
+    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    const user = createUser();
+    useSession.getState().setSession({ token: 'new', user });
+    fail();
+    await expect(request).rejects.toMatchObject({ status: 401 });
+    expect(useSession.getState().token).toBe('new');
+    expect(useSession.getState().user).toEqual(user);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new');
+  });
+
+  it('a 401 for a request sent without a token does not sign out', async () => {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+    useSession.getState().setSession({ token: 'fresh', user: createUser() });
+    const response = { status: 401, statusText: '401', data: {}, headers: {}, config };
+    toApiError(new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response));
+    expect(useSession.getState().token).toBe('fresh');
+  });
+
   it('no response → status 400, "No response received from the server" (Arabic by default)', async () => {
     const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
     const ar = toApiError(new AxiosError('Network Error', 'ERR_NETWORK', config, {}));

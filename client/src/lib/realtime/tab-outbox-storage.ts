@@ -176,3 +176,43 @@ export class TabOutboxStorage implements OutboxStorage {
     return items;
   }
 }
+
+/**
+ * Read only: the first write saved in any tab's outbox — of any user, tab alive or gone, and the
+ * pre-tab key `outbox:{userId}` — that matches. Another tab's queued writes never reach this tab's
+ * outbox while that tab lives, so "not in my outbox" does not mean "left every outbox".
+ */
+export function findSavedWrite(
+  match: (item: OutboxItem) => boolean,
+  local: StorageArea | undefined = (globalThis as { localStorage?: StorageArea }).localStorage,
+  /** Skip saved outboxes whose text does not contain this (cheap pre-filter, e.g. a client_id). */
+  hint?: string,
+): OutboxItem | undefined {
+  if (!local) return undefined;
+  let keys: string[];
+  try {
+    keys = [];
+    for (let i = 0; i < local.length; i++) {
+      const key = local.key(i);
+      if (key?.startsWith('outbox:')) keys.push(key);
+    }
+  } catch {
+    return undefined;
+  }
+  for (const key of keys) {
+    try {
+      const text = local.getItem(key);
+      if (!text || (hint !== undefined && !text.includes(hint))) continue;
+      const found = deserializeOutbox(text).find(match);
+      if (found) return found;
+    } catch {
+      // unreadable: skip it
+    }
+  }
+  return undefined;
+}
+
+/** Read only: whether the write `clientId` is saved in any tab's outbox (see `findSavedWrite`). */
+export function isQueuedInAnyTab(clientId: string, local?: StorageArea): boolean {
+  return findSavedWrite((item) => item.client_id === clientId, local, clientId) !== undefined;
+}

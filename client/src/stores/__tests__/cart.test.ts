@@ -1,6 +1,6 @@
 import { CART_STORAGE_KEY } from '@agrivet/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadCart, useCart } from '../cart';
+import { followCartStorage, loadCart, useCart } from '../cart';
 
 const line = { product_id: 5, quantity: 2, name: 'بذور قمح', price_cents: 1250 };
 
@@ -57,5 +57,43 @@ describe('cart with a pending order', () => {
     useCart.getState().add(4, line);
     useCart.getState().openStore(4, false);
     expect(useCart.getState().items).toEqual([]);
+  });
+});
+
+describe('cart shared by tabs', () => {
+  beforeEach(() => {
+    useCart.getState().clear();
+    useCart.getState().add(3, line);
+  });
+
+  it('follows a cart another tab saved (storage event), and stops when asked', () => {
+    const stop = followCartStorage();
+    useCart.getState().markPending('c-1');
+    // Another tab settled the order: it wrote an empty cart.
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ store_id: null, items: [], pending: null }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'other' }));
+    expect(useCart.getState().pending?.client_id).toBe('c-1');
+    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));
+    expect(useCart.getState().items).toEqual([]);
+    expect(useCart.getState().pending).toBeNull();
+    stop();
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ store_id: 3, items: [line], pending: null }));
+    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));
+    expect(useCart.getState().items).toEqual([]);
+  });
+
+  it('settle only touches a saved cart whose pending order is the one settled', () => {
+    useCart.getState().markPending('c-1');
+    // Another tab: c-1 refused, the cart ordered again as c-2 (this tab's copy is stale).
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ store_id: 3, items: [line], pending: { client_id: 'c-2', placed_at: 1 } }),
+    );
+    expect(useCart.getState().settle('c-1', 'sent')).toBe(false);
+    expect(loadCart().pending?.client_id).toBe('c-2');
+    expect(loadCart().items).toHaveLength(1);
+    expect(useCart.getState().pending?.client_id).toBe('c-2');
+    expect(useCart.getState().settle('c-2', 'sent')).toBe(true);
+    expect(loadCart().items).toEqual([]);
   });
 });

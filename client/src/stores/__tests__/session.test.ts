@@ -93,4 +93,19 @@ describe('session restore', () => {
     expect(useSession.getState().user).toBeNull();
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
   });
+
+  it('a 401 for the old token that arrives after a fresh login keeps the new session', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'old');
+    let reject: (e: unknown) => void = () => {};
+    apiGet.mockReturnValueOnce(new Promise((_, r) => (reject = r)));
+    const restoring = useSession.getState().restore();
+    await vi.waitFor(() => expect(apiGet).toHaveBeenCalledTimes(1));
+    useSession.getState().setSession({ token: 'new', user: farmer });
+    reject(new ApiError(401, 'unauthenticated'));
+    await restoring;
+    expect(useSession.getState().token).toBe('new');
+    expect(useSession.getState().user).toEqual(farmer);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new');
+    expect(readSavedUser()).toEqual(farmer);
+  });
 });

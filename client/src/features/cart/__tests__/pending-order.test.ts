@@ -1,8 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_STORAGE_KEY } from '@agrivet/shared';
 import { useCart } from '../../../stores/cart';
 import { useRealtime } from '../../../stores/realtime';
+import type { OutboxItem } from '@agrivet/relay/realtime';
 import type { OutboxEntry } from '../../../lib/realtime/port';
-import { placeCartOrder, reconcilePendingOrder, watchPendingOrder } from '../lib/pending-order';
+import { type StorageArea, TabOutboxStorage } from '../../../lib/realtime/tab-outbox-storage';
+import { placeCartOrder, RECHECK_AFTER_MS, reconcilePendingOrder, watchPendingOrder } from '../lib/pending-order';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
 vi.mock('../../../components/ui/toaster', () => ({ notify }));
@@ -41,6 +44,10 @@ beforeEach(() => {
   useRealtime.setState({ status: 'idle', outbox: [] });
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('a pending order after a reload', () => {
   it('waits while the order is in the outbox, then empties the cart once the API has it', async () => {
     useCart.getState().markPending('c-9');
@@ -61,10 +68,17 @@ describe('a pending order after a reload', () => {
   });
 
   it('unlocks the cart when the order left the outbox without reaching the API (refused)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     useCart.getState().markPending('c-9');
     useRealtime.setState({ status: 'online', outbox: [] });
     getRecentOrders.mockResolvedValue([]);
-    await reconcilePendingOrder();
+    const done = reconcilePendingOrder();
+    // Not at once: the write may still be on its way into the order list.
+    await vi.waitFor(() => expect(getRecentOrders).toHaveBeenCalledTimes(1));
+    expect(useCart.getState().pending?.client_id).toBe('c-9');
+    await vi.advanceTimersByTimeAsync(RECHECK_AFTER_MS);
+    await done;
+    expect(getRecentOrders).toHaveBeenCalledTimes(2);
     expect(useCart.getState().pending).toBeNull();
     expect(useCart.getState().items).toHaveLength(1);
     expect(notify.error).toHaveBeenCalled();
@@ -159,5 +173,160 @@ describe("a legacy 'local-…' pending order (saved before client_ids were chose
     expect(useCart.getState().pending).toBeNull();
     expect(useCart.getState().items).toEqual([]);
     expect(notify.success).toHaveBeenCalled();
+  });
+});
+
+describe('two tabs sharing localStorage (each with its own outbox)', () => {
+  /** A tab's own sessionStorage (its tab id). */
+  function sessionArea(): StorageArea {
+    const map = new Map<string, string>();
+    return {
+      get length() {
+        return map.size;
+      },
+      key: (i) => [...map.keys()][i] ?? null,
+      getItem: (k) => map.get(k) ?? null,
+      setItem: (k, v) => void map.set(k, v),
+      removeItem: (k) => void map.delete(k),
+    };
+  }
+  const order = (client_id: string) =>
+    ({
+      client_id,
+      event: 'order:create',
+      payload: { store_id: 3, items: [{ product_id: 1, quantity: 2 }] },
+      state: 'pending',
+      attempts: 0,
+      queued_at: Date.now(),
+    }) as unknown as OutboxItem;
+  /** What the browser fires in the other tabs after a tab wrote `key` (jsdom does not). */
+  const storageEvent = (key: string | null) => window.dispatchEvent(new StorageEvent('storage', { key }));
+
+  /** Tab A: its own cart store (module instance) and outbox over the shared localStorage. */
+  async function tabA() {
+    vi.resetModules();
+    const { useCart: cart } = await import('../../../stores/cart');
+    const outbox = new TabOutboxStorage(7, { session: sessionArea(), page: new EventTarget() as unknown as Window });
+    return { cart, outbox };
+  }
+
+  it("keeps tab B's cart locked while the order waits in tab A's outbox, and follows tab A's settle", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const a = await tabA();
+    // Tab A places the order offline: the cart (shared) is locked, the write sits in A's outbox.
+    a.cart.getState().markPending('c-a');
+    a.outbox.save([order('c-a')]);
+    useCart.getState().syncFromStorage();
+    getRecentOrders.mockResolvedValue([]); // the API does not have it yet
+    // Tab B comes online first: nothing in its own outbox.
+    const stop = watchPendingOrder();
+    useRealtime.setState({ status: 'online', outbox: [] });
+    await reconcilePendingOrder();
+    await vi.advanceTimersByTimeAsync(RECHECK_AFTER_MS * 2);
+    expect(getRecentOrders).not.toHaveBeenCalled();
+    expect(useCart.getState().pending?.client_id).toBe('c-a');
+    expect(placeCartOrder(3, useCart.getState().items)).toBeNull(); // no second order from tab B
+    expect(placeOrder).not.toHaveBeenCalled();
+
+    // Tab A comes online, its order is acknowledged: A empties the cart, B follows.
+    a.cart.getState().settle('c-a', 'sent');
+    storageEvent(CART_STORAGE_KEY);
+    expect(useCart.getState().items).toEqual([]);
+    expect(useCart.getState().pending).toBeNull();
+    a.outbox.save([]);
+    storageEvent(a.outbox.key);
+    await vi.advanceTimersByTimeAsync(RECHECK_AFTER_MS * 2);
+    expect(getRecentOrders).not.toHaveBeenCalled();
+    expect(notify.error).not.toHaveBeenCalled();
+    stop();
+    a.outbox.dispose();
+  });
+
+  it("an order that left tab A's outbox first is found in the order list (tab B empties the cart)", async () => {
+    const a = await tabA();
+    a.cart.getState().markPending('c-a');
+    a.outbox.save([order('c-a')]);
+    useCart.getState().syncFromStorage();
+    const stop = watchPendingOrder();
+    useRealtime.setState({ status: 'online', outbox: [] });
+    await reconcilePendingOrder();
+    expect(getRecentOrders).not.toHaveBeenCalled();
+
+    getRecentOrders.mockResolvedValue([{ id: 4, client_id: 'c-a', store_id: 3, created_at: new Date().toISOString() }]);
+    a.outbox.save([]); // acknowledged: it leaves A's outbox before A writes the cart
+    storageEvent(a.outbox.key);
+    await vi.waitFor(() => expect(useCart.getState().items).toEqual([]));
+    // Tab A's own settle comes later and finds nothing to do.
+    expect(a.cart.getState().settle('c-a', 'sent')).toBe(false);
+    stop();
+    a.outbox.dispose();
+  });
+
+  it("a refusal is settled by tab A (the owner); tab B follows without settling 'failed' itself", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const a = await tabA();
+    a.cart.getState().markPending('c-a');
+    a.outbox.save([order('c-a')]);
+    useCart.getState().syncFromStorage();
+    getRecentOrders.mockResolvedValue([]);
+    const stop = watchPendingOrder();
+    useRealtime.setState({ status: 'online', outbox: [] });
+    // Refused: it leaves A's outbox (B sees that first), then A unlocks the cart.
+    a.outbox.save([]);
+    storageEvent(a.outbox.key);
+    await vi.waitFor(() => expect(getRecentOrders).toHaveBeenCalledTimes(1));
+    expect(useCart.getState().pending?.client_id).toBe('c-a'); // not refused on one look
+    expect(a.cart.getState().settle('c-a', 'failed')).toBe(true);
+    storageEvent(CART_STORAGE_KEY);
+    expect(useCart.getState().pending).toBeNull();
+    expect(useCart.getState().items).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(RECHECK_AFTER_MS);
+    expect(getRecentOrders).toHaveBeenCalledTimes(1);
+    expect(notify.error).not.toHaveBeenCalled(); // tab A told the user
+    stop();
+    a.outbox.dispose();
+  });
+
+  it('an order in a closed tab’s saved outbox (not adopted yet) still keeps the lock', async () => {
+    const a = await tabA();
+    a.cart.getState().markPending('c-a');
+    a.outbox.save([order('c-a')]);
+    a.outbox.dispose(); // closed: its outbox waits for the next tab start to adopt it
+    useCart.getState().syncFromStorage();
+    useRealtime.setState({ status: 'online', outbox: [] });
+    getRecentOrders.mockResolvedValue([]);
+    await reconcilePendingOrder();
+    expect(getRecentOrders).not.toHaveBeenCalled();
+    expect(useCart.getState().pending?.client_id).toBe('c-a');
+  });
+
+  it('an order missing at first but stored by the re-check is not refused', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    useCart.getState().markPending('c-9');
+    useRealtime.setState({ status: 'online', outbox: [] });
+    getRecentOrders
+      .mockResolvedValueOnce([])
+      .mockResolvedValueOnce([{ id: 4, client_id: 'c-9', store_id: 3, created_at: new Date().toISOString() }]);
+    const done = reconcilePendingOrder();
+    await vi.advanceTimersByTimeAsync(RECHECK_AFTER_MS);
+    await done;
+    expect(useCart.getState().items).toEqual([]);
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(notify.success).toHaveBeenCalledTimes(1);
+  });
+
+  it('a stale settle does not overwrite a cart another tab changed since', async () => {
+    const a = await tabA();
+    a.cart.getState().markPending('c-old');
+    // Meanwhile (another tab): c-old was refused, then the cart was ordered again as c-new.
+    useCart.getState().syncFromStorage();
+    expect(useCart.getState().settle('c-old', 'failed')).toBe(true);
+    useCart.getState().markPending('c-new');
+    // Tab A's late answer for c-old: the saved cart is not c-old's any more.
+    expect(a.cart.getState().settle('c-old', 'sent')).toBe(false);
+    expect(useCart.getState().items).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{}').pending.client_id).toBe('c-new');
+    expect(a.cart.getState().pending?.client_id).toBe('c-new'); // A took the saved cart
+    a.outbox.dispose();
   });
 });

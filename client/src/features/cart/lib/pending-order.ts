@@ -4,14 +4,17 @@
  * outbox's own id, also when the connection code was still loading — so the same cart cannot be
  * ordered twice, also after navigating away or reloading. This tab settles the order from the
  * write's result. After a reload (the result promise is gone) the saved outbox resends the order and
- * `watchPendingOrder` settles it from the outbox's result (onOutboxResult). Only an order that left
- * the outbox before this page saw it (sent by an earlier page load or another tab) is looked up in
- * the order list (client_id) once the connection is online: stored — the cart is emptied — or refused.
+ * `watchPendingOrder` settles it from the outbox's result (onOutboxResult). Every tab keeps its own
+ * outbox (lib/realtime/tab-outbox-storage.ts) while the cart is shared: an order still saved in any
+ * tab's outbox keeps the cart locked here — the tab that holds it settles it and writes the cart,
+ * which the other tabs follow (`storage` events). Only an order that left every outbox is looked up in
+ * the order list (client_id) once the connection is online: stored — the cart is emptied — or, when
+ * still missing after a short re-check, refused.
  */
 import type { CartItem } from '@agrivet/shared';
 import { notify } from '../../../components/ui/toaster';
 import { i18n } from '../../../i18n';
-import { useCart } from '../../../stores/cart';
+import { followCartStorage, useCart } from '../../../stores/cart';
 import { onOutboxResult, useRealtime } from '../../../stores/realtime';
 import { getRecentOrders } from '../api/get-recent-orders';
 import { placeOrder } from '../api/place-order';
@@ -20,7 +23,9 @@ import { placeOrder } from '../api/place-order';
 const tracked = new Set<string>();
 /** How writes left the outbox while this page watched (client_id → outcome). */
 const results = new Map<string, 'sent' | 'failed'>();
-let checking: string | null = null;
+/** The running `reconcilePendingOrder`, and whether it was asked again meanwhile. */
+let inFlight: Promise<void> | null = null;
+let again = false;
 
 /** Places the cart's order unless one is already pending; returns its client_id (null when locked). */
 export function placeCartOrder(storeId: number, items: readonly CartItem[]): string | null {
@@ -45,7 +50,7 @@ export function placeCartOrder(storeId: number, items: readonly CartItem[]): str
 /** Settles the pending order `clientId` (if it still is the pending one) and tells the user. */
 function settlePending(clientId: string, outcome: 'sent' | 'failed', error?: string): void {
   if (useCart.getState().pending?.client_id !== clientId) return;
-  useCart.getState().settle(clientId, outcome);
+  if (!useCart.getState().settle(clientId, outcome)) return;
   if (outcome === 'sent') notify.success(i18n.t('cart.added'));
   else notify.error(error ? new Error(error) : null, i18n.t('errors.requestFailed'));
 }
@@ -60,42 +65,96 @@ export function handleOutboxResult(clientId: string, outcome: 'sent' | 'failed',
   if (!tracked.has(clientId)) settlePending(clientId, outcome, error);
 }
 
-/** After a reload: settle a pending order this tab did not place, from the outbox and the order list. */
-export async function reconcilePendingOrder(): Promise<void> {
-  const { pending, store_id } = useCart.getState();
-  if (!pending || tracked.has(pending.client_id) || checking === pending.client_id) return;
-  const known = results.get(pending.client_id);
-  if (known) return settlePending(pending.client_id, known);
+/** How long a write that left every outbox may still be on its way into the order list. */
+export const RECHECK_AFTER_MS = 3_000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type Lookup = 'settled' | 'queued' | 'offline' | 'stored' | 'missing';
+
+/**
+ * Where the pending order `clientId` is now: settled or changed meanwhile, still queued (this tab's
+ * outbox, or any tab's saved one — alive or not), not checkable (offline, no answer), or looked up
+ * in the order list: stored or missing.
+ */
+async function lookUp(clientId: string, legacy: boolean, storeId: number | null, placedAt: number): Promise<Lookup> {
+  if (useCart.getState().pending?.client_id !== clientId) return 'settled';
+  const known = results.get(clientId);
+  if (known) {
+    settlePending(clientId, known);
+    return 'settled';
+  }
   const { status, outbox } = useRealtime.getState();
   // Only an online connection has loaded its saved outbox and had the chance to send it.
-  if (status !== 'online') return;
+  if (status !== 'online') return 'offline';
   // Legacy 'local-…' id, saved by an earlier version for an order placed before the connection code
   // had loaded: the outbox (by store) knows its real client_id, else the order list (by store and time).
-  const legacy = pending.client_id.startsWith('local-');
-  const entry = outbox.find(
-    (e) =>
-      e.event === 'order:create' && (e.client_id === pending.client_id || (legacy && e.payload.store_id === store_id)),
-  );
+  const isIt = (e: { client_id: string; event: string; payload: unknown }) =>
+    e.event === 'order:create' &&
+    (e.client_id === clientId || (legacy && (e.payload as { store_id?: unknown }).store_id === storeId));
+  const entry = outbox.find(isIt);
   if (entry) {
-    if (entry.client_id !== pending.client_id) useCart.getState().markPending(entry.client_id);
-    return; // still queued or in flight: its result (onOutboxResult) settles it
+    if (entry.client_id !== clientId) useCart.getState().markPending(entry.client_id);
+    return 'queued'; // still queued or in flight here: its result (onOutboxResult) settles it
   }
-  // It left the outbox before this page saw it: ask the order list.
-  const clientId = pending.client_id;
-  checking = clientId;
+  // Queued in another tab (its outbox is never adopted while that tab lives): that tab settles it
+  // from the result and writes the cart; this tab follows it (storage events).
+  // (Loaded on demand: it comes with the connection code, already loaded once online.)
+  const { findSavedWrite } = await import('../../../lib/realtime/tab-outbox-storage');
+  if (useCart.getState().pending?.client_id !== clientId) return 'settled';
+  if (findSavedWrite(isIt, undefined, legacy ? undefined : clientId)) return 'queued';
   try {
     const orders = await getRecentOrders();
     const stored = orders.some(
       (o) =>
-        o.client_id === clientId ||
-        (legacy && o.store_id === store_id && Date.parse(o.created_at) >= pending.placed_at - 60_000),
+        o.client_id === clientId || (legacy && o.store_id === storeId && Date.parse(o.created_at) >= placedAt - 60_000),
     );
-    settlePending(clientId, stored ? 'sent' : 'failed');
+    return stored ? 'stored' : 'missing';
   } catch {
-    // Offline again or the API is down: the next change of the connection or the outbox retries.
-  } finally {
-    checking = null;
+    return 'offline'; // offline again or the API is down: the next change retries
   }
+}
+
+/**
+ * Settles a pending order this tab did not place (after a reload, or placed in another tab) from the
+ * outbox results, every tab's saved outbox and the order list. It is refused only when it left every
+ * outbox and the order list still lacks it a moment later (a write may be on its way): an order queued
+ * in another tab keeps the cart locked — that tab reports its result.
+ */
+export function reconcilePendingOrder(): Promise<void> {
+  // One check at a time; a call meanwhile (connection, outbox, cart or storage changed) runs it again
+  // once the current one is done, and its promise covers that run too.
+  if (inFlight) {
+    again = true;
+    return inFlight;
+  }
+  const loop = async () => {
+    try {
+      do {
+        again = false;
+        await reconcileOnce();
+      } while (again);
+    } finally {
+      inFlight = null;
+    }
+  };
+  inFlight = loop();
+  return inFlight;
+}
+
+async function reconcileOnce(): Promise<void> {
+  const { pending, store_id } = useCart.getState();
+  if (!pending || tracked.has(pending.client_id)) return;
+  const clientId = pending.client_id;
+  const legacy = clientId.startsWith('local-');
+  let found = await lookUp(clientId, legacy, store_id, pending.placed_at);
+  if (found === 'missing') {
+    await wait(RECHECK_AFTER_MS);
+    if (tracked.has(clientId)) return;
+    found = await lookUp(clientId, legacy, store_id, pending.placed_at);
+  }
+  if (found === 'stored') settlePending(clientId, 'sent');
+  else if (found === 'missing') settlePending(clientId, 'failed');
 }
 
 /**
@@ -111,10 +170,20 @@ export function watchPendingOrder(): () => void {
   const offCart = useCart.subscribe((s, prev) => {
     if (s.pending !== prev.pending) run();
   });
+  // Another tab settled or changed the cart: follow it (which re-runs the check above when needed).
+  const offCartStorage = followCartStorage();
+  // Another tab's saved outbox (`outbox:{userId}:{tabId}`, lib/realtime/tab-outbox-storage.ts)
+  // changed, e.g. the order left it: check again.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key.startsWith('outbox:')) run();
+  };
+  globalThis.window?.addEventListener('storage', onStorage);
   run();
   return () => {
     offResults();
     offRealtime();
     offCart();
+    offCartStorage();
+    globalThis.window?.removeEventListener('storage', onStorage);
   };
 }

@@ -1,7 +1,14 @@
 /** Two tabs of one user share localStorage: neither overwrites the other's outbox; a closed tab's writes are adopted. */
 import { RealtimeClient, serializeOutbox } from '@agrivet/relay/realtime';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ORPHAN_AFTER_MS, type StorageArea, TAB_ID_KEY, TabOutboxStorage } from '../tab-outbox-storage';
+import {
+  findSavedWrite,
+  isQueuedInAnyTab,
+  ORPHAN_AFTER_MS,
+  type StorageArea,
+  TAB_ID_KEY,
+  TabOutboxStorage,
+} from '../tab-outbox-storage';
 
 /** A tab's own sessionStorage. */
 function sessionArea(): StorageArea {
@@ -113,5 +120,42 @@ describe('TabOutboxStorage', () => {
     copy.setItem(TAB_ID_KEY, session.getItem(TAB_ID_KEY)!);
     const duplicate = tab(copy);
     expect(duplicate.storage.tabId).not.toBe(original.storage.tabId);
+  });
+});
+
+describe("reading every tab's saved outbox (read only)", () => {
+  it('finds a write queued in a live tab, a closed tab or the pre-tab key, and changes nothing', () => {
+    const live = tab(sessionArea());
+    const closed = tab(sessionArea());
+    const { client_id: liveId } = live.client.sendMessage({ conversation_id: 1, message: 'live' }).item;
+    const { client_id: closedId } = closed.client.sendMessage({ conversation_id: 1, message: 'closed' }).item;
+    closed.storage.dispose();
+    localStorage.setItem(
+      'outbox:7',
+      serializeOutbox([
+        {
+          client_id: 'old',
+          event: 'order:create',
+          payload: { store_id: 3 },
+          state: 'pending',
+          attempts: 0,
+          queued_at: 1,
+        },
+      ] as never),
+    );
+    const before = JSON.stringify({ ...localStorage });
+    expect(isQueuedInAnyTab(liveId)).toBe(true);
+    expect(isQueuedInAnyTab(closedId)).toBe(true);
+    expect(isQueuedInAnyTab('old')).toBe(true);
+    expect(isQueuedInAnyTab('nowhere')).toBe(false);
+    expect(findSavedWrite((i) => i.event === 'order:create')?.client_id).toBe('old');
+    expect(JSON.stringify({ ...localStorage })).toBe(before);
+  });
+
+  it('skips unreadable keys and works without storage', () => {
+    localStorage.setItem('outbox:7:broken', '{not json');
+    expect(isQueuedInAnyTab('x')).toBe(false);
+    expect(findSavedWrite(() => true, undefined)).toBeUndefined();
+    expect(isQueuedInAnyTab('x', sessionArea())).toBe(false);
   });
 });
