@@ -170,11 +170,12 @@ describe('conversations', () => {
         expect(res.body.data.has_more).toBe(false);
         expect(res.body.data.last_message).toEqual(b.body.data);
       }
-      // each participant sees their own unread count; the admin (not a participant) 0
+      // each participant sees their own unread count (the store replied without reading: replying is
+      // not reading, and its own reply never counts); the admin (not a participant) 0
       const unread = async (who: { auth: { Authorization: string } }) =>
         (await request(t.app).get(`/api/conversation/get/${conv.id}`).set(who.auth)).body.data.unread_count;
       expect(await unread(farmer)).toBe(1);
-      expect(await unread(owner)).toBe(0);
+      expect(await unread(owner)).toBe(1);
       expect(await unread(await t.make.loginAs('admin'))).toBe(0);
     });
 
@@ -269,11 +270,18 @@ describe('conversations', () => {
       expect(mine.body.data.map((c: { unread_count: number }) => c.unread_count)).toEqual([1, 2]);
       expect(mine.body.data[1].last_message.message).toBe('كيف أساعدك؟');
 
-      // replying moves the farmer's marker and the conversation to the top
+      // replying moves the conversation to the top; it is not reading: the store's two messages stay
+      // unread and the farmer's own reply does not count
       await send(farmer.auth, a.id, 'شكراً');
       const after = await request(t.app).get('/api/conversation/get-My-Conv').set(farmer.auth);
       expect(after.body.data.map((c: { id: number }) => c.id)).toEqual([a.id, b.id]);
-      expect(after.body.data[0].unread_count).toBe(0);
+      expect(after.body.data[0].unread_count).toBe(2);
+      await request(t.app)
+        .post(`/api/conversation/update/${a.id}`)
+        .set(farmer.auth)
+        .send({ last_read_message_id: mine.body.data[1].last_message.id });
+      const read = await request(t.app).get('/api/conversation/get-My-Conv').set(farmer.auth);
+      expect(read.body.data[0].unread_count).toBe(0);
 
       const storeSide = await request(t.app).get('/api/conversation/get-My-Conv').set(ownerA.auth);
       expect(storeSide.body.data).toHaveLength(1);

@@ -59,6 +59,8 @@ describe('message/create', () => {
     expect(row.receiver_last_read_id).toBe(0);
     expect(new Date(row.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(row.created_at).getTime());
 
+    // the store replies without having read the farmer's message: its pointers stay (replying is not
+    // reading), the farmer's stay below the reply
     const reply = await create(owner.auth, { conversation_id: conv.id, message: 'نعم' });
     expect(reply.body.data).toMatchObject({ user_id: owner.user.id, client_id: null });
     const after = await t.db
@@ -66,7 +68,93 @@ describe('message/create', () => {
       .selectAll()
       .where('id', '=', conv.id)
       .executeTakeFirstOrThrow();
-    expect(after).toMatchObject({ last_message_id: reply.body.data.id, receiver_last_read_id: reply.body.data.id });
+    expect(after).toMatchObject({
+      last_message_id: reply.body.data.id,
+      receiver_last_read_id: 0,
+      receiver_last_delivered_id: 0,
+      sender_last_read_id: res.body.data.id,
+    });
+    // once it has read the farmer's message, its next reply moves its pointers over its own messages
+    await request(t.app)
+      .post(`/api/conversation/update/${conv.id}`)
+      .set(owner.auth)
+      .send({ last_read_message_id: res.body.data.id });
+    const next = await create(owner.auth, { conversation_id: conv.id, message: 'بالتأكيد' });
+    const moved = await t.db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('id', '=', conv.id)
+      .executeTakeFirstOrThrow();
+    expect(moved).toMatchObject({
+      receiver_last_read_id: next.body.data.id,
+      receiver_last_delivered_id: next.body.data.id,
+    });
+  });
+
+  it('a reply delivered late (written offline) does not move the author past messages they never received', async () => {
+    const { farmer, owner, conv } = await chat();
+    const pointers = () =>
+      t.db.selectFrom('conversations').selectAll().where('id', '=', conv.id).executeTakeFirstOrThrow();
+    const myConv = async (who: { Authorization: string }) =>
+      (await request(t.app).get('/api/conversation/get-My-Conv').set(who)).body.data.find(
+        (c: { id: number }) => c.id === conv.id,
+      );
+    // the farmer asks, the store answers and the farmer reads it
+    const q = (await create(farmer.auth, { conversation_id: conv.id, message: 'سؤال' })).body.data.id;
+    const a = (await create(owner.auth, { conversation_id: conv.id, message: 'جواب' })).body.data.id;
+    await request(t.app).post(`/api/conversation/update/${conv.id}`).set(farmer.auth).send({ last_read_message_id: a });
+    expect(await pointers()).toMatchObject({ sender_last_read_id: a, sender_last_delivered_id: a });
+    // offline, the farmer writes R; meanwhile the store sends S1, S2; then the outbox delivers R
+    const s1 = (await create(owner.auth, { conversation_id: conv.id, message: 'S1' })).body.data.id;
+    const s2 = (await create(owner.auth, { conversation_id: conv.id, message: 'S2' })).body.data.id;
+    const r = (await create(farmer.auth, { conversation_id: conv.id, message: 'R', client_id: 'offline-r' })).body.data
+      .id;
+    expect(r).toBeGreaterThan(s2);
+    expect(q).toBeLessThan(a);
+    const row = await pointers();
+    expect(row).toMatchObject({ last_message_id: r, sender_last_read_id: a, sender_last_delivered_id: a });
+    // the farmer still has S1 and S2 unread (their own R is not counted); the store, which never read
+    // the farmer's question, has it and R unread
+    const farmerView = await myConv(farmer.auth);
+    expect(farmerView).toMatchObject({ sender_last_read_id: a, unread_count: 2 });
+    expect(await myConv(owner.auth)).toMatchObject({ unread_count: 2 });
+    // a resend of R (same client_id) changes nothing
+    await create(farmer.auth, { conversation_id: conv.id, message: 'R', client_id: 'offline-r' });
+    expect(await pointers()).toMatchObject({ sender_last_read_id: a, sender_last_delivered_id: a });
+    // S1 and S2 reach the farmer's device, then the farmer reads up to S2: R, their own, is not unread
+    await request(t.app)
+      .post(`/api/conversation/update/${conv.id}`)
+      .set(farmer.auth)
+      .send({ last_delivered_message_id: s2 });
+    expect(await pointers()).toMatchObject({ sender_last_read_id: a, sender_last_delivered_id: s2 });
+    expect(await myConv(farmer.auth)).toMatchObject({ unread_count: 2 });
+    await request(t.app)
+      .post(`/api/conversation/update/${conv.id}`)
+      .set(farmer.auth)
+      .send({ last_read_message_id: s2 });
+    expect(await myConv(farmer.auth)).toMatchObject({ sender_last_read_id: s2, unread_count: 0 });
+    expect(s1).toBeLessThan(s2);
+    // the farmer's next message moves both pointers over their own R
+    const r2 = (await create(farmer.auth, { conversation_id: conv.id, message: 'R2' })).body.data.id;
+    expect(await pointers()).toMatchObject({ sender_last_read_id: r2, sender_last_delivered_id: r2 });
+    expect(await myConv(farmer.auth)).toMatchObject({ unread_count: 0 });
+    const thread = await request(t.app).get(`/api/conversation/get/${conv.id}`).set(farmer.auth);
+    expect(thread.body.data.unread_count).toBe(0);
+  });
+
+  it("own messages above the reader's marker count as unread nowhere (lists, stats)", async () => {
+    const { farmer, owner, conv } = await chat();
+    const q = (await create(farmer.auth, { conversation_id: conv.id, message: 'سؤال' })).body.data.id;
+    // the store answers before its read receipt for the question arrives: its marker stays below q
+    const a = (await create(owner.auth, { conversation_id: conv.id, message: 'جواب' })).body.data.id;
+    const stats = async () => (await request(t.app).get('/api/stats/store').set(owner.auth)).body.data;
+    expect((await stats()).unread_conversations).toBe(1);
+    await request(t.app).post(`/api/conversation/update/${conv.id}`).set(owner.auth).send({ last_read_message_id: q });
+    const row = await t.db.selectFrom('conversations').selectAll().where('id', '=', conv.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ receiver_last_read_id: q, last_message_id: a });
+    expect((await stats()).unread_conversations).toBe(0);
+    const list = await request(t.app).get('/api/conversation/get-My-Conv').set(owner.auth);
+    expect(list.body.data.find((c: { id: number }) => c.id === conv.id).unread_count).toBe(0);
   });
 
   it('accepts an image (multipart), alone or with text, stored as WebP under messages/', async () => {

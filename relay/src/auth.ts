@@ -25,7 +25,13 @@ export const forwardedForOf = (socket: RelaySocket): string | undefined => {
   return chain.length > 0 ? chain.join(', ') : undefined;
 };
 
-export function authenticate(api: ApiClient, closing: () => boolean) {
+/**
+ * Each authenticated socket's raw token, on this relay only: handlers forward with it. It is kept out
+ * of socket.data, which the Redis adapter serialises to the other relays (fetchSockets).
+ */
+export type SocketTokens = WeakMap<RelaySocket, string>;
+
+export function authenticate(api: ApiClient, closing: () => boolean, tokens: SocketTokens) {
   return async (socket: RelaySocket, next: (err?: Error) => void): Promise<void> => {
     if (closing()) return next(new Error(SOCKET_UNAVAILABLE));
     const token: unknown = socket.handshake.auth?.token;
@@ -34,7 +40,8 @@ export function authenticate(api: ApiClient, closing: () => boolean) {
     }
     const res = await api.get<{ user: User }>(apiPaths.auth.user, { token, forwardedFor: forwardedForOf(socket) });
     if (res.status === 200 && 'data' in res && res.data?.user) {
-      socket.data = { user: res.data.user, token, tokenHash: tokenHashOf(token) };
+      socket.data = { user: res.data.user, tokenHash: tokenHashOf(token) };
+      tokens.set(socket, token);
       return next();
     }
     next(new Error(res.status === 401 || res.status === 403 ? SOCKET_UNAUTHORIZED : SOCKET_UNAVAILABLE));

@@ -11,13 +11,14 @@ import { LIMITS, SOCKET_PATH } from '@agrivet/shared';
 import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { createApiClient } from './api-client';
-import { authenticate, forwardedForOf, roomsOf } from './auth';
+import { authenticate, forwardedForOf, roomsOf, type SocketTokens } from './auth';
 import * as conversation from './events/conversation';
 import * as message from './events/message';
 import { onEvent } from './events/on-event';
 import { InFlight } from './in-flight';
 import * as order from './events/order';
 import { createParticipantsCache } from './participants';
+import { RELAY_MAX_FRAME_BYTES } from './realtime/outbox';
 import { type RedisLink, useRedisAdapter } from './redis';
 import { createRevalidation } from './sessions';
 import type { ConnectionContext, RelayServer } from './types';
@@ -46,8 +47,8 @@ export interface Relay {
   close(): Promise<void>;
 }
 
-/** Image messages carry up to 5 MB of bytes; the rest of the frame stays small. */
-const MAX_FRAME_BYTES = LIMITS.imageMaxBytes + 512 * 1024;
+/** Image messages carry up to 5 MB of bytes; the rest of the frame stays small (shared with the outbox). */
+const MAX_FRAME_BYTES = RELAY_MAX_FRAME_BYTES;
 
 export function attachRelay(httpServer: HttpServer, options: RelayOptions): Relay {
   const logger = options.logger ?? pino({ name: 'relay', level: process.env.LOG_LEVEL ?? 'info' });
@@ -67,10 +68,17 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
   });
   const redis: RedisLink | undefined = options.redisUrl ? useRedisAdapter(io, options.redisUrl, logger) : undefined;
 
-  io.use(authenticate(api, isClosing));
+  const tokens: SocketTokens = new WeakMap();
+  io.use(authenticate(api, isClosing, tokens));
 
   io.on('connection', (socket) => {
-    const { user, token } = socket.data;
+    const { user } = socket.data;
+    const token = tokens.get(socket);
+    tokens.delete(socket); // held by this connection's context from now on
+    if (token === undefined) {
+      socket.disconnect(true); // not authenticated by this relay's middleware: cannot happen
+      return;
+    }
     socket.join(roomsOf(user));
     const ctx: ConnectionContext = {
       io,

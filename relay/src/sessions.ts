@@ -1,7 +1,8 @@
 /**
  * Ending sessions. A 401 ends one session — the sockets authenticated with that same token, on
  * every relay instance (compared by a hash of the token kept in socket.data, which the Redis
- * adapter hands over with remote sockets) — while a disabled account ends all of the user's.
+ * adapter hands over with remote sockets; the raw token never goes there) — while a disabled
+ * account ends all of the user's.
  * Sockets that never write still learn that their token was revoked: each one re-checks it through
  * GET auth/user every few minutes (with jitter) and is disconnected on a 401 / 403.
  */

@@ -5,10 +5,12 @@ import type { ApiClient } from './api-client';
 import type { InFlight } from './in-flight';
 import type { ParticipantsCache } from './participants';
 
-/** What the auth middleware stores on each socket (serialisable: other relay instances read it). */
+/**
+ * What the auth middleware stores on each socket (serialisable: other relay instances read it through
+ * the Redis adapter, so never the raw token — that stays on this relay, see auth.ts SocketTokens).
+ */
 export interface SocketData {
   user: User;
-  token: string;
   /** Hash of the token: a 401 ends the sockets of that session only, on every relay. */
   tokenHash: string;
 }

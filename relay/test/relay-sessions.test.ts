@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Conversation, Message, Order, Product } from '@agrivet/shared';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { attachRelay } from '../src/index';
+import { attachRelay, type Relay } from '../src/index';
 import { startRedis } from './helpers/processes';
 import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
 import {
@@ -33,6 +33,7 @@ let vet: Account;
 let conversation: Conversation;
 let product: Product;
 const sockets: TestSocket[] = [];
+const relayAt = new Map<string, Relay>();
 
 async function startRelay(options: { redisUrl?: string; revalidateIntervalMs?: number }) {
   const server = createServer();
@@ -40,6 +41,7 @@ async function startRelay(options: { redisUrl?: string; revalidateIntervalMs?: n
   await relay.ready;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  relayAt.set(url, relay);
   relays.push({
     url,
     async close() {
@@ -99,6 +101,19 @@ it('a 401 on one device disconnects that session on both relays; the same user o
   expect(laptopA.socket.connected).toBe(true);
   expect(laptopB.socket.connected).toBe(true);
   expect((await call(laptopB.socket, 'conversation:join', { conversation_id: 999_999 })).status).not.toBe(401);
+});
+
+it('socket data other relays read through Redis carries the user and the token hash, never the token', async () => {
+  const session = await login(api.apiUrl, DEMO.vet);
+  const here = await open(relayA, session);
+  const remote = await relayAt.get(relayB)!.io.in(`user:${session.user.id}`).fetchSockets();
+  const theirs = remote.filter((s) => s.id === here.socket.id);
+  expect(theirs).toHaveLength(1);
+  expect(Object.keys(theirs[0].data).sort()).toEqual(['tokenHash', 'user']);
+  expect(theirs[0].data.user.id).toBe(session.user.id);
+  expect(JSON.stringify(theirs[0].data)).not.toContain(session.token);
+  // and the socket still forwards with its own token
+  expect((await call(here.socket, 'conversation:join', { conversation_id: 999_999 })).status).toBe(404);
 });
 
 it('a revoked token that only listens is disconnected by the periodic re-check and gets no further pushes', async () => {

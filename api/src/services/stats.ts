@@ -11,7 +11,7 @@ import {
   USER_TYPES,
   type UserType,
 } from '@agrivet/shared';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/create-db';
 import { toCount } from '../db/time';
 import type { Database } from '../db/types';
@@ -35,6 +35,20 @@ function dayOf(dialect: Dialect, column: string): RawBuilder<string> {
 
 function zeroCounts<K extends number>(keys: readonly K[]): Record<K, number> {
   return Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+}
+
+/** Any message not written by `userId` above the conversation's `marker` pointer. */
+function peerMessageAbove(
+  eb: ExpressionBuilder<Database, 'conversations'>,
+  marker: 'sender_last_read_id' | 'receiver_last_read_id',
+  userId: number,
+) {
+  return eb
+    .selectFrom('messages as peer')
+    .select(sql<number>`1`.as('one'))
+    .whereRef('peer.conversation_id', '=', 'conversations.id')
+    .whereRef('peer.id', '>', `conversations.${marker}`)
+    .where('peer.user_id', '<>', userId);
 }
 
 export async function storeStats(
@@ -71,10 +85,20 @@ export async function storeStats(
     db
       .selectFrom('conversations')
       .select((eb) => eb.fn.countAll().as('n'))
+      // A message of the other participant above the owner's read marker (their own may lie above
+      // it: message/create moves the author's marker over the author's own messages only).
       .where((eb) =>
         eb.or([
-          eb.and([eb('receiver_id', '=', owner.userId), eb('last_message_id', '>', eb.ref('receiver_last_read_id'))]),
-          eb.and([eb('sender_id', '=', owner.userId), eb('last_message_id', '>', eb.ref('sender_last_read_id'))]),
+          eb.and([
+            eb('receiver_id', '=', owner.userId),
+            eb('last_message_id', '>', eb.ref('receiver_last_read_id')),
+            eb.exists(peerMessageAbove(eb, 'receiver_last_read_id', owner.userId)),
+          ]),
+          eb.and([
+            eb('sender_id', '=', owner.userId),
+            eb('last_message_id', '>', eb.ref('sender_last_read_id')),
+            eb.exists(peerMessageAbove(eb, 'sender_last_read_id', owner.userId)),
+          ]),
         ]),
       )
       .executeTakeFirstOrThrow(),

@@ -65,6 +65,40 @@ function applyPointers(c: Conversation, userId: number, p: Pointers): Conversati
   return { ...c, [readKey]: read, [deliveredKey]: delivered };
 }
 
+/**
+ * Where a message's author's pointers go when it arrives — the API's rule (services/messages.ts): each
+ * pointer moves to the message only over the author's own messages, i.e. when no message of the other
+ * participant lies between the pointer and it (a reply written offline and delivered after the peer
+ * wrote more must not mark the peer's messages read or delivered). `held`: the thread's messages when
+ * loaded. A pointer stays when this device cannot tell (the thread holds nothing down to the pointer;
+ * without a thread, the list's last message lies between): staying never shows a false tick, and
+ * reloads bring the API's values.
+ */
+function authorPointers(c: Conversation, message: Message, held: Thread | undefined): Pointers {
+  const author = message.user_id;
+  const side = author === c.sender.id ? 'sender' : author === c.receiver.id ? 'receiver' : null;
+  if (side === null) return {};
+  const messages = held?.messages ?? [];
+  const known = c.last_message ? [...messages, c.last_message] : messages;
+  const canMove = (pointer: number): boolean => {
+    if (pointer >= message.id) return false;
+    const between = known.filter((m) => m.id > pointer && m.id < message.id);
+    if (between.some((m) => m.user_id !== author)) return false;
+    if (!held) return between.length === 0;
+    // the thread must reach down to the pointer (or hold the whole history)
+    return held.hasMore === false || (messages.length > 0 && messages[0].id <= pointer);
+  };
+  const read = (side === 'sender' ? c.sender_last_read_id : c.receiver_last_read_id) ?? 0;
+  const delivered = Math.max(
+    read,
+    (side === 'sender' ? c.sender_last_delivered_id : c.receiver_last_delivered_id) ?? 0,
+  );
+  return {
+    read: canMove(read) ? message.id : undefined,
+    delivered: canMove(delivered) ? message.id : undefined,
+  };
+}
+
 /** My delivered pointer in this conversation (0 when unknown or not a participant). */
 function myDelivered(c: Conversation, me: number): number {
   const d =
@@ -183,15 +217,18 @@ export const useChat = create<ChatState>((set, get) => ({
     const me = useSession.getState().user?.id;
     set((s) => {
       const thread = s.threads[message.conversation_id];
-      // The API moves an author's read (and delivered) pointer to each message they write: what
-      // came before it counts as read by them.
-      const authorRead: Pointers = { read: message.id };
+      // The API moves an author's read and delivered pointers to each message they write, over the
+      // author's own messages only (authorPointers).
       const threads = thread
         ? {
             ...s.threads,
             [message.conversation_id]: {
               ...thread,
-              conversation: applyPointers(thread.conversation, message.user_id, authorRead),
+              conversation: applyPointers(
+                thread.conversation,
+                message.user_id,
+                authorPointers(thread.conversation, message, thread),
+              ),
               messages: mergeMessages(thread.messages, [message]),
               typing: thread.typing.filter((u) => u !== message.user_id),
             },
@@ -202,11 +239,12 @@ export const useChat = create<ChatState>((set, get) => ({
       if (conversations) {
         const known = conversations.find((c) => c.id === message.conversation_id);
         if (known) {
+          const authorMoved = applyPointers(known, message.user_id, authorPointers(known, message, thread));
           const alreadyLast = known.last_message !== null && known.last_message.id >= message.id;
           const updated: Conversation = alreadyLast
-            ? applyPointers(known, message.user_id, authorRead)
+            ? authorMoved
             : {
-                ...applyPointers(known, message.user_id, authorRead),
+                ...authorMoved,
                 last_message: message,
                 updated_at: message.created_at,
                 unread_count: known.unread_count + (isNewUnread ? 1 : 0),

@@ -60,9 +60,11 @@ export interface RealtimeOptions {
   /** Live messages wait this long to be handed over in id order (ms, default 150; 0 = at once). */
   reorderWindowMs?: number;
   /**
-   * A write whose emission is lost on this many fresh connections in a row (the relay drops the
-   * connection each time, e.g. a frame over its size cap) fails with a 413 instead of blocking the
-   * outbox forever (default 5).
+   * An image message near the relay's frame cap (mayExceedFrameCap in outbox.ts) whose emission is
+   * lost on this many fresh connections in a row (the relay drops the connection each time, e.g. a
+   * frame over its size cap) fails with a 413 saying the connection keeps dropping, instead of
+   * blocking the outbox forever (default 5). Every other write (orders, texts) is resent until
+   * acknowledged.
    */
   maxLostSends?: number;
 }

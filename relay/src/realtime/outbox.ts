@@ -3,13 +3,24 @@
  * its acknowledgement. A lost emission (time-out, disconnect) or an unavailable API (502-504, 408,
  * 429) is retried with exponential backoff and resent with the ORIGINAL client_id — the API makes
  * message and order writes idempotent by client_id. A refusal (other 4xx) leaves the outbox and is
- * reported. Items survive disconnects, and reloads when the storage persists them.
+ * reported. Items survive disconnects, and reloads when the storage persists them. Only an image
+ * message big enough that the relay may refuse its frame (mayExceedFrameCap) can be given up on
+ * after its connection keeps dropping; every other write (an order, a text) is resent until it is
+ * acknowledged — the API may already have stored it, and dropping it would invite a duplicate.
  */
-import { type ApiResponse, apiMessages, LIMITS } from '@agrivet/shared';
+import { type ApiResponse, LIMITS } from '@agrivet/shared';
 import { newClientId } from './client-id';
 import { Listeners } from './listeners';
 import { MemoryOutboxStorage, type OutboxStorage } from './storage';
-import type { OutboxChange, OutboxItem, Queued, WriteEvent, WriteEvents, WriteOptions } from './types';
+import type {
+  OutboxChange,
+  OutboxItem,
+  Queued,
+  SendMessageInput,
+  WriteEvent,
+  WriteEvents,
+  WriteOptions,
+} from './types';
 
 export type SendResult = { kind: 'ack'; response: ApiResponse<unknown> } | { kind: 'lost' };
 
@@ -17,8 +28,9 @@ export type SendResult = { kind: 'ack'; response: ApiResponse<unknown> } | { kin
 export interface OutboxTransport {
   readonly connected: boolean;
   /**
-   * Identifies the current connection (changes on every reconnect). With it, an item lost on
-   * maxLostSends fresh connections in a row fails, so it cannot block the queue forever.
+   * Identifies the current connection (changes on every reconnect). With it, a large image message
+   * (mayExceedFrameCap) lost on maxLostSends fresh connections in a row fails, so a frame the relay
+   * refuses cannot block the queue forever.
    */
   readonly connection?: number;
   send(item: OutboxItem): Promise<SendResult>;
@@ -32,14 +44,44 @@ export interface OutboxOptions {
   /** A 500 is a bug, not an outage: give up after this many. */
   maxServerErrors?: number;
   /**
-   * An item whose emission is lost on this many different connections in a row (each lost send
-   * dropped the connection: e.g. a frame the relay refuses) fails with a 413 (default 5).
+   * A large image message (mayExceedFrameCap) whose emission is lost on this many different
+   * connections in a row (each lost send dropped the connection: e.g. a frame the relay refuses)
+   * fails with LOST_SEND_FAILURE (default 5). Other writes are never given up on this way.
    */
   maxLostSends?: number;
 }
 
-/** The outbox gave up on an item its connection kept dropping (413: a frame the relay refuses). */
-export const LOST_SEND_FAILURE = { status: 413, message: apiMessages.ar.fileTooLarge } as const;
+/**
+ * The relay's cap on one frame (its socket.io maxHttpBufferSize): an image message carries up to
+ * LIMITS.imageMaxBytes of bytes, the rest stays small. A larger frame makes the relay drop the
+ * connection without an answer.
+ */
+export const RELAY_MAX_FRAME_BYTES = LIMITS.imageMaxBytes + 512 * 1024;
+
+/**
+ * Whether a write may serialise to a frame near or over RELAY_MAX_FRAME_BYTES: an image message whose
+ * worst-case size — the image as base64 (how long-polling carries binary, 4/3 of its bytes), the text
+ * as 3-byte UTF-8 characters, 1 KiB of envelope — reaches the cap. Only such a write can be refused by
+ * the relay's frame cap, so only it may fail after its connection keeps dropping.
+ */
+export function mayExceedFrameCap(item: Pick<OutboxItem, 'event' | 'payload'>): boolean {
+  if (item.event !== 'message:send') return false;
+  const { image, message } = item.payload as SendMessageInput;
+  const bytes = image?.byteLength;
+  if (typeof bytes !== 'number') return false;
+  const estimate = Math.ceil(bytes / 3) * 4 + (typeof message === 'string' ? message.length : 0) * 3 + 1024;
+  return estimate >= RELAY_MAX_FRAME_BYTES;
+}
+
+/**
+ * The outbox gave up on a large image message whose connection kept dropping while it was sent (the
+ * relay may refuse its frame, or the link is too poor for it): 413, saying the connection keeps
+ * dropping — the file is within the size limit, the user may retry on a better connection.
+ */
+export const LOST_SEND_FAILURE = {
+  status: 413,
+  message: 'انقطع الاتصال مراراً أثناء إرسال الصورة، يرجى المحاولة من جديد عبر اتصال أفضل',
+} as const;
 
 type Waiter = (response: ApiResponse<unknown>) => void;
 
@@ -68,7 +110,7 @@ export class Outbox {
   /** The `done` promise of each queued item that has a waiter (see enqueue). */
   private readonly dones = new Map<string, Promise<ApiResponse<unknown>>>();
   private readonly serverErrors = new Map<string, number>();
-  /** Per item: consecutive lost sends, and the connection of the last one counted. */
+  /** Per large image item (mayExceedFrameCap): consecutive lost sends, and the connection of the last one counted. */
   private readonly lostSends = new Map<string, { count: number; connection: number }>();
   private readonly storage: OutboxStorage;
   private running = false;
@@ -205,8 +247,12 @@ export class Outbox {
     }
   }
 
-  /** Counts a lost send made on a connection that has since gone (at most one per connection). */
+  /**
+   * Counts a lost send of a large image message made on a connection that has since gone (at most one
+   * per connection). Any other write is never given up on: it is resent until acknowledged.
+   */
   private lostTooOften(item: OutboxItem, connection: number | undefined): boolean {
+    if (!mayExceedFrameCap(item)) return false;
     if (connection === undefined || this.transport.connection === connection) return false; // time-out, still connected
     const last = this.lostSends.get(item.client_id);
     if (last?.connection === connection) return false;

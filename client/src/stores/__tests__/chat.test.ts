@@ -79,12 +79,62 @@ describe('chat store', () => {
     expect(useChat.getState().conversations?.[0]).toMatchObject({ receiver_last_read_id: 8 });
   });
 
-  it('a message from the other side moves their pointers to it (the API does the same)', () => {
+  it('a message from the other side moves their pointers to it over their own messages (the API does the same)', () => {
+    useChat.getState().setRead(1, owner.id, 1); // the store read the farmer's message 1
     useChat.getState().receive(message(12, owner.id));
     const c = useChat.getState().threads[1].conversation;
     expect(c).toMatchObject({ receiver_last_read_id: 12, receiver_last_delivered_id: 12, sender_last_read_id: 0 });
     expect(deliveryOf({ id: 11 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('read');
     expect(useChat.getState().conversations?.[0]).toMatchObject({ id: 1, receiver_last_read_id: 12 });
+  });
+
+  it('a reply written offline and delivered after the store wrote more moves no pointer past the store’s messages', () => {
+    // the store's device: q (farmer) 1, a (store) 2 read by the farmer; the store then sends S1 3, S2 4
+    useSession.getState().setSession({ token: 't', user: createUser({ id: owner.id }) });
+    const read = conversation({ sender_last_read_id: 2, sender_last_delivered_id: 2, receiver_last_read_id: 1 });
+    useChat.setState({
+      conversations: [{ ...read, last_message: message(2, owner.id) }],
+      threads: {
+        1: { conversation: read, messages: [message(1, farmer.id), message(2, owner.id)], typing: [], hasMore: false },
+      },
+    });
+    useChat.getState().receive(message(3, owner.id));
+    useChat.getState().receive(message(4, owner.id));
+    // the farmer's reply R, written offline before S1 and S2 reached them, arrives now
+    useChat.getState().receive(message(5, farmer.id));
+    const ticks = (c: Conversation, id: number) =>
+      deliveryOf({ id }, c.sender_last_read_id, c.sender_last_delivered_id);
+    for (const c of [useChat.getState().threads[1].conversation, useChat.getState().conversations![0]]) {
+      expect(c).toMatchObject({ sender_last_read_id: 2, sender_last_delivered_id: 2 });
+      expect([ticks(c, 2), ticks(c, 3), ticks(c, 4)]).toEqual(['read', 'sent', 'sent']);
+    }
+    expect(useChat.getState().conversations![0]).toMatchObject({ last_message: { id: 5 }, unread_count: 1 });
+    // once the farmer reads S2, their next message moves their pointers over their own R
+    useChat.getState().setRead(1, farmer.id, 4);
+    useChat.getState().receive(message(6, farmer.id));
+    expect(useChat.getState().threads[1].conversation).toMatchObject({
+      sender_last_read_id: 6,
+      sender_last_delivered_id: 6,
+    });
+  });
+
+  it('the author’s own late message leaves their pointers when this device cannot see what lies between', () => {
+    // the farmer's device; conversation 2 has no thread loaded and its last message is the store's
+    useChat.setState({
+      conversations: [conversation({ id: 2, last_message: message(4, owner.id, 2), unread_count: 1 })],
+      threads: {},
+    });
+    useChat.getState().receive(message(5, farmer.id, 2));
+    expect(useChat.getState().conversations![0]).toMatchObject({
+      sender_last_read_id: 0,
+      sender_last_delivered_id: 0,
+      unread_count: 1,
+      last_message: { id: 5 },
+    });
+    // nothing of the store's between: the pointers follow the author's own messages
+    useChat.getState().setRead(2, farmer.id, 5);
+    useChat.getState().receive(message(6, farmer.id, 2));
+    expect(useChat.getState().conversations![0]).toMatchObject({ sender_last_read_id: 6, sender_last_delivered_id: 6 });
   });
 });
 
@@ -138,8 +188,12 @@ describe('chat store timers and receipts', () => {
     useChat.getState().receive(message(7, 7, 2)); // my own: nothing to acknowledge
     vi.advanceTimersByTime(500);
     expect(writes).toEqual([['conversation:read', { conversation_id: 2, last_delivered_message_id: 6 }]]);
-    // my own message 7 moved my pointers past it (as the API does)
-    expect(useChat.getState().conversations?.find((c) => c.id === 2)).toMatchObject({ sender_last_delivered_id: 7 });
+    // my own message 7 did not move my pointers past the store's 5 and 6 (as the API does); the
+    // receipt moved delivered to 6
+    expect(useChat.getState().conversations?.find((c) => c.id === 2)).toMatchObject({
+      sender_last_delivered_id: 6,
+      sender_last_read_id: 0,
+    });
     // the same message again (a re-sync) is not acknowledged twice
     useChat.getState().receive(message(6, owner.id, 2));
     vi.advanceTimersByTime(500);
