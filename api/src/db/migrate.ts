@@ -7,6 +7,7 @@ import type { Db } from './create-db';
 import { initialMigration } from './migrations/001-initial';
 import { searchIndexMigration } from './migrations/002-search-index';
 import { deliveredPointersMigration } from './migrations/003-delivered-pointers';
+import { unreadIndexMigration } from './migrations/004-unread-index';
 import type { Database } from './types';
 
 const MIGRATION_LOCK_KEY = 4_242_001;
@@ -18,6 +19,7 @@ function provider(db: Db): MigrationProvider {
         '001_initial': initialMigration(db.dialect),
         '002_search_index': searchIndexMigration(db.dialect),
         '003_delivered_pointers': deliveredPointersMigration(),
+        '004_unread_index': unreadIndexMigration(),
       };
     },
   };

@@ -75,7 +75,8 @@ export async function markPointers(
   const delivered = Math.max(read, Math.min(pointers.delivered ?? 0, last));
   const deliveredCol = who === 'sender' ? 'sender_last_delivered_id' : 'receiver_last_delivered_id';
   const readCol = who === 'sender' ? 'sender_last_read_id' : 'receiver_last_read_id';
-  if (delivered > 0) {
+  // Nothing to move (the row already holds these pointers): no write, no lock.
+  if (delivered > conversation[deliveredCol]) {
     await db
       .updateTable('conversations')
       .set(
@@ -87,7 +88,7 @@ export async function markPointers(
       .where(deliveredCol, '<', delivered)
       .execute();
   }
-  if (read > 0) {
+  if (read > conversation[readCol]) {
     await db
       .updateTable('conversations')
       .set(readCol === 'sender_last_read_id' ? { sender_last_read_id: read } : { receiver_last_read_id: read })
