@@ -12,7 +12,7 @@ const target = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const FIRST_LOAD = [
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@emotion[\\/][^\\/]+|stylis|zustand|use-sync-external-store)[\\/]/,
   /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|components[\\/](box|stack|spinner|text|button|heading|simple-grid))[\\/]/,
-  /client[\\/]src[\\/](i18n[\\/](index|ar)|stores[\\/]session|config[\\/]|components[\\/]ui[\\/]icons)/,
+  /client[\\/]src[\\/](i18n[\\/](index|ar)|stores[\\/]session|config[\\/](env|paths)|components[\\/]ui[\\/]icons)/,
   /shared[\\/]src[\\/](paths|limits|entities)\./,
 ];
 
@@ -90,7 +90,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: 'framework',
