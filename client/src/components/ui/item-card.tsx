@@ -46,7 +46,7 @@ export function ItemCard({
           onError={fallbackToLogo}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : undefined}
-          decoding={eager ? undefined : 'async'}
+          decoding="async"
           width="100%"
           height="100%"
           objectFit="cover"
