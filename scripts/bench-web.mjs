@@ -187,12 +187,19 @@ recipes of the first screen (the other recipes travel with their components), ev
 socket.io-client, the toaster and the dialogs loaded on demand, Cairo self-hosted in the Arabic and
 Latin subsets at two weights (woff2). What remains of the landing route is mostly fixed cost:
 react-dom (~60 KB), Chakra's styled system, tokens and Emotion (~40 KB), i18next + react-i18next
-(~18 KB) and react-router (~13 KB). The landing route is still about 4 KB over its 150 KB budget;
-tried and not kept (2026-11-22): terser with 3 passes instead of Vite's minifier (no gain), an
-ES2022 target (−0.4 KB, and older phones' browsers lost), one "framework" chunk for React, the
-router, i18next and Emotion (−1.3 KB), and cutting the unused colour palettes and keyframes out of
-the Chakra tokens (−0.8 KB). Replacing i18next or react-router would close the gap; both are part
-of the agreed stack. Served Brotli-compressed, the landing route's JS is about 135 KB on the wire.
+(~18 KB) and react-router (~13 KB). Everything the entry needs is one \`framework\` chunk (\`FIRST_LOAD\`
+in client/vite.config.ts) instead of a dozen small shared chunks, the top bar's and landing's icons are
+inline SVG, and react-is / hoist-non-react-statics (unused by the app) are marked side-effect free:
+154.1 → 149.2 KB. Not kept: terser with 3 passes (no gain), an ES2022 target (−0.4 KB, older phones'
+browsers lost), cutting unused colour palettes out of the Chakra tokens (−0.8 KB, copies Chakra's data).
+Served Brotli-compressed, the landing route's JS is about 131 KB on the wire.
+
+LCP depends on the machine: CPU throttling slows the host's CPU 4×, so a slower host gives a slower
+"phone". On the machine of these figures (bare node:http serves about half the requests of the machine
+of the earlier run in docs/performance.md's history), the build from before the first-load chunk
+measured LCP / 2600 ms and /leaf 2732 ms (5 runs); the earlier, faster machine measured 2000 / 2292 ms
+for that build. On /leaf the main thread is the bottleneck: all JS has arrived by ~1.3 s, evaluating it
+and rendering the list take until ~2.5 s, then the (preloaded) first thumbnail paints.
 
 How the first paint comes early on a weak link:
 - **Compressed delivery.** The build writes Brotli and gzip copies of every text file
