@@ -192,7 +192,7 @@ in client/vite.config.ts) instead of a dozen small shared chunks, the top bar's 
 inline SVG, and react-is / hoist-non-react-statics (unused by the app) are marked side-effect free:
 154.1 → 149.2 KB. Not kept: terser with 3 passes (no gain), an ES2022 target (−0.4 KB, older phones'
 browsers lost), cutting unused colour palettes out of the Chakra tokens (−0.8 KB, copies Chakra's data).
-Served Brotli-compressed, the landing route's JS is about 131 KB on the wire.
+Served Brotli-compressed, the landing route's JS is about 128 KB on the wire.
 
 LCP depends on the machine: CPU throttling slows the host's CPU 4×, so a slower host gives a slower
 "phone". On the machine of these figures (bare node:http serves about half the requests of the machine
