@@ -10,15 +10,20 @@ import { RequireAuth } from '../components/layout/require-auth';
 import { LoadingState } from '../components/ui/loading-state';
 import { paths } from '../config/paths';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { lazyRoute } from './lazy-route';
 
-const Landing = lazy(() => import('../features/landing/routes/landing'));
-const Pharmacies = lazy(() =>
-  import('../features/stores/routes/stores-list').then((m) => ({ default: m.PharmaciesRoute })),
+const landing = lazyRoute(
+  () => import('../features/landing/routes/landing'),
+  (m) => m.default,
 );
-const Clinics = lazy(() => import('../features/stores/routes/stores-list').then((m) => ({ default: m.ClinicsRoute })));
-const Nurseries = lazy(() =>
-  import('../features/stores/routes/stores-list').then((m) => ({ default: m.NurseriesRoute })),
-);
+const storesList = () => import('../features/stores/routes/stores-list');
+const pharmacies = lazyRoute(storesList, (m) => m.PharmaciesRoute);
+const clinics = lazyRoute(storesList, (m) => m.ClinicsRoute);
+const nurseries = lazyRoute(storesList, (m) => m.NurseriesRoute);
+const Landing = landing.Component;
+const Pharmacies = pharmacies.Component;
+const Clinics = clinics.Component;
+const Nurseries = nurseries.Component;
 const Blog = lazy(() => import('../features/posts/routes/blog'));
 const Article = lazy(() => import('../features/posts/routes/article'));
 const Search = lazy(() => import('../features/search/routes/search'));
@@ -31,6 +36,24 @@ const Login = lazy(() => import('../features/auth/routes/login'));
 const Register = lazy(() => import('../features/auth/routes/register'));
 const ForgetPassword = lazy(() => import('../features/auth/routes/forget-password'));
 const NotFound = lazy(() => import('./routes/not-found'));
+
+/**
+ * The screens a first visit usually opens: main.tsx loads the one of this URL before the first
+ * render. Resolves when it is in (rejects if its chunk failed: React.lazy then shows the error).
+ */
+export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
+  const first =
+    pathname === paths.home.path
+      ? landing
+      : pathname === paths.pharmacies.path
+        ? pharmacies
+        : pathname === paths.clinics.path
+          ? clinics
+          : pathname === paths.nurseries.path
+            ? nurseries
+            : null;
+  return first ? first.preload() : null;
+}
 
 const standalone = (element: ReactNode) => <Suspense fallback={<LoadingState />}>{element}</Suspense>;
 

@@ -9,6 +9,8 @@ import { API_BASE, type ApiResponse, isApiSuccess } from '@agrivet/shared';
 interface EarlyRequest {
   url: string;
   response: Promise<unknown>;
+  /** The answer's body once it has arrived (set by the inline script). */
+  body?: unknown;
 }
 
 declare global {
@@ -39,4 +41,17 @@ export async function takeEarlyResponse<T>(url: string): Promise<T | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The early answer's data for this URL if it has already arrived (taken once), else null: lets a
+ * list render its first page in its first render, without a loading state and an effect round trip
+ * (on a slow phone each commit costs a frame or more). Not arrived yet: takeEarlyResponse awaits it.
+ */
+export function takeEarlyData<T>(url: string): T | null {
+  const early = typeof window === 'undefined' ? undefined : window.__agrivetEarly;
+  if (!early || early.url !== url || early.body === undefined) return null;
+  window.__agrivetEarly = undefined;
+  const body = early.body as ApiResponse<T> | null;
+  return body && isApiSuccess(body) ? body.data : null;
 }

@@ -13,20 +13,35 @@ export interface QueryState<T> {
   setData: (update: (previous: T | undefined) => T | undefined) => void;
 }
 
-export function useQuery<T>(key: string, fetcher: (signal: AbortSignal) => Promise<T>, enabled = true): QueryState<T> {
-  const [data, setDataState] = useState<T | undefined>(undefined);
+/**
+ * `initialData` (read on mount only): data for `key` already at hand (e.g. index.html's early
+ * answer); the first render shows it and the first fetch is skipped.
+ */
+export function useQuery<T>(
+  key: string,
+  fetcher: (signal: AbortSignal) => Promise<T>,
+  enabled = true,
+  initialData?: T,
+): QueryState<T> {
+  const [data, setDataState] = useState<T | undefined>(initialData);
   const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(enabled);
+  const [loading, setLoading] = useState(enabled && initialData === undefined);
   const [nonce, setNonce] = useState(0);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
+  const fetchedAtMount = useRef<string | null>(initialData === undefined ? null : key);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: key and nonce are the triggers; the fetcher is read from a ref.
+  // key and nonce are the triggers; the fetcher is read from a ref.
   useEffect(() => {
     if (!enabled) {
       setLoading(false);
       return;
     }
+    if (fetchedAtMount.current === key && nonce === 0) {
+      fetchedAtMount.current = null;
+      return;
+    }
+    fetchedAtMount.current = null;
     const controller = new AbortController();
     setLoading(true);
     setError(null);

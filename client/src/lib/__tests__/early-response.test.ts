@@ -3,7 +3,7 @@ import path from 'node:path';
 import { apiPaths, type Paged, type Store } from '@agrivet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoresByCity } from '../../features/stores/api/get-stores-by-city';
-import { earlyUrl, takeEarlyResponse } from '../early-response';
+import { earlyUrl, takeEarlyData, takeEarlyResponse } from '../early-response';
 import { imageUrl } from '../images';
 
 /** The inline script of index.html that starts the first list page before the app's code arrives. */
@@ -77,5 +77,26 @@ describe("index.html's early request for the store lists", () => {
     );
     new Function(inline)();
     expect(await takeEarlyResponse(earlyUrl(apiPaths.store.getByCity, { type: 0, page_number: 1 }))).toBeNull();
+  });
+});
+
+describe('takeEarlyData (the first render of a list)', () => {
+  it('gives the answer once it has arrived, once, and nothing for another URL', async () => {
+    const answer = { status: 200, data: page([{ id: 7, image: null }]) };
+    runInlineScript('/leaf', answer);
+    const url = earlyUrl(apiPaths.store.getByCity, { type: 0, page_number: 1, city: null });
+    expect(takeEarlyData(earlyUrl(apiPaths.store.getByCity, { type: 1, page_number: 1, city: null }))).toBeNull();
+    await window.__agrivetEarly?.response;
+    expect(takeEarlyData<Paged<Store>>(url)?.data.map((s) => s.id)).toEqual([7]);
+    expect(takeEarlyData(url)).toBeNull();
+    expect(await takeEarlyResponse(url)).toBeNull();
+  });
+
+  it('gives nothing before the answer arrived (the list then awaits it) or for a failure', async () => {
+    runInlineScript('/leaf', { status: 500, error: { message: 'x' } });
+    const url = earlyUrl(apiPaths.store.getByCity, { type: 0, page_number: 1, city: null });
+    expect(takeEarlyData(url)).toBeNull();
+    await window.__agrivetEarly?.response;
+    expect(takeEarlyData(url)).toBeNull();
   });
 });

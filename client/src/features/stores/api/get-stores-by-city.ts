@@ -1,5 +1,5 @@
 import { apiPaths, type Paged, type Store, type StoreType } from '@agrivet/shared';
-import { earlyUrl, takeEarlyResponse } from '../../../lib/early-response';
+import { earlyUrl, takeEarlyData, takeEarlyResponse } from '../../../lib/early-response';
 
 export interface StoresQuery {
   type: StoreType;
@@ -18,4 +18,9 @@ export async function getStoresByCity({ type, page, city }: StoresQuery, signal?
   if (early) return early;
   const { apiGet } = await import('../../../lib/api-client');
   return apiGet<Paged<Store>>(apiPaths.store.getByCity, params, signal);
+}
+
+/** The early answer for this page if it has already arrived (once), else null. */
+export function takeEarlyStores({ type, page, city }: StoresQuery): Paged<Store> | null {
+  return takeEarlyData<Paged<Store>>(earlyUrl(apiPaths.store.getByCity, { type, page_number: page, city }));
 }

@@ -1,6 +1,7 @@
 /** /leaf, /bone, /farm: stores of one type, province filter, previous/next paging. */
 import type { StoreType } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { OfflineCopyNote } from '../../../components/ui/offline-note';
@@ -10,7 +11,7 @@ import { ProvinceFilter } from '../../../components/ui/province-filter';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '../../../lib/use-query';
-import { getStoresByCity } from '../api/get-stores-by-city';
+import { getStoresByCity, takeEarlyStores } from '../api/get-stores-by-city';
 import { StoreCard } from '../components/store-card';
 
 const titleKeys = { 0: 'nav.pharmacies', 1: 'nav.clinics', 3: 'nav.nurseries' } as const;
@@ -20,7 +21,14 @@ export function StoresList({ type }: { type: StoreType }) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const cityParam = Number(params.get('city'));
   const city = Number.isInteger(cityParam) && cityParam > 0 ? cityParam : null;
-  const query = useQuery(`stores:${type}:${city}:${page}`, (signal) => getStoresByCity({ type, page, city }, signal));
+  // The first page after a page load may already be here (index.html's early request): shown at once.
+  const [early] = useState(() => takeEarlyStores({ type, page, city }));
+  const query = useQuery(
+    `stores:${type}:${city}:${page}`,
+    (signal) => getStoresByCity({ type, page, city }, signal),
+    true,
+    early ?? undefined,
+  );
   const { t } = useTranslation();
   const title = t(titleKeys[type]);
 
