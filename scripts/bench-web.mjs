@@ -198,8 +198,12 @@ LCP depends on the machine: CPU throttling slows the host's CPU 4×, so a slower
 "phone". On the machine of these figures (bare node:http serves about half the requests of the machine
 of the earlier run in docs/performance.md's history), the build from before the first-load chunk
 measured LCP / 2600 ms and /leaf 2732 ms (5 runs); the earlier, faster machine measured 2000 / 2292 ms
-for that build. On /leaf the main thread is the bottleneck: all JS has arrived by ~1.3 s, evaluating it
-and rendering the list take until ~2.5 s, then the (preloaded) first thumbnail paints.
+for that build. There the main thread was the bottleneck: all JS had arrived by ~1.3 s, then React
+rendered the top bar with a loading state (painted ~2.0 s), the route's chunk was evaluated only after
+that, and a second render drew the list (~2.5 s). Now main.tsx loads the screen being opened before the
+first render (\`preloadFirstScreen\`, at most 1.5 s), \`lazyRoute\` renders a loaded screen without
+suspending and the list takes the early answer synchronously: one render, one paint, the first
+thumbnail in it.
 
 How the first paint comes early on a weak link:
 - **Compressed delivery.** The build writes Brotli and gzip copies of every text file
