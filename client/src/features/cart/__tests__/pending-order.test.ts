@@ -4,8 +4,9 @@ import { useCart } from '../../../stores/cart';
 import { useRealtime } from '../../../stores/realtime';
 import type { OutboxItem } from '@agrivet/relay/realtime';
 import type { OutboxEntry } from '../../../lib/realtime/port';
-import { type StorageArea, TabOutboxStorage } from '../../../lib/realtime/tab-outbox-storage';
+import { TabOutboxStorage } from '../../../lib/realtime/tab-outbox-storage';
 import { placeCartOrder, RECHECK_AFTER_MS, reconcilePendingOrder, watchPendingOrder } from '../lib/pending-order';
+import { memoryStorageArea } from '../../../../test/storage-area';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
 vi.mock('../../../components/ui/toaster', () => ({ notify }));
@@ -177,19 +178,6 @@ describe("a legacy 'local-…' pending order (saved before client_ids were chose
 });
 
 describe('two tabs sharing localStorage (each with its own outbox)', () => {
-  /** A tab's own sessionStorage (its tab id). */
-  function sessionArea(): StorageArea {
-    const map = new Map<string, string>();
-    return {
-      get length() {
-        return map.size;
-      },
-      key: (i) => [...map.keys()][i] ?? null,
-      getItem: (k) => map.get(k) ?? null,
-      setItem: (k, v) => void map.set(k, v),
-      removeItem: (k) => void map.delete(k),
-    };
-  }
   const order = (client_id: string) =>
     ({
       client_id,
@@ -206,7 +194,10 @@ describe('two tabs sharing localStorage (each with its own outbox)', () => {
   async function tabA() {
     vi.resetModules();
     const { useCart: cart } = await import('../../../stores/cart');
-    const outbox = new TabOutboxStorage(7, { session: sessionArea(), page: new EventTarget() as unknown as Window });
+    const outbox = new TabOutboxStorage(7, {
+      session: memoryStorageArea(),
+      page: new EventTarget() as unknown as Window,
+    });
     return { cart, outbox };
   }
 

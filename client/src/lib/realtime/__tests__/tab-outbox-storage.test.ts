@@ -9,20 +9,7 @@ import {
   TAB_ID_KEY,
   TabOutboxStorage,
 } from '../tab-outbox-storage';
-
-/** A tab's own sessionStorage. */
-function sessionArea(): StorageArea {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (i) => [...map.keys()][i] ?? null,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
+import { memoryStorageArea } from '../../../../test/storage-area';
 
 const opened: TabOutboxStorage[] = [];
 function tab(session: StorageArea, now?: () => number) {
@@ -41,8 +28,8 @@ afterEach(() => {
 
 describe('TabOutboxStorage', () => {
   it('two tabs of the same user keep their own queued writes', () => {
-    const a = tab(sessionArea());
-    const b = tab(sessionArea());
+    const a = tab(memoryStorageArea());
+    const b = tab(memoryStorageArea());
     expect(a.storage.key).not.toBe(b.storage.key);
     a.client.sendMessage({ conversation_id: 1, message: 'from A 1' });
     b.client.sendMessage({ conversation_id: 1, message: 'from B' });
@@ -52,10 +39,10 @@ describe('TabOutboxStorage', () => {
   });
 
   it('a reload keeps the tab id and its writes; a live tab does not adopt them', () => {
-    const sessionA = sessionArea();
+    const sessionA = memoryStorageArea();
     const a = tab(sessionA);
     a.client.sendMessage({ conversation_id: 1, message: 'queued before reload' });
-    const b = tab(sessionArea());
+    const b = tab(memoryStorageArea());
     b.client.sendMessage({ conversation_id: 1, message: 'B' });
     a.page.dispatchEvent(new Event('pagehide'));
     const reloaded = tab(sessionA);
@@ -69,14 +56,14 @@ describe('TabOutboxStorage', () => {
   it('a tab opened later adopts the writes of a closed tab and of a silent one, oldest first', () => {
     let clock = 1_000_000;
     const now = () => clock;
-    const closed = tab(sessionArea(), now);
+    const closed = tab(memoryStorageArea(), now);
     closed.client.sendMessage({ conversation_id: 1, message: 'closed tab' });
     closed.storage.dispose();
     clock += 1;
-    const silent = tab(sessionArea(), now);
+    const silent = tab(memoryStorageArea(), now);
     silent.client.sendMessage({ conversation_id: 1, message: 'silent tab' });
     clock += 1;
-    const alive = tab(sessionArea(), now);
+    const alive = tab(memoryStorageArea(), now);
     alive.client.sendMessage({ conversation_id: 1, message: 'live tab' });
     const silenced = silent.storage as unknown as { timer: ReturnType<typeof setInterval> | null };
     if (silenced.timer) clearInterval(silenced.timer);
@@ -85,7 +72,7 @@ describe('TabOutboxStorage', () => {
     clock += ORPHAN_AFTER_MS - 10; // the live tab beats, the silent one does not
     alive.storage.save(alive.storage.load());
     clock += 20;
-    const fresh = tab(sessionArea(), now);
+    const fresh = tab(memoryStorageArea(), now);
     expect(fresh.client.pending().map((i) => (i.payload as { message?: string }).message)).toEqual([
       'closed tab',
       'silent tab',
@@ -108,15 +95,15 @@ describe('TabOutboxStorage', () => {
         },
       ]),
     );
-    const t = tab(sessionArea());
+    const t = tab(memoryStorageArea());
     expect(t.client.pending().map((i) => i.client_id)).toEqual(['old']);
     expect(localStorage.getItem('outbox:7')).toBeNull();
   });
 
   it('a duplicated tab (sessionStorage copied) takes a new id while the original is alive', () => {
-    const session = sessionArea();
+    const session = memoryStorageArea();
     const original = tab(session);
-    const copy = sessionArea();
+    const copy = memoryStorageArea();
     copy.setItem(TAB_ID_KEY, session.getItem(TAB_ID_KEY)!);
     const duplicate = tab(copy);
     expect(duplicate.storage.tabId).not.toBe(original.storage.tabId);
@@ -125,8 +112,8 @@ describe('TabOutboxStorage', () => {
 
 describe("reading every tab's saved outbox (read only)", () => {
   it('finds a write queued in a live tab, a closed tab or the pre-tab key, and changes nothing', () => {
-    const live = tab(sessionArea());
-    const closed = tab(sessionArea());
+    const live = tab(memoryStorageArea());
+    const closed = tab(memoryStorageArea());
     const { client_id: liveId } = live.client.sendMessage({ conversation_id: 1, message: 'live' }).item;
     const { client_id: closedId } = closed.client.sendMessage({ conversation_id: 1, message: 'closed' }).item;
     closed.storage.dispose();
@@ -156,6 +143,6 @@ describe("reading every tab's saved outbox (read only)", () => {
     localStorage.setItem('outbox:7:broken', '{not json');
     expect(isQueuedInAnyTab('x')).toBe(false);
     expect(findSavedWrite(() => true, undefined)).toBeUndefined();
-    expect(isQueuedInAnyTab('x', sessionArea())).toBe(false);
+    expect(isQueuedInAnyTab('x', memoryStorageArea())).toBe(false);
   });
 });
