@@ -1,13 +1,11 @@
 /** blog/list: the caller's articles (admin: all) with edit and delete, paged. */
 import type { Post } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
-import { Button } from '@chakra-ui/react/button';
-import { MdAdd } from 'react-icons/md';
-import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '../../../lib/use-query';
 import { deletePost, getMyPosts } from '../api/posts';
 import { type Column, DataTable } from '../components/data-table';
 import { RowActions } from '../components/row-actions';
+import { AddLink } from '../components/add-link';
 import { ScreenFrame } from '../components/screen-frame';
 import { useDashboardT } from '../i18n/register';
 import { dashboardPaths } from '../lib/dashboard-paths';
@@ -48,14 +46,7 @@ export default function PostListRoute() {
   return (
     <ScreenFrame
       title={t('posts.list')}
-      actions={
-        <Button asChild colorPalette="green" size="sm">
-          <RouterLink to={dashboardPaths.blogAdd.getHref()}>
-            <MdAdd aria-hidden />
-            {t('posts.add')}
-          </RouterLink>
-        </Button>
-      }
+      actions={<AddLink to={dashboardPaths.blogAdd.getHref()} label={t('posts.add')} />}
     >
       <DataTable
         caption={t('posts.list')}

@@ -4,15 +4,14 @@
  */
 import { type Product, productTypeLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
-import { Button } from '@chakra-ui/react/button';
-import { MdAdd, MdStar } from 'react-icons/md';
-import { Link as RouterLink } from 'react-router-dom';
+import { MdStar } from 'react-icons/md';
 import { useQuery } from '../../../lib/use-query';
 import { useSession } from '../../../stores/session';
 import { deleteProduct, getProducts } from '../api/products';
 import { getStore } from '../api/stores';
 import { type Column, DataTable } from '../components/data-table';
 import { RowActions } from '../components/row-actions';
+import { AddLink } from '../components/add-link';
 import { ScreenFrame } from '../components/screen-frame';
 import { useDashboardT } from '../i18n/register';
 import { dashboardPaths } from '../lib/dashboard-paths';
@@ -69,16 +68,7 @@ export default function ProductListRoute() {
   return (
     <ScreenFrame
       title={title}
-      actions={
-        !isAdmin && (
-          <Button asChild colorPalette="green" size="sm">
-            <RouterLink to={dashboardPaths.productAdd.getHref()}>
-              <MdAdd aria-hidden />
-              {t('products.add')}
-            </RouterLink>
-          </Button>
-        )
-      }
+      actions={!isAdmin && <AddLink to={dashboardPaths.productAdd.getHref()} label={t('products.add')} />}
     >
       <DataTable
         caption={title}

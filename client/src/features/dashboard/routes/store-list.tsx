@@ -3,13 +3,11 @@
  * store form, which creates one for a store account without a store (its account number).
  */
 import { provinceName, type Store, storeTypeLabels } from '@agrivet/shared';
-import { Button } from '@chakra-ui/react/button';
-import { MdAdd } from 'react-icons/md';
-import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '../../../lib/use-query';
 import { deleteStore, getStores } from '../api/stores';
 import { type Column, DataTable } from '../components/data-table';
 import { RowActions } from '../components/row-actions';
+import { AddLink } from '../components/add-link';
 import { ScreenFrame } from '../components/screen-frame';
 import { useDashboardT } from '../i18n/register';
 import { dashboardPaths } from '../lib/dashboard-paths';
@@ -45,14 +43,7 @@ export default function StoreListRoute() {
   return (
     <ScreenFrame
       title={t('stores.list')}
-      actions={
-        <Button asChild colorPalette="green" size="sm">
-          <RouterLink to={dashboardPaths.storeAdd.getHref()}>
-            <MdAdd aria-hidden />
-            {t('stores.add')}
-          </RouterLink>
-        </Button>
-      }
+      actions={<AddLink to={dashboardPaths.storeAdd.getHref()} label={t('stores.add')} />}
     >
       <DataTable
         caption={t('stores.list')}
