@@ -4,6 +4,7 @@
  * 10k rows and again at full size; a bare node:http server sending the same bytes gives the
  * ceiling. Prints req/s, p50/p99 and writes the figures into docs/performance.md ("## API").
  *   BENCH_SECONDS=8 BENCH_CONNECTIONS=10 BENCH_DATABASE_URL=postgres://… BENCH_QUICK=1 BENCH_REPORT=0
+ *   BENCH_ONLY=<regexp> (only the calls whose name matches; no report) BENCH_CPU_PROF=<dir> (API CPU profiles)
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,8 @@ const root = findRepoRoot();
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const quick = process.env.BENCH_QUICK === '1';
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+const cpuProf = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 const SMALL: Sizes = { products: 10_000, messages: 10_000, orders: 5_000 };
 const LARGE: Sizes = quick
   ? { products: 30_000, messages: 100_000, orders: 10_000 }
@@ -47,7 +50,11 @@ async function startChild(script: string, env: Record<string, string>) {
   const port = await freePort();
   const child = fork(path.join(here, script), [], {
     env: { ...process.env, ...env, BENCH_PORT: String(port) },
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(cpuProf && script === 'serve-api.ts' ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : []),
+    ],
     stdio: 'inherit',
   });
   await new Promise<void>((resolve, reject) => {
@@ -65,6 +72,7 @@ async function startChild(script: string, env: Record<string, string>) {
 }
 
 async function measure(phase: string, call: string, opts: Parameters<typeof autocannon>[0]): Promise<Row> {
+  if (only && !only.test(call)) return { phase, call, rps: 0, p50: 0, p99: 0, errors: 0 };
   const r = await autocannon({ connections, duration: seconds, ...opts });
   const row = {
     phase,
@@ -197,7 +205,8 @@ try {
   const targets = checkTargets(small, large, bareRow);
   for (const t of targets) console.log(`${t.met ? 'met   ' : 'MISSED'} ${t.target}: ${t.figure}`);
 
-  if (process.env.BENCH_REPORT !== '0') writeReport({ small, large, bareRow, expressRow, ratio, seedSeconds, targets });
+  if (process.env.BENCH_REPORT !== '0' && !only)
+    writeReport({ small, large, bareRow, expressRow, ratio, seedSeconds, targets });
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
