@@ -3,10 +3,11 @@
  * one), and returns the app; `main.ts` listens, tests use supertest, server/ mounts it.
  */
 import { mkdirSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
@@ -15,12 +16,20 @@ import { createDb, type Dialect } from './db/create-db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/seed-demo';
 import type { Database } from './db/types';
+import { startWriteFeed, type WriteFeed } from './db/write-feed';
 import { errorHandler } from './http/error-handler';
+import { ResponseCache } from './http/response-cache';
 import { ImageStore } from './images/image-store';
 import { apiRoutes } from './routes';
 
 export interface Api {
   app: Express;
+  /**
+   * The API's request listener: the response cache in front of `app`. Servers use this (or
+   * `responseCache.wrap(...)` around an app that mounts `app`); tests may call `app` directly.
+   */
+  handler: RequestListener;
+  responseCache: ResponseCache;
   db: Kysely<Database>;
   dialect: Dialect;
   images: ImageStore;
@@ -66,6 +75,18 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
   }
 
   const ctx: AppContext = { db: database.kysely, dialect: database.dialect, images, config };
+  // Several API processes share a PostgreSQL database: each write is announced to the others.
+  let feed: WriteFeed | null = null;
+  const responseCache = new ResponseCache({ ttlMs: config.responseCacheMs, onWrite: () => feed?.announce() });
+  if (config.database.kind === 'postgres' && config.responseCacheMs > 0) {
+    feed = startWriteFeed({
+      url: config.database.url,
+      onPeerWrite: () => responseCache.invalidate(),
+      onHeard: (heard) => responseCache.setPeersHeard(heard),
+      notify: (channel, payload) => sql`select pg_notify(${channel}, ${payload})`.execute(database.kysely),
+      logger,
+    });
+  }
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -98,10 +119,15 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
 
   return {
     app,
+    handler: responseCache.wrap(app),
+    responseCache,
     db: database.kysely,
     dialect: database.dialect,
     images,
     logger,
-    close: () => database.close(),
+    close: async () => {
+      await feed?.close();
+      await database.close();
+    },
   };
 }

@@ -46,7 +46,7 @@ if (seedCount > 0 && process.env.BENCH_USERS_FILE) {
   writeFileSync(process.env.BENCH_USERS_FILE, JSON.stringify(tokens));
 }
 
-const server = createServer(api.app);
+const server = createServer(api.handler);
 server.keepAliveTimeout = 65_000;
 server.listen(Number(process.env.BENCH_PORT), '127.0.0.1', () => process.send?.('ready'));
 process.on('SIGTERM', () => {

@@ -27,6 +27,7 @@ import {
   participantRole,
 } from '../services/conversations';
 import { isStorableId } from '../services/ids';
+import { cached, readOnly } from '../http/response-cache';
 
 const createSchema = conversationCreateSchema('ar');
 const readSchema = conversationReadSchema('ar');
@@ -53,7 +54,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     return full;
   };
 
-  router.get('/getAll', requireAuth, requireAdmin, async (req, res) => {
+  router.get('/getAll', readOnly, requireAuth, requireAdmin, async (req, res) => {
     const paging = readPaging(req.query);
     const page = await paginate(
       paging,
@@ -78,7 +79,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     sendOk(res, page);
   });
 
-  router.get('/get-My-Conv', requireAuth, async (req, res) => {
+  router.get('/get-My-Conv', cached, requireAuth, async (req, res) => {
     const caller = currentUser(req);
     const rows = await selectConversations(db, caller.id)
       .where((eb) =>

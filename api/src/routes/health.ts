@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import { sendOk } from '../http/envelope';
+import { readOnly } from '../http/response-cache';
 
 export function healthRoutes({ db }: AppContext): Router {
   const router = Router();
-  router.get('/', async (_req, res) => {
+  router.get('/', readOnly, async (_req, res) => {
     await sql`select 1`.execute(db);
     sendOk(res, { db: 'ok' });
   });

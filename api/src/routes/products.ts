@@ -32,6 +32,7 @@ import { idParam, validate } from '../http/validate';
 import { presentProduct } from '../presenters/product';
 import { selectProducts } from '../queries/products';
 import { matchesSearch, productSearchText } from '../search/search-text';
+import { cached } from '../http/response-cache';
 
 const schema = productSchema('ar');
 
@@ -77,7 +78,7 @@ export function productRoutes({ db, dialect, images }: AppContext): Router {
     return row;
   };
 
-  router.get('/getAll', async (req, res) => {
+  router.get('/getAll', cached, async (req, res) => {
     const filter = readFilter(req);
     const filtered = <O>(q: SelectQueryBuilder<Database, 'products', O>) => {
       let out = q;
@@ -112,7 +113,7 @@ export function productRoutes({ db, dialect, images }: AppContext): Router {
     sendOk(res, page);
   });
 
-  router.get('/get/:id', async (req, res) => {
+  router.get('/get/:id', cached, async (req, res) => {
     sendOk(res, presentProduct(await findProduct(req.params.id)));
   });
 

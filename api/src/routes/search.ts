@@ -15,13 +15,14 @@ import { selectPosts } from '../queries/posts';
 import { selectProducts } from '../queries/products';
 import { selectStores } from '../queries/stores';
 import { countMatches, matchingIdsPage } from '../search/search-text';
+import { cached } from '../http/response-cache';
 
 const MAX_QUERY = 100;
 
 export function searchRoutes({ db, dialect }: AppContext): Router {
   const router = Router();
 
-  router.get('/', async (req, res) => {
+  router.get('/', cached, async (req, res) => {
     const raw = typeof req.query.q === 'string' ? req.query.q : '';
     const q = normalizeArabic(raw);
     if (q === '') throw invalid({ q: validationMessages.ar.required });

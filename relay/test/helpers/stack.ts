@@ -43,7 +43,7 @@ export async function startApi(): Promise<RunningApi> {
     PORT: '0',
   });
   const api = await createApi(config, { logger: silent });
-  const server = createServer(api.app);
+  const server = createServer(api.handler);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}`;
   return {
