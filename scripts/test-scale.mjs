@@ -179,6 +179,31 @@ async function main() {
     assert((me.user ?? me).id === reg.user.id, 'auth/user is not the registered farmer');
   });
 
+  await step("each API's response cache follows writes made through the other (NOTIFY)", async () => {
+    const [one, two] = ctx.cluster.apis.map((api) => restClient(api.url));
+    const list = `product/getAll?store_id=${ctx.storeId}&per_page=50`;
+    const before = await two.get(list);
+    await two.get(list); // now answered from api2's cache
+    const t0 = Date.now();
+    const made = await one.post(
+      'product/create',
+      { name: 'سماد اختبار التخزين المؤقت', type: 3, price: '4.25', is_special: false },
+      { token: ctx.store.token },
+    );
+    await waitFor(async () => (await two.get(list)).total === before.total + 1, {
+      timeoutMs: 2000,
+      what: 'api2 to list the product created through api1',
+    });
+    const seen = Date.now() - t0;
+    await one.get(list); // cached on api1 now
+    await two.post(`product/delete/${made.id}`, {}, { token: ctx.store.token });
+    await waitFor(async () => (await one.get(list)).total === before.total, {
+      timeoutMs: 2000,
+      what: 'api1 to drop the product deleted through api2',
+    });
+    log(`the other API listed the new product ${seen} ms after it was created`);
+  });
+
   await step('live chat between a client on relay 1 and one on relay 2', async () => {
     const { rest, cluster, RealtimeClient } = ctx;
     ctx.farmerRt = await connectOnRelay(RealtimeClient, cluster, ctx.farmer.token, 0);
