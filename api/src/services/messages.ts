@@ -1,14 +1,15 @@
 /**
  * Writing a message: one transaction inserts it, moves the conversation's last_message_id /
- * updated_at forward and the author's read (and delivered) pointer to it — over the author's own messages only:
+ * updated_at forward and the author's read (and delivered) pointer to it (one UPDATE) — over the author's own messages only:
  * when a message of the other participant lies between the pointer and the new message (e.g. a reply
  * written offline and delivered by the outbox after the peer wrote more), that pointer stays, so the
  * author never "reads" what they have not received. Unread counts therefore filter out the viewer's
  * own messages (queries/conversations.ts, services/stats.ts). Idempotent by (user_id, client_id): the
  * UNIQUE constraint decides between concurrent duplicates and the loser re-reads the first message.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
+import { prepared } from '../db/prepared';
 import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow } from '../db/types';
 import type { Participant } from './conversations';
@@ -22,15 +23,18 @@ export interface NewMessage {
   clientId: string | null;
 }
 
+const byClientId = prepared((db: Kysely<Database>, p: { userId: number; clientId: string }) =>
+  db.selectFrom('messages').selectAll().where('user_id', '=', p.userId).where('client_id', '=', p.clientId),
+);
+
 /** The message this user already sent with this client_id, if any. */
-export function findByClientId(db: Kysely<Database>, userId: number, clientId: string | null) {
+export function findByClientId(
+  db: Kysely<Database>,
+  userId: number,
+  clientId: string | null,
+): Promise<MessageRow | undefined> {
   if (clientId === null) return Promise.resolve(undefined);
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  return byClientId.takeFirst(db, { userId, clientId });
 }
 
 export interface WriteResult {
@@ -47,63 +51,129 @@ type PointerColumn =
 const readColumn = { sender: 'sender_last_read_id', receiver: 'receiver_last_read_id' } as const;
 const deliveredColumn = { sender: 'sender_last_delivered_id', receiver: 'receiver_last_delivered_id' } as const;
 
-/**
- * Moves one of the author's pointers to their new message `messageId` when only the author's own
- * messages lie between the pointer and it (one conditional UPDATE: concurrent writes keep it true).
- */
-function moveAuthorPointer(
-  trx: Transaction<Database>,
-  conversationId: number,
-  authorId: number,
-  messageId: number,
-  column: PointerColumn,
-) {
-  return trx
-    .updateTable('conversations')
-    .set({ [column]: messageId } as Record<PointerColumn, number>)
-    .where('id', '=', conversationId)
-    .where(column, '<', messageId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('messages as peer')
-            .select(sql<number>`1`.as('one'))
-            .where('peer.conversation_id', '=', conversationId)
-            .whereRef('peer.id', '>', `conversations.${column}`)
-            .where('peer.id', '<', messageId)
-            .where('peer.user_id', '<>', authorId),
-        ),
-      ),
-    )
-    .execute();
+interface AfterWrite {
+  conversationId: number;
+  authorId: number;
+  messageId: number;
+  now: string;
 }
+
+/**
+ * The conversation row after the author wrote `messageId`, in one UPDATE (every CASE sees the row
+ * as it was before the statement, as the separate UPDATEs did):
+ * - last_message_id (and updated_at with it) moves forward only;
+ * - each of the author's pointers moves to the new message when it is below it and only the
+ *   author's own messages lie between the pointer and it (no message of the other participant:
+ *   the author has not necessarily received those). Concurrent writes keep this true: on
+ *   PostgreSQL a blocked UPDATE evaluates the CASEs again on the row it waited for.
+ * A row where nothing can move is not written.
+ */
+function afterWriteUpdate(author: Participant) {
+  const read = readColumn[author];
+  const delivered = deliveredColumn[author];
+  return prepared((db: Kysely<Database>, p: AfterWrite) => {
+    type Scope = ExpressionBuilder<Database, 'conversations'>;
+    const movesLast = (eb: Scope) =>
+      eb.or([eb('conversations.last_message_id', 'is', null), eb('conversations.last_message_id', '<', p.messageId)]);
+    const pointer = (eb: Scope, column: PointerColumn) =>
+      eb
+        .case()
+        .when(
+          eb.and([
+            eb(`conversations.${column}`, '<', p.messageId),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('messages as peer')
+                  .select(eb.lit(1).as('one'))
+                  .where('peer.conversation_id', '=', p.conversationId)
+                  .whereRef('peer.id', '>', `conversations.${column}`)
+                  .where('peer.id', '<', p.messageId)
+                  .where('peer.user_id', '<>', p.authorId),
+              ),
+            ),
+          ]),
+        )
+        .then(p.messageId)
+        .else(eb.ref(`conversations.${column}`))
+        .end();
+    return db
+      .updateTable('conversations')
+      .set((eb) => ({
+        last_message_id: eb
+          .case()
+          .when(movesLast(eb))
+          .then(p.messageId)
+          .else(eb.ref('conversations.last_message_id'))
+          .end(),
+        updated_at: eb
+          .case()
+          .when(movesLast(eb))
+          .then(p.now)
+          .else(eb.ref('conversations.updated_at'))
+          .end()
+          .$castTo<string>(), // read back as string | Date, written as an ISO string
+        [read]: pointer(eb, read),
+        [delivered]: pointer(eb, delivered),
+      }))
+      .where('conversations.id', '=', p.conversationId)
+      .where((eb) =>
+        eb.or([
+          movesLast(eb),
+          eb(`conversations.${read}`, '<', p.messageId),
+          eb(`conversations.${delivered}`, '<', p.messageId),
+        ]),
+      );
+  });
+}
+const updateAfterWrite = { sender: afterWriteUpdate('sender'), receiver: afterWriteUpdate('receiver') };
+
+const insertMessage = prepared(
+  (
+    db: Kysely<Database>,
+    p: {
+      conversationId: number;
+      userId: number;
+      text: string | null;
+      image: string | null;
+      clientId: string | null;
+      now: string;
+    },
+  ) =>
+    db
+      .insertInto('messages')
+      .values({
+        conversation_id: p.conversationId,
+        user_id: p.userId,
+        message: p.text,
+        image: p.image,
+        client_id: p.clientId,
+        created_at: p.now,
+      })
+      .returningAll(),
+);
 
 export async function writeMessage(db: Kysely<Database>, input: NewMessage): Promise<WriteResult> {
   const { conversation, userId } = input;
   const now = nowIso();
   try {
     const message = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('messages')
-        .values({
-          conversation_id: conversation.id,
-          user_id: userId,
-          message: input.text,
-          image: input.image,
-          client_id: input.clientId,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('conversations')
-        .set({ last_message_id: row.id, updated_at: now })
-        .where('id', '=', conversation.id)
-        .where((eb) => eb.or([eb('last_message_id', 'is', null), eb('last_message_id', '<', row.id)]))
-        .execute();
-      await moveAuthorPointer(trx, conversation.id, userId, row.id, readColumn[input.author]);
+      const row = await insertMessage.takeFirst(trx, {
+        conversationId: conversation.id,
+        userId,
+        text: input.text,
+        image: input.image,
+        clientId: input.clientId,
+        now,
+      });
+      if (!row) throw new Error('message insert returned no row');
       // read implies delivered: the author's delivered pointer follows, under the same rule
-      await moveAuthorPointer(trx, conversation.id, userId, row.id, deliveredColumn[input.author]);
+      await updateAfterWrite[input.author].execute(trx, {
+        conversationId: conversation.id,
+        authorId: userId,
+        messageId: row.id,
+        now,
+      });
       return row;
     });
     return { message, created: true };
