@@ -8,6 +8,7 @@ import { isStoreAccount, UserStatus, UserType } from '@agrivet/shared';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { hashToken } from '../auth/tokens';
+import { prepared } from '../db/prepared';
 import { nowIso, toIso } from '../db/time';
 import type { Database, UserRow } from '../db/types';
 import { forbidden, unauthorized } from './errors';
@@ -34,6 +35,28 @@ function bearerToken(req: Request): string | undefined {
   return match ? match[1] : '';
 }
 
+/** The caller of a live (not revoked) token, compiled once: every authenticated call runs it. */
+const tokenUser = prepared((db: Kysely<Database>, p: { tokenHash: string }) =>
+  db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .select([
+      'auth_tokens.id as token_id',
+      'auth_tokens.last_used_at',
+      'users.id',
+      'users.name',
+      'users.phone',
+      'users.address',
+      'users.image',
+      'users.type',
+      'users.status',
+      'users.created_at',
+      'users.updated_at',
+    ])
+    .where('auth_tokens.token_hash', '=', p.tokenHash)
+    .where('auth_tokens.revoked_at', 'is', null),
+);
+
 /** Resolves the bearer token (if any); never refuses — requireAuth does. */
 export function loadUser(db: Kysely<Database>): RequestHandler {
   return async (req, _res, next) => {
@@ -43,25 +66,7 @@ export function loadUser(db: Kysely<Database>): RequestHandler {
       req.badToken = true;
       return next();
     }
-    const row = await db
-      .selectFrom('auth_tokens')
-      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-      .select([
-        'auth_tokens.id as token_id',
-        'auth_tokens.last_used_at',
-        'users.id',
-        'users.name',
-        'users.phone',
-        'users.address',
-        'users.image',
-        'users.type',
-        'users.status',
-        'users.created_at',
-        'users.updated_at',
-      ])
-      .where('auth_tokens.token_hash', '=', hashToken(token))
-      .where('auth_tokens.revoked_at', 'is', null)
-      .executeTakeFirst();
+    const row = await tokenUser.takeFirst(db, { tokenHash: hashToken(token) });
     if (!row) {
       req.badToken = true;
       return next();

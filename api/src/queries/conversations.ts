@@ -9,7 +9,8 @@
  * ones and the viewer's own written since), never the history below it.
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import type { Database } from '../db/types';
+import { prepared } from '../db/prepared';
+import type { ConversationRow, Database } from '../db/types';
 
 type ConversationScope = ExpressionBuilder<Database, 'conversations'>;
 
@@ -71,7 +72,11 @@ export type ConversationListRow = Awaited<
   ReturnType<ReturnType<typeof selectConversations>['executeTakeFirstOrThrow']>
 >;
 
-/** The bare row (participants and markers) for access checks. */
-export function findConversationRow(db: Kysely<Database>, id: number) {
-  return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+const conversationRow = prepared((db: Kysely<Database>, p: { id: number }) =>
+  db.selectFrom('conversations').selectAll().where('id', '=', p.id),
+);
+
+/** The bare row (participants and markers) for access checks (compiled once: message/create's hot path). */
+export function findConversationRow(db: Kysely<Database>, id: number): Promise<ConversationRow | undefined> {
+  return conversationRow.takeFirst(db, { id });
 }
