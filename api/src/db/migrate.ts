@@ -8,6 +8,7 @@ import { initialMigration } from './migrations/001-initial';
 import { searchIndexMigration } from './migrations/002-search-index';
 import { deliveredPointersMigration } from './migrations/003-delivered-pointers';
 import { unreadIndexMigration } from './migrations/004-unread-index';
+import { tableStatsMigration } from './migrations/005-table-stats';
 import type { Database } from './types';
 
 const MIGRATION_LOCK_KEY = 4_242_001;
@@ -20,6 +21,7 @@ function provider(db: Db): MigrationProvider {
         '002_search_index': searchIndexMigration(db.dialect),
         '003_delivered_pointers': deliveredPointersMigration(),
         '004_unread_index': unreadIndexMigration(),
+        '005_table_stats': tableStatsMigration(db.dialect),
       };
     },
   };

@@ -142,6 +142,14 @@ export interface OrderItemsTable {
   quantity: number;
 }
 
+/** Per counted table (migration 005): exact row count and a version that moves on every change. */
+export interface TableStatsTable {
+  table_name: string;
+  /** bigint: a string on PostgreSQL. */
+  row_count: number | string;
+  version: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -154,6 +162,7 @@ export interface Database {
   messages: MessagesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  table_stats: TableStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,10 +11,8 @@ import {
   validationMessages,
 } from '@agrivet/shared';
 import { type Request, Router } from 'express';
-import type { SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../context';
-import { nowIso, toCount } from '../db/time';
-import type { Database } from '../db/types';
+import { nowIso } from '../db/time';
 import {
   type AuthUser,
   currentUser,
@@ -30,17 +28,11 @@ import { paginate, queryInt, readPaging } from '../http/paging';
 import { acceptImage, storeUploadedImage } from '../http/upload';
 import { idParam, validate } from '../http/validate';
 import { presentProduct } from '../presenters/product';
-import { selectProducts } from '../queries/products';
-import { matchesSearch, productSearchText } from '../search/search-text';
+import { type ProductFilter, productList, selectProducts } from '../queries/products';
+import { productSearchText } from '../search/search-text';
 import { cached } from '../http/response-cache';
 
 const schema = productSchema('ar');
-
-interface ProductFilter {
-  storeId?: number;
-  type?: number;
-  query?: string;
-}
 
 function readFilter(req: Request): ProductFilter {
   const storeId = queryInt(req.query, 'store_id');
@@ -79,37 +71,8 @@ export function productRoutes({ db, dialect, images }: AppContext): Router {
   };
 
   router.get('/getAll', cached, async (req, res) => {
-    const filter = readFilter(req);
-    const filtered = <O>(q: SelectQueryBuilder<Database, 'products', O>) => {
-      let out = q;
-      if (filter.storeId !== undefined) out = out.where('products.store_id', '=', filter.storeId);
-      if (filter.type !== undefined) out = out.where('products.type', '=', filter.type);
-      if (filter.query) out = out.where(matchesSearch(dialect, 'products', filter.query));
-      return out;
-    };
-    const page = await paginate(
-      readPaging(req.query),
-      async () =>
-        toCount(
-          (await filtered(db.selectFrom('products').select((eb) => eb.fn.countAll().as('n'))).executeTakeFirstOrThrow())
-            .n as number,
-        ),
-      // Deferred join: page through the id index first, then join only the rows of the page, so
-      // deep pages do not drag every skipped row through the join.
-      (limit, offset) =>
-        selectProducts(db)
-          .where(
-            'products.id',
-            'in',
-            filtered(db.selectFrom('products').select('products.id'))
-              .orderBy('products.id', 'desc')
-              .limit(limit)
-              .offset(offset),
-          )
-          .orderBy('products.id', 'desc')
-          .execute(),
-      (rows) => rows.map(presentProduct),
-    );
+    const list = productList(db, dialect, readFilter(req));
+    const page = await paginate(readPaging(req.query), list.count, list.page, (rows) => rows.map(presentProduct));
     sendOk(res, page);
   });
 

@@ -14,7 +14,7 @@ import { presentStore } from '../presenters/store';
 import { selectPosts } from '../queries/posts';
 import { selectProducts } from '../queries/products';
 import { selectStores } from '../queries/stores';
-import { countMatches, matchingIdsPage } from '../search/search-text';
+import { searchHits } from '../search/search-text';
 import { cached } from '../http/response-cache';
 
 const MAX_QUERY = 100;
@@ -28,9 +28,9 @@ export function searchRoutes({ db, dialect }: AppContext): Router {
     if (q === '') throw invalid({ q: validationMessages.ar.required });
     if (q.length > MAX_QUERY) throw invalid({ q: validationMessages.ar.textTooLong });
     const paging = readPaging(req.query);
-    const count = (table: 'stores' | 'products' | 'posts') => () => countMatches(db, dialect, table, q);
-    const page = (table: 'stores' | 'products' | 'posts', limit: number, offset: number) =>
-      matchingIdsPage(dialect, table, q, limit, offset);
+    // hit counts cached while the table does not change; pages read from the nearer end of the hits
+    const hits = searchHits(db, dialect, q);
+    const count = (table: 'stores' | 'products' | 'posts') => () => hits.count(table);
 
     // each kind: count on the index, then only the page's rows (newest first)
     const [stores, products, posts] = await Promise.all([
@@ -38,30 +38,27 @@ export function searchRoutes({ db, dialect }: AppContext): Router {
         paging,
         count('stores'),
         (limit, offset) =>
-          selectStores(db, req.user?.id)
-            .where('stores.id', 'in', page('stores', limit, offset))
-            .orderBy('stores.id', 'desc')
-            .execute(),
+          hits.page('stores', limit, offset, (ids) =>
+            selectStores(db, req.user?.id).where('stores.id', 'in', ids).orderBy('stores.id', 'desc').execute(),
+          ),
         (rows) => rows.map((row) => presentStore(row, req.user)),
       ),
       paginate(
         paging,
         count('products'),
         (limit, offset) =>
-          selectProducts(db)
-            .where('products.id', 'in', page('products', limit, offset))
-            .orderBy('products.id', 'desc')
-            .execute(),
+          hits.page('products', limit, offset, (ids) =>
+            selectProducts(db).where('products.id', 'in', ids).orderBy('products.id', 'desc').execute(),
+          ),
         (rows) => rows.map(presentProduct),
       ),
       paginate(
         paging,
         count('posts'),
         (limit, offset) =>
-          selectPosts(db)
-            .where('posts.id', 'in', page('posts', limit, offset))
-            .orderBy('posts.id', 'desc')
-            .execute(),
+          hits.page('posts', limit, offset, (ids) =>
+            selectPosts(db).where('posts.id', 'in', ids).orderBy('posts.id', 'desc').execute(),
+          ),
         (rows) => rows.map(presentPost),
       ),
     ]);
