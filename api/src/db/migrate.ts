@@ -9,6 +9,7 @@ import { searchIndexMigration } from './migrations/002-search-index';
 import { deliveredPointersMigration } from './migrations/003-delivered-pointers';
 import { unreadIndexMigration } from './migrations/004-unread-index';
 import { tableStatsMigration } from './migrations/005-table-stats';
+import { compactSearchIndexes } from './search-upkeep';
 import type { Database } from './types';
 
 const MIGRATION_LOCK_KEY = 4_242_001;
@@ -46,12 +47,13 @@ async function migrateWith(kysely: Kysely<Database>, db: Db): Promise<MigrateRes
 
 /**
  * Migrates to the latest version, then calls `afterMigrate` (the seed) while still holding the
- * lock on PostgreSQL.
+ * lock on PostgreSQL. On SQLite, fragmented search indexes are merged last (db/search-upkeep.ts).
  */
 export async function migrate(db: Db, afterMigrate?: (r: MigrateResult) => Promise<void>): Promise<MigrateResult> {
   if (db.dialect !== 'postgres') {
     const result = await migrateWith(db.kysely, db);
     await afterMigrate?.(result);
+    await compactSearchIndexes(db.kysely);
     return result;
   }
   return db.kysely.connection().execute(async (conn) => {
