@@ -9,6 +9,7 @@ import { searchIndexMigration } from './migrations/002-search-index';
 import { deliveredPointersMigration } from './migrations/003-delivered-pointers';
 import { unreadIndexMigration } from './migrations/004-unread-index';
 import { tableStatsMigration } from './migrations/005-table-stats';
+import { unreadByAuthorMigration } from './migrations/006-unread-by-author';
 import { compactSearchIndexes } from './search-upkeep';
 import type { Database } from './types';
 
@@ -23,6 +24,7 @@ function provider(db: Db): MigrationProvider {
         '003_delivered_pointers': deliveredPointersMigration(),
         '004_unread_index': unreadIndexMigration(),
         '005_table_stats': tableStatsMigration(db.dialect),
+        '006_unread_by_author': unreadByAuthorMigration(),
       };
     },
   };

@@ -1,12 +1,14 @@
 /**
  * Conversations as the presenter needs them: both people, the store, the last message (one join
  * through last_message_id) and the viewer's unread count. The unread count is a correlated count
- * over the index messages(conversation_id, id) above the viewer's read marker, of the other
- * participant's messages only — one query for a whole list, no N+1. The author filter is needed:
- * message/create moves the author's marker only over the author's own messages (a reply written
- * offline and delivered after the peer wrote more leaves it behind those), so the viewer's own
- * messages may lie above their marker. It reads the row of each message above the marker (unread
- * ones and the viewer's own written since), never the history below it.
+ * of the other participant's messages above the viewer's read marker — one query for a whole list,
+ * no N+1. The author filter is needed: message/create moves the author's marker only over the
+ * author's own messages (a reply written offline and delivered after the peer wrote more leaves it
+ * behind those), so the viewer's own messages may lie above their marker. Only the two
+ * participants write in a conversation (message/create refuses anyone else), so "not the viewer's"
+ * is "the other participant's": a range of the index messages(conversation_id, user_id, id)
+ * (migration 006) holding just the unread ones — neither the history below the marker nor the
+ * viewer's own messages above it are read.
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { prepared } from '../db/prepared';
@@ -22,12 +24,18 @@ function unreadCount(eb: ConversationScope, viewerId: number) {
     .then(eb.ref('conversations.sender_last_read_id'))
     .else(eb.ref('conversations.receiver_last_read_id'))
     .end();
+  const other = eb
+    .case()
+    .when('conversations.sender_id', '=', viewerId)
+    .then(eb.ref('conversations.receiver_id'))
+    .else(eb.ref('conversations.sender_id'))
+    .end();
   return eb
     .selectFrom('messages as unread')
     .select((e) => e.fn.countAll<number>().as('n'))
     .whereRef('unread.conversation_id', '=', 'conversations.id')
-    .where('unread.id', '>', marker)
-    .where('unread.user_id', '<>', viewerId);
+    .where('unread.user_id', '=', other)
+    .where('unread.id', '>', marker);
 }
 
 /**
