@@ -80,6 +80,20 @@ export type ConversationListRow = Awaited<
   ReturnType<ReturnType<typeof selectConversations>['executeTakeFirstOrThrow']>
 >;
 
+/** get-My-Conv: the viewer's conversations (as sender or receiver), newest activity first; compiled once. */
+const myConversations = prepared((db: Kysely<Database>, p: { viewerId: number }) =>
+  selectConversations(db, p.viewerId)
+    .where((eb) =>
+      eb.or([eb('conversations.sender_id', '=', p.viewerId), eb('conversations.receiver_id', '=', p.viewerId)]),
+    )
+    .orderBy('conversations.updated_at', 'desc')
+    .orderBy('conversations.id', 'desc'),
+);
+
+export async function selectMyConversations(db: Kysely<Database>, viewerId: number): Promise<ConversationListRow[]> {
+  return (await myConversations.execute(db, { viewerId })).rows;
+}
+
 const conversationRow = prepared((db: Kysely<Database>, p: { id: number }) =>
   db.selectFrom('conversations').selectAll().where('id', '=', p.id),
 );

@@ -17,7 +17,7 @@ import { paginate, queryInt, readPaging } from '../http/paging';
 import { idParam, validate } from '../http/validate';
 import { presentConversation, presentConversationWithMessages } from '../presenters/conversation';
 import { presentMessage } from '../presenters/message';
-import { findConversationRow, selectConversations } from '../queries/conversations';
+import { findConversationRow, selectConversations, selectMyConversations } from '../queries/conversations';
 import {
   deleteConversation,
   findOrCreateConversation,
@@ -81,13 +81,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
 
   router.get('/get-My-Conv', cached, requireAuth, async (req, res) => {
     const caller = currentUser(req);
-    const rows = await selectConversations(db, caller.id)
-      .where((eb) =>
-        eb.or([eb('conversations.sender_id', '=', caller.id), eb('conversations.receiver_id', '=', caller.id)]),
-      )
-      .orderBy('conversations.updated_at', 'desc')
-      .orderBy('conversations.id', 'desc')
-      .execute();
+    const rows = await selectMyConversations(db, caller.id);
     sendOk(res, rows.map(presentConversation));
   });
 
