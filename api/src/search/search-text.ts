@@ -19,34 +19,44 @@ export const postSearchText = (p: { title: string; description: string }) => joi
 export const likePattern = (normalisedQuery: string): string =>
   `%${normalisedQuery.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** How a query finds its hits: the FTS5 trigram index (SQLite, 3+ characters), instr (SQLite, shorter), LIKE (PostgreSQL, through pg_trgm). */
+export type HitKind = 'fts' | 'instr' | 'like';
+
+export const hitKind = (dialect: Dialect, query: string): HitKind =>
+  dialect === 'postgres' ? 'like' : [...query].length < 3 ? 'instr' : 'fts';
+
+/** The value a kind of match binds for the (normalised) query: the FTS phrase, the query, or the LIKE pattern. */
+export const hitValue = (kind: HitKind, query: string): string =>
+  kind === 'fts' ? `"${query.replace(/"/g, '""')}"` : kind === 'like' ? likePattern(query) : query;
+
+/**
+ * Where the hits live, with `value` (hitValue) bound: the FTS table (`id` is its rowid, the indexed
+ * row's id) or the table itself.
+ */
+export function hitSql(kind: HitKind, table: SearchableTable, value: unknown) {
+  if (kind === 'fts') {
+    const fts = sql.raw(`${table}_fts`);
+    return { fts: true, from: fts, id: sql.raw(`${table}_fts.rowid`), where: sql<boolean>`${fts} match ${value}` };
+  }
+  const column = sql.ref(`${table}.search_text`);
+  const where =
+    kind === 'like' ? sql<boolean>`${column} like ${value} escape '\\'` : sql<boolean>`instr(${column}, ${value}) > 0`;
+  return { fts: false, from: sql.raw(table), id: sql.raw(`${table}.id`), where };
+}
+
+/** Where the hits of a query live (hitSql with the query's kind and value). */
+export function hitSource(dialect: Dialect, table: SearchableTable, query: string) {
+  const kind = hitKind(dialect, query);
+  return hitSql(kind, table, hitValue(kind, query));
+}
+
 /**
  * `<table>.search_text` contains the (already normalised) query — through the trigram index:
  * FTS5 on SQLite (queries of 3+ characters; shorter ones scan with instr), pg_trgm on PostgreSQL.
  */
 export function matchesSearch(dialect: Dialect, table: SearchableTable, query: string): RawBuilder<boolean> {
-  const column = sql.ref(`${table}.search_text`);
-  if (dialect === 'postgres') return sql<boolean>`${column} like ${likePattern(query)} escape '\\'`;
-  if ([...query].length < 3) return sql<boolean>`instr(${column}, ${query}) > 0`;
-  const phrase = `"${query.replace(/"/g, '""')}"`;
-  const fts = sql.raw(`${table}_fts`);
-  return sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase})`;
-}
-
-/**
- * Where the hits of a query live: the FTS table (SQLite, 3+ characters: `id` is its rowid, the
- * indexed row's id) or the table itself.
- */
-export function hitSource(dialect: Dialect, table: SearchableTable, query: string) {
-  if (dialect === 'sqlite' && [...query].length >= 3) {
-    const fts = sql.raw(`${table}_fts`);
-    return {
-      fts: true,
-      from: fts,
-      id: sql.raw(`${table}_fts.rowid`),
-      where: sql`${fts} match ${`"${query.replace(/"/g, '""')}"`}`,
-    };
-  }
-  return { fts: false, from: sql.raw(table), id: sql.raw(`${table}.id`), where: matchesSearch(dialect, table, query) };
+  const s = hitSource(dialect, table, query);
+  return s.fts ? sql<boolean>`${sql.ref(`${table}.id`)} in (select ${s.id} from ${s.from} where ${s.where})` : s.where;
 }
 
 /** How many rows of `table` match (counted on the index alone on SQLite). */
