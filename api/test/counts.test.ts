@@ -229,6 +229,12 @@ describe('search totals and pages', () => {
     expect(products.totals).toEqual([14]);
     const first = (await request(t.app).get(url('زعتر')(1))).body.data;
     expect(first.stores.total).toBe(1);
+    expect(first.stores.data[0]).toMatchObject({ id: store.id, conversation_id: null });
+    // a signed-in caller sees their conversation with the store
+    const farmer = await t.make.loginAs('farmer');
+    const conv = await t.make.conversation(farmer.user.id, store);
+    const theirs = (await request(t.app).get(url('زعتر')(1)).set(farmer.auth)).body.data.stores.data[0];
+    expect(theirs).toMatchObject({ id: store.id, conversation_id: conv.id, has_conversation_with_me: true });
     expect(first.posts.total).toBe(5);
     expect(first.products).toMatchObject({ total: 14, last_page: 4, per_page: 4 });
     const last = (await request(t.app).get(url('زعتر')(4))).body.data.products;

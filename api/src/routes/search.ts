@@ -11,10 +11,7 @@ import { paginate, readPaging } from '../http/paging';
 import { presentPost } from '../presenters/post';
 import { presentProduct } from '../presenters/product';
 import { presentStore } from '../presenters/store';
-import { selectPosts } from '../queries/posts';
-import { selectProducts } from '../queries/products';
-import { selectStores } from '../queries/stores';
-import { searchHits } from '../search/search-text';
+import { searchHits } from '../queries/search';
 import { cached } from '../http/response-cache';
 
 const MAX_QUERY = 100;
@@ -29,36 +26,24 @@ export function searchRoutes({ db, dialect }: AppContext): Router {
     if (q.length > MAX_QUERY) throw invalid({ q: validationMessages.ar.textTooLong });
     const paging = readPaging(req.query);
     // hit counts cached while the table does not change; pages read from the nearer end of the hits
-    const hits = searchHits(db, dialect, q);
-    const count = (table: 'stores' | 'products' | 'posts') => () => hits.count(table);
-
-    // each kind: count on the index, then only the page's rows (newest first)
+    const hits = searchHits(db, dialect, q, req.user?.id);
     const [stores, products, posts] = await Promise.all([
       paginate(
         paging,
-        count('stores'),
-        (limit, offset) =>
-          hits.page('stores', limit, offset, (ids) =>
-            selectStores(db, req.user?.id).where('stores.id', 'in', ids).orderBy('stores.id', 'desc').execute(),
-          ),
+        () => hits.count('stores'),
+        hits.stores,
         (rows) => rows.map((row) => presentStore(row, req.user)),
       ),
       paginate(
         paging,
-        count('products'),
-        (limit, offset) =>
-          hits.page('products', limit, offset, (ids) =>
-            selectProducts(db).where('products.id', 'in', ids).orderBy('products.id', 'desc').execute(),
-          ),
+        () => hits.count('products'),
+        hits.products,
         (rows) => rows.map(presentProduct),
       ),
       paginate(
         paging,
-        count('posts'),
-        (limit, offset) =>
-          hits.page('posts', limit, offset, (ids) =>
-            selectPosts(db).where('posts.id', 'in', ids).orderBy('posts.id', 'desc').execute(),
-          ),
+        () => hits.count('posts'),
+        hits.posts,
         (rows) => rows.map(presentPost),
       ),
     ]);

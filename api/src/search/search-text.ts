@@ -4,7 +4,6 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/create-db';
 import type { Database } from '../db/types';
 import type { SearchableTable } from '../db/migrations/002-search-index';
-import { cachedCount, type PageWindow, pageWindow, readTableStats } from '../queries/counts';
 
 const join = (...parts: (string | null | undefined)[]) => normalizeArabic(parts.filter(Boolean).join(' '));
 
@@ -69,49 +68,4 @@ export async function countMatches(
   const s = hitSource(dialect, table, query);
   const r = await sql<{ n: number | string }>`select count(*) as n from ${s.from} where ${s.where}`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
-}
-
-/**
- * A subquery of the ids of one page of hits (`window`: queries/counts.ts pageWindow):
- * `.where('products.id', 'in', …)`, then order the rows newest first.
- */
-export function matchingIdsPage(
-  dialect: Dialect,
-  table: SearchableTable,
-  query: string,
-  window: PageWindow,
-): RawBuilder<number> {
-  const s = hitSource(dialect, table, query);
-  return sql<number>`(select ${s.id} from ${s.from} where ${s.where} order by ${s.id} ${sql.raw(window.order)} limit ${window.limit} offset ${window.offset})`;
-}
-
-/**
- * The hits of one search in the three tables (routes/search.ts): `count(table)` the exact number
- * (cached while the table does not change: queries/counts.ts); `page(table, limit, offset, load)`
- * calls `load` with the subquery of one page's ids, read from the nearer end of the hits once the
- * count is known — or answers [] without a query when the page is past the end.
- */
-export function searchHits(db: Kysely<Database>, dialect: Dialect, query: string) {
-  const stats = readTableStats(db);
-  const totals = new Map<SearchableTable, Promise<number>>();
-  const count = (table: SearchableTable): Promise<number> => {
-    let total = totals.get(table);
-    if (!total) {
-      total = stats.then((s) =>
-        cachedCount(db, table, s[table], `search\u0000${query}`, () => countMatches(db, dialect, table, query)),
-      );
-      totals.set(table, total);
-    }
-    return total;
-  };
-  const page = async <R>(
-    table: SearchableTable,
-    limit: number,
-    offset: number,
-    load: (ids: RawBuilder<number>) => Promise<R[]>,
-  ): Promise<R[]> => {
-    const window = pageWindow(await count(table), limit, offset);
-    return window ? load(matchingIdsPage(dialect, table, query, window)) : [];
-  };
-  return { count, page };
 }
