@@ -30,6 +30,16 @@ const LARGE: Sizes = quick
   ? { products: 30_000, messages: 100_000, orders: 10_000 }
   : { products: 100_000, messages: 1_000_000, orders: 50_000 };
 
+/** The issue's list calls (its 40 % / 25 ms target); conversation/get is measured for reference. */
+const LIST_CALLS = [
+  'GET store/get-By-city?type=0&city=1',
+  'GET product/getAll (page 1)',
+  'GET product/getAll (last page)',
+  'GET search (broad: 1 product in 7)',
+  'GET search (narrow: a few hits)',
+  'GET conversation/get-My-Conv (40 convs)',
+];
+
 interface Row {
   phase: string;
   call: string;
@@ -37,6 +47,8 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** A GET's answer, saved: the bare server sends the same bytes. */
+  bodyFile?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -71,6 +83,8 @@ async function startChild(script: string, env: Record<string, string>) {
   };
 }
 
+let bodies = 0;
+
 async function measure(phase: string, call: string, opts: Parameters<typeof autocannon>[0]): Promise<Row> {
   if (only && phase !== 'bare' && !only.test(call)) return { phase, call, rps: 0, p50: 0, p99: 0, errors: 0 };
   const r = await autocannon({ connections, duration: seconds, ...opts });
@@ -85,6 +99,14 @@ async function measure(phase: string, call: string, opts: Parameters<typeof auto
   console.log(
     `${phase.padEnd(6)} ${call.padEnd(44)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.errors ? `  (${row.errors} errors/non-2xx)` : ''}`,
   );
+  if (!opts.method && typeof opts.url === 'string' && phase !== 'bare') {
+    const body = Buffer.from(
+      await (await fetch(opts.url, { headers: opts.headers as Record<string, string> })).arrayBuffer(),
+    );
+    const bodyFile = path.join(tmp, `body-${++bodies}.json`);
+    writeFileSync(bodyFile, body);
+    return { ...row, bodyFile };
+  }
   return row;
 }
 
@@ -154,8 +176,6 @@ async function benchPhase(
           body: JSON.stringify({ conversation_id: people.conversationId, message: 'مرحبا، هل الدواء متوفر؟' }),
         }),
       );
-    const page1 = Buffer.from(await (await fetch(`${api.url}/api/product/getAll?page_number=1`)).arrayBuffer());
-    writeFileSync(path.join(tmp, 'page1.json'), page1);
   } finally {
     await api.stop();
   }
@@ -201,33 +221,49 @@ try {
   const large = await benchPhase('large', databaseUrl, people, { farmer: token }, true);
   const largeNc = await benchPhase('large/nc', databaseUrl, people, { farmer: token }, false);
 
-  const bare = await startChild('serve-bare.ts', { BENCH_BODY_FILE: path.join(tmp, 'page1.json') });
-  let bareRow: Row;
-  try {
-    bareRow = await measure('bare', 'node:http, same bytes as product/getAll p1', { url: `${bare.url}/` });
-  } finally {
-    await bare.stop();
+  // The ceiling for each GET: a bare node:http server sending that call's bytes (as the API answered them).
+  const bare = new Map<string, Row>();
+  for (const row of large) {
+    if (!row.bodyFile) continue;
+    const server = await startChild('serve-bare.ts', { BENCH_BODY_FILE: row.bodyFile });
+    try {
+      bare.set(row.call, await measure('bare', `node:http, bytes of ${row.call.slice(4)}`, { url: `${server.url}/` }));
+    } finally {
+      await server.stop();
+    }
   }
-  const bareExpress = await startChild('serve-express-bare.ts', { BENCH_BODY_FILE: path.join(tmp, 'page1.json') });
-  let expressRow: Row;
-  try {
-    expressRow = await measure('bare', 'Express 5, one route, same bytes', { url: `${bareExpress.url}/` });
-  } finally {
-    await bareExpress.stop();
+  const page1File = large.find((r) => r.call === 'GET product/getAll (page 1)')?.bodyFile;
+  let expressRow: Row = { phase: 'bare', call: 'Express', rps: 0, p50: 0, p99: 0, errors: 0 };
+  if (page1File) {
+    const bareExpress = await startChild('serve-express-bare.ts', { BENCH_BODY_FILE: page1File });
+    try {
+      expressRow = await measure('bare', 'Express 5, one route, bytes of product/getAll p1', {
+        url: `${bareExpress.url}/`,
+      });
+    } finally {
+      await bareExpress.stop();
+    }
   }
-  const apiPage1 = large.find((r) => r.call === 'GET product/getAll (page 1)')!;
-  const ratio = apiPage1.rps / bareRow.rps;
-  console.log(`API / bare node:http (product/getAll page 1): ${(ratio * 100).toFixed(0)} %`);
-  console.log(`empty Express / bare node:http: ${((expressRow.rps / bareRow.rps) * 100).toFixed(0)} %`);
-  const targets = checkTargets(small, large, bareRow);
-  const targetsNc = checkTargets(smallNc, largeNc, bareRow);
+  const bareRow = bare.get('GET product/getAll (page 1)') ?? {
+    phase: 'bare',
+    call: '',
+    rps: 0,
+    p50: 0,
+    p99: 0,
+    errors: 0,
+  };
+  console.log(
+    `empty Express / bare node:http (product/getAll page 1 bytes): ${((expressRow.rps / bareRow.rps) * 100).toFixed(0)} %`,
+  );
+  const targets = checkTargets(small, large, bare);
+  const targetsNc = checkTargets(smallNc, largeNc, bare);
   console.log('with the response cache (the default):');
   for (const t of targets) console.log(`${t.met ? 'met   ' : 'MISSED'} ${t.target}: ${t.figure}`);
   console.log('cache off (RESPONSE_CACHE_SECONDS=0):');
   for (const t of targetsNc) console.log(`${t.met ? 'met   ' : 'MISSED'} ${t.target}: ${t.figure}`);
 
   if (process.env.BENCH_REPORT !== '0' && !only)
-    writeReport({ small, large, smallNc, largeNc, bareRow, expressRow, ratio, seedSeconds, targets, targetsNc });
+    writeReport({ small, large, smallNc, largeNc, bare, bareRow, expressRow, seedSeconds, targets, targetsNc });
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
@@ -238,18 +274,20 @@ interface Target {
   met: boolean;
 }
 
-/** The issue's targets, each judged from this run's figures (list calls: every GET above). */
-function checkTargets(small: Row[], large: Row[], bare: Row): Target[] {
+/** The issue's targets, each judged from this run's figures against the bare server sending the same bytes. */
+function checkTargets(small: Row[], large: Row[], bare: Map<string, Row>): Target[] {
   const measured = (r: Row) => !only || only.test(r.call);
-  const lists = large.filter((r) => r.call.startsWith('GET ') && measured(r));
   const out: Target[] = [];
-  for (const row of lists) {
-    const share = row.rps / bare.rps;
-    out.push({
-      target: `${row.call}: ≥ 40 % of bare node:http, p99 < 25 ms (large)`,
-      figure: `${(share * 100).toFixed(0)} %, p99 ${row.p99} ms`,
-      met: share >= 0.4 && row.p99 < 25,
-    });
+  for (const row of large.filter((r) => r.call.startsWith('GET ') && measured(r))) {
+    const ceiling = bare.get(row.call);
+    if (LIST_CALLS.includes(row.call) && ceiling) {
+      const share = row.rps / ceiling.rps;
+      out.push({
+        target: `${row.call}: ≥ 40 % of bare node:http, p99 < 25 ms (large)`,
+        figure: `${(share * 100).toFixed(0)} %, p99 ${row.p99} ms`,
+        met: share >= 0.4 && row.p99 < 25,
+      });
+    }
     const sm = small.find((x) => x.call === row.call);
     if (sm) {
       const growth = row.p99 / Math.max(sm.p99, 1);
@@ -272,9 +310,9 @@ function writeReport(r: {
   large: Row[];
   smallNc: Row[];
   largeNc: Row[];
+  bare: Map<string, Row>;
   bareRow: Row;
   expressRow: Row;
-  ratio: number;
   seedSeconds: number;
   targets: Target[];
   targetsNc: Target[];
@@ -287,12 +325,13 @@ function writeReport(r: {
     doc = '# Performance\n';
   }
   const table = (small: Row[], large: Row[]) => [
-    '| call | req/s (10k) | p50 / p99 ms (10k) | req/s (large) | p50 / p99 ms (large) | share of bare (large) |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| call | req/s (10k) | p50 / p99 ms (10k) | req/s (large) | p50 / p99 ms (large) | bare, same bytes (req/s) | share of bare (large) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...large.map((row) => {
       const sm = small.find((x) => x.call === row.call);
-      const share = row.call.startsWith('GET ') ? `${((row.rps / r.bareRow.rps) * 100).toFixed(0)} %` : '';
-      return `| ${row.call} | ${sm?.rps ?? '–'} | ${sm ? `${sm.p50} / ${sm.p99}` : '–'} | ${row.rps} | ${row.p50} / ${row.p99} | ${share} |`;
+      const ceiling = r.bare.get(row.call);
+      const share = ceiling ? `${((row.rps / ceiling.rps) * 100).toFixed(0)} %` : '';
+      return `| ${row.call} | ${sm?.rps ?? '–'} | ${sm ? `${sm.p50} / ${sm.p99}` : '–'} | ${row.rps} | ${row.p50} / ${row.p99} | ${ceiling?.rps ?? ''} | ${share} |`;
     }),
   ];
   const targetTable = (targets: Target[]) => [
@@ -309,8 +348,9 @@ function writeReport(r: {
     `"10k" = ~10k products and messages; "large" = ${LARGE.products.toLocaleString('en')} products, ${LARGE.messages.toLocaleString('en')} messages,`,
     `${LARGE.orders.toLocaleString('en')} orders (grown in ${r.seedSeconds.toFixed(0)} s with batched inserts in transactions).`,
     '',
-    `Yardsticks: bare node:http sending the bytes of product/getAll page 1: ${r.bareRow.rps} req/s (p50 / p99 ${r.bareRow.p50} / ${r.bareRow.p99} ms);`,
-    `Express 5 with one route and no middleware, same bytes: ${r.expressRow.rps} req/s (${((r.expressRow.rps / r.bareRow.rps) * 100).toFixed(0)} % of bare).`,
+    'Yardsticks: for every GET a bare node:http server sending the same bytes (column "bare, same bytes");',
+    `product/getAll page 1's bytes: bare ${r.bareRow.rps} req/s (p50 / p99 ${r.bareRow.p50} / ${r.bareRow.p99} ms), Express 5 with one route and no`,
+    `middleware ${r.expressRow.rps} req/s (${((r.expressRow.rps / r.bareRow.rps) * 100).toFixed(0)} % of bare).`,
     '',
     '### As deployed (response cache on, the default)',
     '',
@@ -328,6 +368,12 @@ function writeReport(r: {
     ...table(r.smallNc, r.largeNc),
     '',
     ...targetTable(r.targetsNc),
+    '',
+    'conversation/get/{id} is shown for reference: it is not one of the browse calls of the targets (it marks',
+    'what it returns as delivered, so it is never cached). A CPU profile of message/create (BENCH_CPU_PROF)',
+    "shows about 0.75 ms of API CPU per message: SQLite ~23 % (insert, one UPDATE, commit), Kysely's own work",
+    '~3 % (hot queries are compiled once, api/src/db/prepared.ts), the rest Express, body parsing, yup, helmet,',
+    'compression and socket writes; Express with one empty route alone costs ~0.2 ms per request here.',
     '',
     'Notes: with SQLite every query runs on one synchronous connection, so under 10 concurrent connections the',
     'p50/p99 are mostly queueing behind other requests (latency ≈ connections ÷ req/s). An Express app that',
