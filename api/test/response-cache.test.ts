@@ -235,6 +235,24 @@ describe('ResponseCache', () => {
     expect(await (await get('/api/z')).text()).toBe(b);
   });
 
+  it('keeps nothing of a browse call whose client left before the answer', async () => {
+    const cache = new ResponseCache({ ttlMs: 10_000 });
+    let answer: () => void = () => {};
+    const get = await serve(cache, (_req, res) => {
+      cacheable(res);
+      answer = () => res.end('complete page');
+    });
+    await get('/api/slow-page', { signal: AbortSignal.timeout(100) }).catch(() => {});
+    await new Promise((r) => setTimeout(r, 50));
+    answer(); // the handler answers late, into a closed connection
+    expect(cache.size).toBe(0);
+    const again = get('/api/slow-page');
+    await new Promise((r) => setTimeout(r, 20));
+    answer();
+    expect(await (await again).text()).toBe('complete page');
+    expect(cache.size).toBe(1);
+  });
+
   it('a request that ends without an answer counts as a write; a pure read does not', async () => {
     let announced = 0;
     const cache = new ResponseCache({ ttlMs: 10_000, onWrite: () => announced++ });

@@ -169,7 +169,7 @@ export class ResponseCache {
         chunks.length = 0;
       } else chunks.push(buf);
     };
-    const finish = () => {
+    const finish = (answered: boolean) => {
       if (ended) return;
       ended = true;
       const marked = res as Marked;
@@ -178,7 +178,8 @@ export class ResponseCache {
         this.#onWrite?.();
         return;
       }
-      if (!keep || key === null || !marked[STORE] || res.statusCode !== 200) return;
+      // closed before the handler answered (client gone): nothing complete to keep
+      if (!answered || !keep || key === null || !marked[STORE] || res.statusCode !== 200) return;
       if (startVersion !== this.#version || !this.enabled) return;
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries({ ...res.getHeaders(), ...headerArgs })) {
@@ -209,11 +210,11 @@ export class ResponseCache {
     const end = res.end;
     res.end = function (this: ServerResponse, chunk?: unknown, encoding?: unknown, cb?: unknown) {
       collect(chunk, encoding);
-      finish();
+      finish(true);
       return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, encoding, cb);
     } as ServerResponse['end'];
     // a request that never answered (client gone, handler still failed) is a write too
-    res.once('close', finish);
+    res.once('close', () => finish(false));
   }
 
   #store(key: string, entry: Entry): void {
