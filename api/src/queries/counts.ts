@@ -13,7 +13,7 @@
  *   (newest first) is read in ascending id order from the other end, with the offset counted from
  *   there — the last page of 100,000 products skips nothing.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { CountedTable } from '../db/migrations/005-table-stats';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
@@ -94,4 +94,17 @@ export function pageWindow(total: number, limit: number, offset: number): PageWi
   const rows = Math.min(limit, total - offset);
   const after = total - offset - rows;
   return after <= offset ? { order: 'asc', offset: after, limit: rows } : { order: 'desc', offset, limit: rows };
+}
+
+/**
+ * The ids of one window of a list, as a subquery for `.where('<table>.id', 'in', …)`: `from` the rows
+ * (a table or a search index), `where` a whole `where …` clause or empty, scanned by `id` in the
+ * window's order.
+ */
+export function windowIds(
+  list: { id: RawBuilder<unknown>; from: RawBuilder<unknown>; where: RawBuilder<unknown> },
+  order: PageWindow['order'],
+  p: { limit: number; offset: number },
+): RawBuilder<number> {
+  return sql<number>`(select ${list.id} from ${list.from} ${list.where} order by ${list.id} ${sql.raw(order)} limit ${p.limit} offset ${p.offset})`;
 }

@@ -3,7 +3,7 @@ import type { Dialect } from '../db/create-db';
 import type { Database } from '../db/types';
 import { prepared, type PreparedQuery } from '../db/prepared';
 import { type HitKind, hitKind, hitSql, hitValue } from '../search/search-text';
-import { cachedCount, type PageWindow, pageWindow, readTableStats } from './counts';
+import { cachedCount, type PageWindow, pageWindow, readTableStats, windowIds } from './counts';
 
 export function selectProducts(db: Kysely<Database>) {
   return db
@@ -108,7 +108,7 @@ function pageQuery(shape: ListShape, order: PageWindow['order']) {
   if (!query) {
     query = prepared((db: Kysely<Database>, p: PageValues) => {
       const s = listSource(shape, p);
-      const ids = sql<number>`(select ${s.id} from ${s.from} ${whereAll(s.conditions)} order by ${s.id} ${sql.raw(order)} limit ${p.limit} offset ${p.offset})`;
+      const ids = windowIds({ id: s.id, from: s.from, where: whereAll(s.conditions) }, order, p);
       return selectProducts(db).where('products.id', 'in', ids).orderBy('products.id', 'desc');
     });
     pageQueries.set(key, query);

@@ -11,7 +11,7 @@ import type { SearchableTable } from '../db/migrations/002-search-index';
 import { type PreparedQuery, prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 import { countMatches, type HitKind, hitKind, hitSql, hitValue } from '../search/search-text';
-import { cachedCount, type PageWindow, pageWindow, readTableStats } from './counts';
+import { cachedCount, type PageWindow, pageWindow, readTableStats, windowIds } from './counts';
 import { type PostListRow, selectPosts } from './posts';
 import { type ProductListRow, selectProducts } from './products';
 import { selectStores, type StoreListRow } from './stores';
@@ -36,8 +36,7 @@ function pageQueries<O>(
     if (!query) {
       query = prepared((db: Kysely<Database>, p: PageValues) => {
         const s = hitSql(kind, table, p.hit);
-        const ids = sql<number>`(select ${s.id} from ${s.from} where ${s.where} order by ${s.id} ${sql.raw(order)} limit ${p.limit} offset ${p.offset})`;
-        return rows(db, p, ids);
+        return rows(db, p, windowIds({ id: s.id, from: s.from, where: sql`where ${s.where}` }, order, p));
       });
       queries.set(key, query);
     }

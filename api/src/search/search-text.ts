@@ -1,6 +1,6 @@
 /** The normalised text stored beside each searchable row (CONTRACT.md §6), and how a query matches it. */
 import { normalizeArabic, provinceName } from '@agrivet/shared';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/create-db';
 import type { Database } from '../db/types';
 import type { SearchableTable } from '../db/migrations/002-search-index';
@@ -43,21 +43,6 @@ export function hitSql(kind: HitKind, table: SearchableTable, value: unknown) {
   return { fts: false, from: sql.raw(table), id: sql.raw(`${table}.id`), where };
 }
 
-/** Where the hits of a query live (hitSql with the query's kind and value). */
-export function hitSource(dialect: Dialect, table: SearchableTable, query: string) {
-  const kind = hitKind(dialect, query);
-  return hitSql(kind, table, hitValue(kind, query));
-}
-
-/**
- * `<table>.search_text` contains the (already normalised) query — through the trigram index:
- * FTS5 on SQLite (queries of 3+ characters; shorter ones scan with instr), pg_trgm on PostgreSQL.
- */
-export function matchesSearch(dialect: Dialect, table: SearchableTable, query: string): RawBuilder<boolean> {
-  const s = hitSource(dialect, table, query);
-  return s.fts ? sql<boolean>`${sql.ref(`${table}.id`)} in (select ${s.id} from ${s.from} where ${s.where})` : s.where;
-}
-
 /** How many rows of `table` match (counted on the index alone on SQLite). */
 export async function countMatches(
   db: Kysely<Database>,
@@ -65,7 +50,8 @@ export async function countMatches(
   table: SearchableTable,
   query: string,
 ): Promise<number> {
-  const s = hitSource(dialect, table, query);
+  const kind = hitKind(dialect, query);
+  const s = hitSql(kind, table, hitValue(kind, query));
   const r = await sql<{ n: number | string }>`select count(*) as n from ${s.from} where ${s.where}`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
