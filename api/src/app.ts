@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { type Kysely, sql } from 'kysely';
 import { type Logger, pino } from 'pino';
@@ -17,18 +17,23 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/seed-demo';
 import type { Database } from './db/types';
 import { startWriteFeed, type WriteFeed } from './db/write-feed';
+import { loadUser } from './http/auth';
 import { errorHandler } from './http/error-handler';
+import { type LaneMiddleware, type LeanLaneOptions, leanLane } from './http/lean-lane';
 import { ResponseCache } from './http/response-cache';
 import { ImageStore } from './images/image-store';
 import { apiRoutes } from './routes';
+import { messageCreate } from './routes/messages';
 
 export interface Api {
   app: Express;
   /**
-   * The API's request listener: the response cache in front of `app`. Servers use this (or
-   * `responseCache.wrap(...)` around an app that mounts `app`); tests may call `app` directly.
+   * The API's request listener: the response cache and the lean lane in front of `app`. Servers use
+   * this (or `wrap(...)` around an app that mounts `app`); tests may call `app` directly.
    */
   handler: RequestListener;
+  /** Puts the response cache and the lean lane (http/lean-lane.ts) in front of `next`. */
+  wrap(next: RequestListener): RequestListener;
   responseCache: ResponseCache;
   db: Kysely<Database>;
   dialect: Dialect;
@@ -87,48 +92,57 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
       logger,
     });
   }
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
-  app.set('etag', false);
-  app.use(
-    helmet({
-      // The API answers JSON and images only; the client (served by server/) sets its own CSP.
-      contentSecurityPolicy: false,
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-    }),
-  );
-  if (logger.isLevelEnabled('info')) {
-    app.use(
-      pinoHttp({
+  // Instances the Express app mounts and the lean lane runs for its calls (the same objects, in the same order).
+  const securityHeaders = helmet({
+    // The API answers JSON and images only; the client (served by server/) sets its own CSP.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  const requestLog: RequestHandler = logger.isLevelEnabled('info')
+    ? pinoHttp({
         logger,
         autoLogging: { ignore: (req) => req.url === '/api/health' },
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
         serializers: { req: withoutSecrets },
-      }),
-    );
-  } else {
-    // No request lines at this level: skip pino-http's per-request child logger (~5 % of a small
-    // request's CPU) and keep `req.log` for the error handler's unhandled-error line.
-    app.use((req, _res, next) => {
-      req.log = logger;
-      next();
-    });
-  }
+      })
+    : // No request lines at this level: skip pino-http's per-request child logger (~5 % of a small
+      // request's CPU) and keep `req.log` for the error handler's unhandled-error line.
+      (req, _res, next) => {
+        req.log = logger;
+        next();
+      };
+  // JSON answers over 1 KB go out gzip/Brotli-compressed (pages of stores, conversations …): weak links.
+  const compress = compression({ threshold: 1024 });
+  const jsonBody = express.json({ limit: '256kb' });
+  const caller = loadUser(ctx.db);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+  app.use(securityHeaders);
+  app.use(requestLog);
   app.use('/storage', express.static(config.storageDir, { immutable: true, maxAge: '1y', index: false }));
   // a missing image is a 404 here, never a fall-through to whatever is mounted after the API
   app.use('/storage', (_req, res) => {
     res.status(404).end();
   });
-  // JSON answers over 1 KB go out gzip/Brotli-compressed (pages of stores, conversations …): weak links.
-  app.use('/api', compression({ threshold: 1024 }));
-  app.use('/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false, limit: '256kb' }));
-  app.use('/api', apiRoutes(ctx));
+  app.use('/api', compress);
+  app.use('/api', jsonBody, express.urlencoded({ extended: false, limit: '256kb' }));
+  app.use('/api', caller, apiRoutes(ctx));
   app.use(errorHandler);
+
+  const lean: LeanLaneOptions = {
+    calls: { 'POST /api/message/create': messageCreate(ctx) },
+    middleware: [securityHeaders, requestLog, compress, jsonBody, caller] as LaneMiddleware[],
+    logger,
+  };
+  const wrap = (next: RequestListener) => responseCache.wrap(leanLane(lean, next));
 
   return {
     app,
-    handler: responseCache.wrap(app),
+    handler: wrap(app),
+    wrap,
     responseCache,
     db: database.kysely,
     dialect: database.dialect,

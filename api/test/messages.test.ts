@@ -19,8 +19,9 @@ async function chat() {
   return { farmer, owner, conv };
 }
 
+// through what servers run: JSON message/create is answered by the lean lane (lean-lane.test.ts)
 const create = (auth: { Authorization: string }, body: Record<string, unknown>) =>
-  request(t.app).post('/api/message/create').set(auth).send(body);
+  request(t.handler).post('/api/message/create').set(auth).send(body);
 
 const messageFiles = () => {
   const dir = path.join(t.config.storageDir, 'messages');

@@ -1,7 +1,6 @@
-/** Every REST route under /api (CONTRACT.md §3). One module per resource. */
+/** Every REST route under /api (CONTRACT.md §3). One module per resource; app.ts mounts them after `loadUser`. */
 import { Router } from 'express';
 import type { AppContext } from '../context';
-import { loadUser } from '../http/auth';
 import { apiNotFound } from '../http/error-handler';
 import { authRoutes } from './auth';
 import { conversationRoutes } from './conversations';
@@ -17,7 +16,6 @@ import { userRoutes } from './users';
 
 export function apiRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.use(loadUser(ctx.db));
   router.use('/health', healthRoutes(ctx));
   router.use('/auth', authRoutes(ctx));
   router.use('/user', userRoutes(ctx));

@@ -2,8 +2,8 @@
  * message/create (a participant): text, image (multipart field `image`) or both; idempotent by
  * the caller's client_id — the same client_id again answers the first message.
  */
-import { messageCreateSchema, validationMessages } from '@agrivet/shared';
-import { Router } from 'express';
+import { type Message, messageCreateSchema, validationMessages } from '@agrivet/shared';
+import { type Request, Router } from 'express';
 import type { AppContext } from '../context';
 import { currentUser, requireAuth } from '../http/auth';
 import { sendOk } from '../http/envelope';
@@ -18,10 +18,12 @@ import { findByClientId, writeMessage } from '../services/messages';
 
 const schema = messageCreateSchema('ar');
 
-export function messageRoutes({ db, images }: AppContext): Router {
-  const router = Router();
-
-  router.post('/create', requireAuth, acceptImage, async (req, res) => {
+/**
+ * message/create for a request whose body is parsed (and whose image, if any, is in `req.file`): the
+ * Express route below and the lean lane (http/lean-lane.ts, JSON bodies) both answer with it.
+ */
+export function messageCreate({ db, images }: AppContext): (req: Request) => Promise<Message> {
+  return async (req) => {
     const caller = currentUser(req);
     const body = await validate(schema, req.body);
     // a message is always written by the caller, the admin included
@@ -38,10 +40,7 @@ export function messageRoutes({ db, images }: AppContext): Router {
     }
     const clientId = body.client_id ? body.client_id : null;
     const earlier = await findByClientId(db, caller.id, clientId);
-    if (earlier) {
-      sendOk(res, presentMessage(earlier));
-      return;
-    }
+    if (earlier) return presentMessage(earlier);
 
     const image = await storeUploadedImage(req, images, 'messages');
     let result: Awaited<ReturnType<typeof writeMessage>>;
@@ -52,8 +51,15 @@ export function messageRoutes({ db, images }: AppContext): Router {
       throw err;
     }
     if (!result.created) await images.remove(image);
-    sendOk(res, presentMessage(result.message));
-  });
+    return presentMessage(result.message);
+  };
+}
 
+export function messageRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const create = messageCreate(ctx);
+  router.post('/create', requireAuth, acceptImage, async (req, res) => {
+    sendOk(res, await create(req));
+  });
   return router;
 }

@@ -1,0 +1,326 @@
+/**
+ * The lean lane (http/lean-lane.ts): message/create with a JSON body is answered in front of Express.
+ * Every case is sent twice, to Express alone (`t.app`) and to what servers run (`t.wrap(app)`): the
+ * status, the envelope and the headers must be the same. A counting app behind the lane shows which
+ * requests it took and which it passed on (so these tests cannot pass with the lane switched off).
+ */
+import type { RequestListener } from 'node:http';
+import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { apiMessages } from '@agrivet/shared';
+import fc from 'fast-check';
+import { pino } from 'pino';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../src/app';
+import type { StoreRow } from '../src/db/types';
+import type { SignedIn } from './helpers/factories';
+import { createTestApi, useTestApi } from './helpers/test-api';
+
+const t = useTestApi();
+
+let farmer: SignedIn;
+let owner: SignedIn & { store?: StoreRow };
+let stranger: SignedIn;
+let conversationId: number;
+/** Requests that reached Express through the wrapped handler. */
+let passedOn = 0;
+let served: RequestListener;
+
+beforeAll(async () => {
+  farmer = await t.make.loginAs('farmer');
+  owner = await t.make.loginAs('store');
+  stranger = await t.make.loginAs('farmer');
+  conversationId = (await t.make.conversation(farmer.user.id, owner.store!)).id;
+  served = t.wrap((req, res) => {
+    passedOn++;
+    t.app(req, res);
+  });
+});
+
+/** Headers that must match (date and length vary with the clock and the new ids). */
+const COMPARED = [
+  'content-type',
+  'content-encoding',
+  'vary',
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-frame-options',
+  'referrer-policy',
+  'x-powered-by',
+  'etag',
+];
+
+/** Ids and times differ between the two writes; everything else must not. */
+function normalised(body: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(body, (key, value) =>
+      (key === 'id' || key === 'created_at' || key === 'client_id') && value !== null ? `<${key}>` : value,
+    ),
+  );
+}
+
+interface Case {
+  name: string;
+  /** Whether the lane answers it (otherwise Express does). */
+  lean: boolean;
+  send: (to: RequestListener) => request.Test;
+}
+
+const post = (to: RequestListener, who: SignedIn | null, path = '/api/message/create') => {
+  const r = request(to).post(path);
+  return who ? r.set(who.auth) : r;
+};
+const json = (to: RequestListener, who: SignedIn | null, raw: string, type = 'application/json') =>
+  post(to, who).set('Content-Type', type).send(raw);
+
+const CASES: Case[] = [
+  {
+    name: 'a text message',
+    lean: true,
+    send: (to) => post(to, farmer).send({ conversation_id: conversationId, message: 'هل الدواء متوفر؟' }),
+  },
+  {
+    name: 'ids in Arabic-Indic digits, charset in the type',
+    lean: true,
+    send: (to) =>
+      json(
+        to,
+        owner,
+        JSON.stringify({
+          conversation_id: String(conversationId).replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]),
+          message: 'نعم',
+        }),
+        'application/json; charset=utf-8',
+      ),
+  },
+  {
+    name: 'no token',
+    lean: true,
+    send: (to) => post(to, null).send({ conversation_id: conversationId, message: 'x' }),
+  },
+  {
+    name: 'an unknown token',
+    lean: true,
+    send: (to) =>
+      post(to, null).set('Authorization', 'Bearer nope').send({ conversation_id: conversationId, message: 'x' }),
+  },
+  { name: 'malformed JSON', lean: true, send: (to) => json(to, farmer, '{"conversation_id": 1,') },
+  { name: 'a JSON string', lean: true, send: (to) => json(to, farmer, '"مرحبا"') },
+  { name: 'a JSON array', lean: true, send: (to) => json(to, farmer, '[1, 2]') },
+  { name: 'an empty object', lean: true, send: (to) => json(to, farmer, '{}') },
+  { name: 'an empty body', lean: true, send: (to) => json(to, farmer, '') },
+  {
+    name: 'an unsupported charset',
+    lean: true,
+    send: (to) =>
+      json(to, farmer, JSON.stringify({ conversation_id: conversationId }), 'application/json; charset=latin1'),
+  },
+  {
+    name: 'a gzip-encoded body',
+    lean: true,
+    send: (to) =>
+      post(to, farmer)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'gzip')
+        .send(gzipSync(JSON.stringify({ conversation_id: conversationId, message: 'مضغوط' }))),
+  },
+  {
+    name: 'a body over 256 KB',
+    lean: true,
+    send: (to) => json(to, farmer, JSON.stringify({ conversation_id: conversationId, message: 'ب'.repeat(140_000) })),
+  },
+  {
+    name: 'another user_id',
+    lean: true,
+    send: (to) => post(to, farmer).send({ conversation_id: conversationId, user_id: owner.user.id, message: 'x' }),
+  },
+  {
+    name: 'not a participant',
+    lean: true,
+    send: (to) => post(to, stranger).send({ conversation_id: conversationId, message: 'x' }),
+  },
+  {
+    name: 'an unknown conversation',
+    lean: true,
+    send: (to) => post(to, farmer).send({ conversation_id: 987_654, message: 'x' }),
+  },
+  {
+    name: 'an id beyond the column',
+    lean: true,
+    send: (to) => post(to, farmer).send({ conversation_id: 3e9, message: 'x' }),
+  },
+  {
+    name: 'neither text nor image',
+    lean: true,
+    send: (to) => post(to, farmer).send({ conversation_id: conversationId, message: '' }),
+  },
+  {
+    name: 'a text over the limit',
+    lean: true,
+    send: (to) => post(to, farmer).send({ conversation_id: conversationId, message: 'ن'.repeat(4_001) }),
+  },
+  {
+    name: 'a long message, gzip accepted (the answer is compressed)',
+    lean: true,
+    send: (to) =>
+      post(to, farmer)
+        .set('Accept-Encoding', 'gzip')
+        .send({ conversation_id: conversationId, message: 'رش المبيد صباحاً. '.repeat(150) }),
+  },
+  {
+    name: 'a form body',
+    lean: false,
+    send: (to) =>
+      post(to, farmer)
+        .type('form')
+        .send({ conversation_id: String(conversationId), message: 'نموذج' }),
+  },
+  {
+    name: 'multipart without an image',
+    lean: false,
+    send: (to) => post(to, farmer).field('conversation_id', String(conversationId)).field('message', 'متعدد'),
+  },
+  {
+    name: 'a query string',
+    lean: false,
+    send: (to) => post(to, farmer, '/api/message/create?x=1').send({ conversation_id: conversationId, message: 'x' }),
+  },
+  {
+    name: 'another path',
+    lean: false,
+    send: (to) => post(to, farmer, '/api/message/create/').send({ conversation_id: conversationId, message: 'x' }),
+  },
+];
+
+describe('lean lane: message/create answers as Express does', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const viaExpress = await c.send(t.app);
+    const before = passedOn;
+    const viaLane = await c.send(served);
+    expect(passedOn - before, c.lean ? 'answered by the lane' : 'passed on to Express').toBe(c.lean ? 0 : 1);
+    expect(viaLane.status).toBe(viaExpress.status);
+    expect(viaLane.status).toBeLessThan(500);
+    expect(normalised(viaLane.body)).toEqual(normalised(viaExpress.body));
+    for (const name of COMPARED) expect(viaLane.headers[name], name).toBe(viaExpress.headers[name]);
+    if (viaLane.headers['content-encoding'] === undefined)
+      expect(viaLane.headers['content-length']).toBe(String(Buffer.byteLength(viaLane.text)));
+  });
+
+  it('answers a repeated client_id with the first message, like Express', async () => {
+    const body = {
+      conversation_id: conversationId,
+      message: 'مرة واحدة',
+      client_id: 'c0ffee00-0000-4000-8000-000000000001',
+    };
+    const first = await post(served, farmer).send(body);
+    const again = await post(served, farmer).send(body);
+    const viaExpress = await post(t.app, farmer).send(body);
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(viaExpress.body).toEqual(first.body);
+    const rows = await t.db.selectFrom('messages').select('id').where('client_id', '=', body.client_id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('empties the response cache, so the sender’s conversation list shows the new message', async () => {
+    const list = () => request(served).get('/api/conversation/get-My-Conv').set(farmer.auth);
+    await list();
+    const hits = t.responseCache.hits;
+    await list();
+    expect(t.responseCache.hits).toBe(hits + 1);
+    const sent = await post(served, farmer).send({ conversation_id: conversationId, message: 'آخر رسالة' });
+    const after = await list();
+    const row = (after.body.data as { id: number; last_message: { id: number } | null }[]).find(
+      (c) => c.id === conversationId,
+    );
+    expect(row?.last_message?.id).toBe(sent.body.data.id);
+  });
+
+  it('malformed bodies: the same answer as Express, never a 500, nothing stored changes when refused', async () => {
+    const snapshot = async () => JSON.stringify(await t.db.selectFrom('messages').selectAll().orderBy('id').execute());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'),
+          fc.string(),
+          fc
+            .dictionary(
+              fc.constantFrom('conversation_id', 'user_id', 'message', 'client_id'),
+              fc.oneof(fc.jsonValue(), fc.constant(conversationId), fc.constant(farmer.user.id)),
+              { maxKeys: 4 },
+            )
+            .map((v) => JSON.stringify(v)),
+        ),
+        async (raw) => {
+          const before = await snapshot();
+          const viaLane = await json(served, farmer, raw);
+          expect(viaLane.status).toBeLessThan(500);
+          expect(viaLane.body.status).toBe(viaLane.status);
+          if (viaLane.status !== 200) {
+            expect(await snapshot()).toBe(before);
+            const viaExpress = await json(t.app, farmer, raw);
+            expect(viaExpress.status).toBe(viaLane.status);
+            expect(viaExpress.body).toEqual(viaLane.body);
+          }
+        },
+      ),
+      { numRuns: Number(process.env.FC_RUNS ?? 60) },
+    );
+  });
+});
+
+describe('lean lane: logs and failures', () => {
+  it('logs the request line without the token, as Express does', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await createApi(t.config, { logger: pino({ level: 'info' }, sink) });
+    try {
+      const res = await request(logged.handler)
+        .post('/api/message/create')
+        .set(farmer.auth)
+        .send({ conversation_id: conversationId, message: 'سجل' });
+      expect(res.status).toBe(200);
+      const line = lines.map((l) => JSON.parse(l)).find((l) => l.req?.url === '/api/message/create');
+      expect(line?.res?.statusCode).toBe(200);
+      expect(line?.req?.headers?.authorization).toBe('[redacted]');
+      expect(lines.join('')).not.toContain(farmer.token);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('answers 500 with the Arabic envelope when the database is gone, and logs it', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const broken = await createTestApi();
+    const who = await broken.make.loginAs('farmer');
+    const other = await broken.make.loginAs('store');
+    const conv = await broken.make.conversation(who.user.id, other.store!);
+    const logged = await createApi(broken.config, { logger: pino({ level: 'error' }, sink) });
+    await logged.db.destroy();
+    try {
+      const res = await request(logged.handler)
+        .post('/api/message/create')
+        .set(who.auth)
+        .send({ conversation_id: conv.id, message: 'x' });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ status: 500, error: { message: apiMessages.ar.internal } });
+      expect(lines.join('')).toContain('unhandled error');
+    } finally {
+      await logged.close().catch(() => undefined);
+      await broken.close();
+    }
+  });
+});
