@@ -7,6 +7,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Replaces each `[<id>]` in the body with a new id per request. */
+    idReplacement?: boolean;
   }
   interface Histogram {
     average: number;

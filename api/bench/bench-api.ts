@@ -3,10 +3,10 @@
  * a child process on a free port and measures the main calls with autocannon, first at about
  * 10k rows and again at full size; a bare node:http server sending the same bytes gives the
  * ceiling. Prints req/s, p50/p99 and writes the figures into docs/performance.md ("## API").
- *   BENCH_SECONDS=8 BENCH_CONNECTIONS=10 BENCH_DATABASE_URL=postgres://… BENCH_QUICK=1 BENCH_REPORT=0
+ *   BENCH_SECONDS=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=10 BENCH_DATABASE_URL=postgres://… BENCH_QUICK=1 BENCH_REPORT=0
  *   BENCH_ONLY=<regexp> (only the calls whose name matches; no report) BENCH_CPU_PROF=<dir> (API CPU profiles)
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { type BenchPeople, grow, type Sizes, seedBase } from './seed-bulk';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = findRepoRoot();
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const quick = process.env.BENCH_QUICK === '1';
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
@@ -87,6 +88,8 @@ let bodies = 0;
 
 async function measure(phase: string, call: string, opts: Parameters<typeof autocannon>[0]): Promise<Row> {
   if (only && phase !== 'bare' && !only.test(call)) return { phase, call, rps: 0, p50: 0, p99: 0, errors: 0 };
+  // JIT warm-up (a running server has long compiled its hot paths): not counted
+  if (warmup > 0) await autocannon({ connections, duration: warmup, ...opts });
   const r = await autocannon({ connections, duration: seconds, ...opts });
   const row = {
     phase,
@@ -173,7 +176,13 @@ async function benchPhase(
           url: `${api.url}/api/message/create`,
           method: 'POST',
           headers: { ...auth, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ conversation_id: people.conversationId, message: 'مرحبا، هل الدواء متوفر؟' }),
+          // a new client_id per message, as the app sends through the relay (autocannon fills in [<id>])
+          body: JSON.stringify({
+            conversation_id: people.conversationId,
+            message: 'مرحبا، هل الدواء متوفر؟',
+            client_id: '[<id>]',
+          }),
+          idReplacement: true,
         }),
       );
   } finally {
@@ -215,6 +224,8 @@ try {
   t = Date.now();
   await withDb((db) => grow(db.kysely, LARGE));
   const seedSeconds = (Date.now() - t) / 1000;
+  // the kernel writes the ~200 MB just grown back to disk: not while the large phase measures
+  execFileSync('sync');
   console.log(
     `grew to ${LARGE.products} products, ${LARGE.messages} messages, ${LARGE.orders} orders in ${seedSeconds.toFixed(1)} s`,
   );
@@ -344,7 +355,7 @@ function writeReport(r: {
     '',
     `Measured with \`npm run bench:api\` (api/bench/bench-api.ts) on ${new Date().toISOString().slice(0, 10)}: ${config.database.kind},`,
     `${os.cpus().length} CPUs (load average ${loadAtStart.toFixed(1)} at the start), autocannon (in the benchmark's process, on the same`,
-    `machine) with ${connections} connections for ${seconds} s per call, the API in its own process.`,
+    `machine) with ${connections} connections for ${seconds} s per call after ${warmup} s of warm-up (not counted), the API in its own process.`,
     `"10k" = ~10k products and messages; "large" = ${LARGE.products.toLocaleString('en')} products, ${LARGE.messages.toLocaleString('en')} messages,`,
     `${LARGE.orders.toLocaleString('en')} orders (grown in ${r.seedSeconds.toFixed(0)} s with batched inserts in transactions).`,
     '',
@@ -370,10 +381,11 @@ function writeReport(r: {
     ...targetTable(r.targetsNc),
     '',
     'conversation/get/{id} is shown for reference: it is not one of the browse calls of the targets (it marks',
-    'what it returns as delivered, so it is never cached). A CPU profile of message/create (BENCH_CPU_PROF)',
-    "shows about 0.75 ms of API CPU per message: SQLite ~23 % (insert, one UPDATE, commit), Kysely's own work",
-    '~3 % (hot queries are compiled once, api/src/db/prepared.ts), the rest Express, body parsing, yup, helmet,',
-    'compression and socket writes; Express with one empty route alone costs ~0.2 ms per request here.',
+    'what it returns as delivered, so it is never cached). message/create with a JSON body is answered by the',
+    "lean lane (api/src/http/lean-lane.ts: the same middleware, route function and errors without Express's",
+    'router; through Express it reached ~1,400/s). A CPU profile of it (BENCH_CPU_PROF) shows about 0.45 ms of',
+    'API CPU per message: SQLite ~48 % (token and conversation lookups, insert, one UPDATE, commit), yup ~7 %,',
+    'the rest node:http, body parsing, helmet, compression and socket writes.',
     '',
     'Notes: with SQLite every query runs on one synchronous connection, so under 10 concurrent connections the',
     'p50/p99 are mostly queueing behind other requests (latency ≈ connections ÷ req/s). An Express app that',
