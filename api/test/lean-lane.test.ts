@@ -5,7 +5,6 @@
  * requests it took and which it passed on (so these tests cannot pass with the lane switched off).
  */
 import type { RequestListener } from 'node:http';
-import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { apiMessages } from '@agrivet/shared';
 import fc from 'fast-check';
@@ -15,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../src/app';
 import type { StoreRow } from '../src/db/types';
 import type { SignedIn } from './helpers/factories';
+import { logSink } from './helpers/log-sink';
 import { createTestApi, useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
@@ -273,42 +273,30 @@ describe('lean lane: message/create answers as Express does', () => {
 
 describe('lean lane: logs and failures', () => {
   it('logs the request line without the token, as Express does', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logged = await createApi(t.config, { logger: pino({ level: 'info' }, sink) });
+    const sink = logSink();
+    const logged = await createApi(t.config, { logger: pino({ level: 'info' }, sink.stream) });
     try {
       const res = await request(logged.handler)
         .post('/api/message/create')
         .set(farmer.auth)
         .send({ conversation_id: conversationId, message: 'سجل' });
       expect(res.status).toBe(200);
-      const line = lines.map((l) => JSON.parse(l)).find((l) => l.req?.url === '/api/message/create');
+      const line = sink.lines.map((l) => JSON.parse(l)).find((l) => l.req?.url === '/api/message/create');
       expect(line?.res?.statusCode).toBe(200);
       expect(line?.req?.headers?.authorization).toBe('[redacted]');
-      expect(lines.join('')).not.toContain(farmer.token);
+      expect(sink.text()).not.toContain(farmer.token);
     } finally {
       await logged.close();
     }
   });
 
   it('answers 500 with the Arabic envelope when the database is gone, and logs it', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const sink = logSink();
     const broken = await createTestApi();
     const who = await broken.make.loginAs('farmer');
     const other = await broken.make.loginAs('store');
     const conv = await broken.make.conversation(who.user.id, other.store!);
-    const logged = await createApi(broken.config, { logger: pino({ level: 'error' }, sink) });
+    const logged = await createApi(broken.config, { logger: pino({ level: 'error' }, sink.stream) });
     await logged.db.destroy();
     try {
       const res = await request(logged.handler)
@@ -317,7 +305,7 @@ describe('lean lane: logs and failures', () => {
         .send({ conversation_id: conv.id, message: 'x' });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ status: 500, error: { message: apiMessages.ar.internal } });
-      expect(lines.join('')).toContain('unhandled error');
+      expect(sink.text()).toContain('unhandled error');
     } finally {
       await logged.close().catch(() => undefined);
       await broken.close();
