@@ -32,12 +32,23 @@ function isJson(req: IncomingMessage): boolean {
   return type !== undefined && /^application\/json\s*(;|$)/i.test(type);
 }
 
+/** Runs one middleware: resolves on next(), rejects on next(err), a throw or a rejected promise. */
 function run(middleware: LaneMiddleware, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
-    const next = (err?: unknown) => (err ? reject(err) : resolve());
+    let called = false;
+    const next = (err?: unknown) => {
+      called = true;
+      if (err) reject(err);
+      else resolve();
+    };
     try {
       const result = middleware(req, res, next);
-      if (result instanceof Promise) result.catch(reject);
+      if (result instanceof Promise)
+        result.catch((err: unknown) => {
+          // after next() the request has moved on: log it rather than lose it
+          if (called) req.log?.error({ err }, 'middleware failed after it called next()');
+          else reject(err);
+        });
     } catch (err) {
       reject(err);
     }
@@ -49,7 +60,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const json = Buffer.from(JSON.stringify(body));
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', json.length);
+  res.setHeader('Content-Length', String(json.length)); // as Express sets it (a string: the same in logs)
   res.end(json);
 }
 
@@ -65,20 +76,29 @@ export function leanLane(options: LeanLaneOptions, next: RequestListener): Reque
     // add their own fields (body, user, log), as they do under Express
     const request = req as Request;
     const response = res as Response;
+    // what Express's request has for this URL (the request log prints both)
+    request.query = {};
+    request.params = {};
     const answer = async () => {
       for (const middleware of options.middleware) await run(middleware, request, response);
       return call(request);
     };
-    answer().then(
-      (data) => sendJson(res, 200, ok(data)),
-      (err: unknown) => {
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        const failure = errorAnswer(err, request.log ?? options.logger);
-        sendJson(res, failure.status, failure.body);
-      },
-    );
+    answer()
+      .then(
+        (data) => sendJson(res, 200, ok(data)),
+        (err: unknown) => {
+          if (res.headersSent) {
+            res.destroy();
+            return;
+          }
+          const failure = errorAnswer(err, request.log ?? options.logger);
+          sendJson(res, failure.status, failure.body);
+        },
+      )
+      // sending itself failed (cannot happen with today's answers): end the exchange, keep the process
+      .catch((err: unknown) => {
+        (request.log ?? options.logger).error({ err }, 'lean lane could not answer');
+        res.destroy();
+      });
   };
 }
