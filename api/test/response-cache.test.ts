@@ -5,7 +5,13 @@
  * and only 200s of browse calls are kept. The unit part drives ResponseCache with plain handlers
  * (races, bounds, expiry); with PostgreSQL, a write in one API process empties another's cache.
  */
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +88,45 @@ describe('response cache through the API', () => {
     expect(t.responseCache.size).toBeGreaterThan(0);
     expect((await request(t.handler).post('/api/product/create').set(seller.auth).send({})).status).toBe(422);
     expect(t.responseCache.size).toBe(0);
+  });
+
+  it('counts a write Express routes under another spelling of /api (upper case, absolute target)', async () => {
+    const seller = await t.make.loginAs('store', { withStore: true });
+    const url = `/api/product/getAll?store_id=${seller.store!.id}`;
+    const server = createServer(t.handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    /** A POST with a raw request target, as a client may send it. */
+    const postTo = (target: string, body: object) =>
+      new Promise<number>((resolve, reject) => {
+        const json = JSON.stringify(body);
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: target,
+            headers: { ...seller.auth, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(json);
+      });
+    try {
+      for (const [i, target] of ['/API/product/create', `http://127.0.0.1:${port}/api/product/create`].entries()) {
+        await request(t.handler).get(url);
+        expect(t.responseCache.size).toBeGreaterThan(0);
+        expect(await postTo(target, { name: `شتول بندورة ${i}`, type: 1, price: '1.5', is_special: false })).toBe(200);
+        expect(t.responseCache.size, target).toBe(0);
+        expect((await request(t.handler).get(url)).body.data.total).toBe(i + 1);
+      }
+    } finally {
+      server.close();
+    }
   });
 
   it('is per caller, and a token revoked by logout is refused at once', async () => {

@@ -91,7 +91,7 @@ export class ResponseCache {
 
   constructor(options: ResponseCacheOptions) {
     this.#ttlMs = options.ttlMs;
-    this.#prefix = options.prefix ?? '/api/';
+    this.#prefix = (options.prefix ?? '/api/').toLowerCase();
     this.#maxEntries = options.maxEntries ?? 2000;
     this.#maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.#maxEntryBytes = options.maxEntryBytes ?? 1024 * 1024;
@@ -126,7 +126,7 @@ export class ResponseCache {
   /** The request listener: `createServer(cache.wrap(app))`. */
   wrap(next: RequestListener): RequestListener {
     return (req, res) => {
-      if (!req.url?.startsWith(this.#prefix)) {
+      if (!this.#covers(req.url ?? '')) {
         next(req, res);
         return;
       }
@@ -147,6 +147,22 @@ export class ResponseCache {
       this.#watch(res, key);
       next(req, res);
     };
+  }
+
+  /**
+   * Whether Express would route this request target under the prefix: its path, also when the
+   * target is absolute (`http://host/api/…`), compared without case (as `app.use('/api')` does).
+   */
+  #covers(url: string): boolean {
+    let path = url;
+    if (!url.startsWith('/')) {
+      try {
+        path = new URL(url).pathname;
+      } catch {
+        return false;
+      }
+    }
+    return path.slice(0, this.#prefix.length).toLowerCase() === this.#prefix;
   }
 
   /** Collects the answer's bytes (after compression) and, when it ends, stores it or counts a write. */
