@@ -16,20 +16,21 @@ import type { ConversationRow, Database } from '../db/types';
 
 type ConversationScope = ExpressionBuilder<Database, 'conversations'>;
 
+type SideColumn =
+  | 'conversations.sender_id'
+  | 'conversations.receiver_id'
+  | 'conversations.sender_last_read_id'
+  | 'conversations.receiver_last_read_id';
+
+/** `ifSender` when the viewer started the conversation, `ifReceiver` otherwise (as one SQL CASE). */
+function bySide(eb: ConversationScope, viewerId: number, ifSender: SideColumn, ifReceiver: SideColumn) {
+  return eb.case().when('conversations.sender_id', '=', viewerId).then(eb.ref(ifSender)).else(eb.ref(ifReceiver)).end();
+}
+
 /** Messages of the other participant above the viewer's read marker. */
 function unreadCount(eb: ConversationScope, viewerId: number) {
-  const marker = eb
-    .case()
-    .when('conversations.sender_id', '=', viewerId)
-    .then(eb.ref('conversations.sender_last_read_id'))
-    .else(eb.ref('conversations.receiver_last_read_id'))
-    .end();
-  const other = eb
-    .case()
-    .when('conversations.sender_id', '=', viewerId)
-    .then(eb.ref('conversations.receiver_id'))
-    .else(eb.ref('conversations.sender_id'))
-    .end();
+  const marker = bySide(eb, viewerId, 'conversations.sender_last_read_id', 'conversations.receiver_last_read_id');
+  const other = bySide(eb, viewerId, 'conversations.receiver_id', 'conversations.sender_id');
   return eb
     .selectFrom('messages as unread')
     .select((e) => e.fn.countAll<number>().as('n'))
