@@ -1,5 +1,5 @@
 /** The relay's own Arabic error messages (the API's live in @agrivet/shared's apiMessages). */
-import { type ApiFailure, apiMessages } from '@agrivet/shared';
+import { type ApiFailure, apiMessages, type ErrorCode, errorCodeForStatus } from '@agrivet/shared';
 
 export const relayMessages = {
   apiUnavailable: 'الخدمة غير متاحة حالياً، يرجى المحاولة بعد قليل',
@@ -9,8 +9,12 @@ export const relayMessages = {
   notInConversation: 'يجب فتح المحادثة أولاً',
 } as const;
 
-export const failure = (status: number, message: string, fields?: Record<string, string>): ApiFailure =>
-  fields ? { status, error: { message, fields } } : { status, error: { message } };
+export const failure = (
+  status: number,
+  message: string,
+  fields?: Record<string, string>,
+  code: ErrorCode = errorCodeForStatus(status),
+): ApiFailure => (fields ? { status, error: { code, message, fields } } : { status, error: { code, message } });
 
 export const invalid = (fields: Record<string, string>): ApiFailure => failure(422, apiMessages.ar.validation, fields);
 

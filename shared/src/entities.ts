@@ -4,6 +4,7 @@
  * string (`price`, `total`) beside its integer cents (`price_cents`, `total_cents`), booleans are
  * real booleans, image fields are paths relative to /storage/ or null.
  */
+import type { ErrorCode } from './errors';
 import type { OrderStatus, ProductType, StoreType, UserStatus, UserType } from './enums';
 
 export type Lang = 'ar' | 'en';
@@ -16,7 +17,8 @@ export interface ApiSuccess<T> {
 /** Failure envelope: HTTP status in `status`, Arabic message, per-field messages for 422. */
 export interface ApiFailure {
   status: number;
-  error: { message: string; fields?: Record<string, string> };
+  /** `code`: a stable identifier to decide on (errors.ts); `message`: Arabic, for people. */
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 }
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 export const isApiSuccess = <T>(r: ApiResponse<T>): r is ApiSuccess<T> => r.status === 200 && 'data' in r;

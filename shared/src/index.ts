@@ -1,5 +1,6 @@
 export * from './entities';
 export * from './enums';
+export * from './errors';
 export * from './limits';
 export * from './messages';
 export * from './money';

@@ -290,7 +290,7 @@ export class RealtimeClient {
       return this.outbox.refuse(
         'message:send',
         input,
-        { status: 413, error: { message: apiMessages.ar.fileTooLarge } },
+        { status: 413, error: { code: 'too_large', message: apiMessages.ar.fileTooLarge } },
         options,
       );
     }

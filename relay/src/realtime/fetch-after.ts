@@ -20,8 +20,8 @@ export async function fetchMessagesAfter(
       return { status: 200, data: { messages: body.data.messages ?? [], has_more: body.data.has_more === true } };
     }
     if ('error' in body) return body;
-    return { status: res.status || 502, error: { message: '' } };
+    return { status: res.status || 502, error: { code: 'internal', message: '' } };
   } catch {
-    return { status: 503, error: { message: '' } };
+    return { status: 503, error: { code: 'internal', message: '' } };
   }
 }

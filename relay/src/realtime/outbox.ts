@@ -8,7 +8,7 @@
  * after its connection keeps dropping; every other write (an order, a text) is resent until it is
  * acknowledged — the API may already have stored it, and dropping it would invite a duplicate.
  */
-import { type ApiResponse, LIMITS } from '@agrivet/shared';
+import { type ApiFailure, type ApiResponse, LIMITS } from '@agrivet/shared';
 import { newClientId } from './client-id';
 import { Listeners } from './listeners';
 import { MemoryOutboxStorage, type OutboxStorage } from './storage';
@@ -174,7 +174,7 @@ export class Outbox {
   refuse<E extends WriteEvent>(
     event: E,
     payload: WriteEvents[E]['payload'],
-    response: { status: number; error: { message: string } },
+    response: ApiFailure,
     options?: WriteOptions,
   ): Queued<E> {
     const item: OutboxItem<E> = {
@@ -199,7 +199,7 @@ export class Outbox {
       item.state = 'failed';
       item.error = { status: 499, message: 'cancelled' };
       this.changes.emit({ type: 'failed', item });
-      this.settle(item.client_id, { status: 499, error: { message: 'cancelled' } });
+      this.settle(item.client_id, { status: 499, error: { code: 'internal', message: 'cancelled' } });
     }
   }
 
@@ -222,12 +222,12 @@ export class Outbox {
         const result = await this.transport.send(item);
         if (this.items[0] !== item) continue; // dropped meanwhile by clear()
         if (result.kind === 'lost' && this.lostTooOften(item, connection)) {
-          this.finish(item, { status: LOST_SEND_FAILURE.status, error: { message: LOST_SEND_FAILURE.message } });
+          this.finish(item, { status: LOST_SEND_FAILURE.status, error: { code: 'internal', message: LOST_SEND_FAILURE.message } });
           continue;
         }
         if (result.kind === 'ack') {
           this.lostSends.delete(item.client_id);
-          const response = isEnvelope(result.response) ? result.response : { status: 500, error: { message: '' } };
+          const response = isEnvelope(result.response) ? result.response : { status: 500, error: { code: 'internal' as const, message: '' } };
           if (response.status === 200) {
             this.finish(item, response);
             continue;
