@@ -18,7 +18,6 @@ import { onEvent } from './events/on-event';
 import { InFlight } from './in-flight';
 import * as order from './events/order';
 import { createParticipantsCache } from './participants';
-import { RELAY_MAX_FRAME_BYTES } from './realtime/outbox';
 import { type RedisLink, useRedisAdapter } from './redis';
 import { createRevalidation } from './sessions';
 import type { ConnectionContext, RelayServer } from './types';
@@ -47,9 +46,6 @@ export interface Relay {
   close(): Promise<void>;
 }
 
-/** Image messages carry up to 5 MB of bytes; the rest of the frame stays small (shared with the outbox). */
-const MAX_FRAME_BYTES = RELAY_MAX_FRAME_BYTES;
-
 export function attachRelay(httpServer: HttpServer, options: RelayOptions): Relay {
   const logger = options.logger ?? pino({ name: 'relay', level: process.env.LOG_LEVEL ?? 'info' });
   const api = createApiClient(options.apiUrl);
@@ -61,7 +57,8 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
 
   const io: RelayServer = new Server(httpServer, {
     path: SOCKET_PATH,
-    maxHttpBufferSize: MAX_FRAME_BYTES,
+    // Image messages carry up to 5 MB of bytes, the rest stays small (the browser's outbox knows this cap).
+    maxHttpBufferSize: LIMITS.socketMaxFrameBytes,
     serveClient: false,
     pingInterval: 25_000,
     pingTimeout: 20_000,

@@ -1,7 +1,7 @@
 /** RealtimeClient against the real relay and API: pushes, outbox outcomes, session end. */
 import type { Conversation, Message, Order, Product } from '@agrivet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConnectionStatus, RealtimeClient } from '../src/realtime/index';
+import { type ConnectionStatus, RealtimeClient } from '@agrivet/realtime';
 import { until } from './helpers/sockets';
 import {
   type Account,

@@ -5,8 +5,13 @@
  */
 import { apiMessages, type Conversation, LIMITS, type Message, type Order, type Product } from '@agrivet/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MemoryOutboxStorage, type OutboxItem, RealtimeClient } from '../src/realtime/index';
-import { LOST_SEND_FAILURE, mayExceedFrameCap, RELAY_MAX_FRAME_BYTES } from '../src/realtime/outbox';
+import {
+  LOST_SEND_FAILURE,
+  MemoryOutboxStorage,
+  mayExceedFrameCap,
+  type OutboxItem,
+  RealtimeClient,
+} from '@agrivet/realtime';
 import {
   type Account,
   apiGet,
@@ -115,7 +120,7 @@ it('only an image message near the relay frame cap can be given up on', () => {
   const order = { event: 'order:create', payload: { store_id: 1, total: 1, items: [] } };
   const small = { event: 'message:send', payload: { conversation_id: 1, image: jpeg(1024 * 1024) } };
   const nearCap = { event: 'message:send', payload: { conversation_id: 1, image: jpeg(LIMITS.imageMaxBytes) } };
-  const over = { event: 'message:send', payload: { conversation_id: 1, image: jpeg(RELAY_MAX_FRAME_BYTES) } };
+  const over = { event: 'message:send', payload: { conversation_id: 1, image: jpeg(LIMITS.socketMaxFrameBytes) } };
   expect([text, order, small, nearCap, over].map((i) => mayExceedFrameCap(i as OutboxItem))).toEqual([
     false,
     false,

@@ -7,7 +7,7 @@
  */
 import type { AuthPayload, Conversation, Message, Order, Product } from '@agrivet/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ConnectionStatus, RealtimeClient, type RealtimeOptions } from '../src/realtime/index';
+import { type ConnectionStatus, RealtimeClient, type RealtimeOptions } from '@agrivet/realtime';
 import { sleep, until } from './helpers/sockets';
 import {
   type Account,

@@ -5,7 +5,7 @@
  */
 import type { Conversation, ConversationWithMessages, Message } from '@agrivet/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RealtimeClient } from '../src/realtime/index';
+import { RealtimeClient } from '@agrivet/realtime';
 import { CuttableProxy, freePort, RelayProcess } from './helpers/processes';
 import { sleep, until } from './helpers/sockets';
 import {

@@ -34,6 +34,8 @@ export const BUILT = [
       'client/tsconfig.json',
       'client/vite.config.ts',
       'client/vite-route-preload.ts',
+      'realtime/src',
+      'realtime/package.json',
       ...SHARED,
     ],
   },

@@ -2,10 +2,10 @@
 // connections placed on a chosen relay, waiting for pushes.
 import { register } from 'tsx/esm/api';
 
-/** @agrivet/relay/realtime (TypeScript source) loaded through tsx, as the browser bundle uses it. */
+/** @agrivet/realtime (TypeScript source) loaded through tsx, as the browser bundle uses it. */
 export async function loadRealtime() {
   register();
-  return import('@agrivet/relay/realtime');
+  return import('@agrivet/realtime');
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -22,6 +22,12 @@ export const LIMITS = {
   thumbMaxSide: 320,
   /** Small socket payloads (everything but an image message). */
   socketSmallPayloadBytes: 16 * 1024,
+  /**
+   * The relay's cap on one socket.io frame (its maxHttpBufferSize): an image message carries up to
+   * imageMaxBytes of bytes, the rest stays small. A larger frame makes the relay drop the connection
+   * without an answer; the browser's outbox knows the same cap (mayExceedFrameCap).
+   */
+  socketMaxFrameBytes: 5 * 1024 * 1024 + 512 * 1024,
   requestTimeoutMs: 15_000,
   loginFailuresPerPhone: 10,
   loginWindowMs: 15 * 60 * 1000,

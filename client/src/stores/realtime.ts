@@ -2,8 +2,8 @@
  * The live connection (one per signed-in tab): status, outbox entries (pending writes) and a listener
  * registry that survives reconnects, so screens can subscribe before or after the socket exists.
  */
-// The client-id module alone: the @agrivet/relay/realtime barrel would pull socket.io-client into this chunk.
-import { newClientId } from '@agrivet/relay/realtime/client-id';
+// The client-id module alone: the @agrivet/realtime barrel would pull socket.io-client into this chunk.
+import { newClientId } from '@agrivet/realtime/client-id';
 import type { ServerToClientEvents } from '@agrivet/shared';
 import { create } from 'zustand';
 import { env } from '../config/env';

@@ -1,10 +1,10 @@
 /**
- * Adapter from @agrivet/relay/realtime's RealtimeClient to the app's RealtimePort — the one file that
+ * Adapter from @agrivet/realtime's RealtimeClient to the app's RealtimePort — the one file that
  * knows that client. Queued writes persist in localStorage per user and tab (tab-outbox-storage.ts),
  * so a reload keeps them and two tabs never overwrite each other's. Refusals coming back through the
  * relay are in Arabic, like the API's: shown in the UI language, as the axios client does.
  */
-import { type OutboxItem, RealtimeClient, type WriteEvents } from '@agrivet/relay/realtime';
+import { type OutboxItem, RealtimeClient, type WriteEvents } from '@agrivet/realtime';
 import { isApiSuccess } from '@agrivet/shared';
 import { localizeApiMessage } from '../../i18n/contract-messages';
 import { ApiError } from '../api-error';

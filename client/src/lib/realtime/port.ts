@@ -1,5 +1,5 @@
 /**
- * What the app needs from a live connection. `connect.ts` adapts @agrivet/relay/realtime's
+ * What the app needs from a live connection. `connect.ts` adapts @agrivet/realtime's
  * RealtimeClient to this shape — the one file to touch if that client changes.
  */
 import type { ApiResponse, ClientToServerEvents, ServerToClientEvents } from '@agrivet/shared';

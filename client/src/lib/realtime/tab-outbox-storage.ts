@@ -12,7 +12,7 @@ import {
   LocalStorageOutboxStorage,
   type OutboxItem,
   type OutboxStorage,
-} from '@agrivet/relay/realtime';
+} from '@agrivet/realtime';
 
 export interface StorageArea {
   readonly length: number;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@agrivet/shared';
 import { useCart } from '../../../stores/cart';
 import { useRealtime } from '../../../stores/realtime';
-import type { OutboxItem } from '@agrivet/relay/realtime';
+import type { OutboxItem } from '@agrivet/realtime';
 import type { OutboxEntry } from '../../../lib/realtime/port';
 import { TabOutboxStorage } from '../../../lib/realtime/tab-outbox-storage';
 import { placeCartOrder, RECHECK_AFTER_MS, reconcilePendingOrder, watchPendingOrder } from '../lib/pending-order';

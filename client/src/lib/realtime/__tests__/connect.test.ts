@@ -10,8 +10,8 @@ const fake = vi.hoisted(() => ({
   createdWith: [] as unknown[],
 }));
 
-vi.mock('@agrivet/relay/realtime', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@agrivet/relay/realtime')>();
+vi.mock('@agrivet/realtime', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@agrivet/realtime')>();
   class FakeClient {
     status = 'offline';
     connect() {}

@@ -1,5 +1,5 @@
 /** Two tabs of one user share localStorage: neither overwrites the other's outbox; a closed tab's writes are adopted. */
-import { RealtimeClient, serializeOutbox } from '@agrivet/relay/realtime';
+import { RealtimeClient, serializeOutbox } from '@agrivet/realtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   findSavedWrite,

@@ -11,7 +11,7 @@ import {
   type OutboxItem,
   type SendResult,
   serializeOutbox,
-} from '../src/realtime/index';
+} from '../src/index';
 
 const msg = (id: number, conversation_id = 1): Message => ({
   id,

@@ -1,8 +1,8 @@
-/** @agrivet/relay/realtime — the client side of the relay (README.md beside this file). */
+/** @agrivet/realtime — the browser's (and Node's) client of the relay (README.md in this workspace). */
 export { newClientId } from './client-id';
 export { RealtimeClient, type RealtimeOptions } from './client';
 export { MessageSync } from './message-sync';
-export { Outbox, type OutboxTransport, type SendResult } from './outbox';
+export { LOST_SEND_FAILURE, mayExceedFrameCap, Outbox, type OutboxTransport, type SendResult } from './outbox';
 export {
   deserializeOutbox,
   LocalStorageOutboxStorage,

@@ -8,7 +8,7 @@
  * after its connection keeps dropping; every other write (an order, a text) is resent until it is
  * acknowledged — the API may already have stored it, and dropping it would invite a duplicate.
  */
-import { type ApiFailure, type ApiResponse, LIMITS } from '@agrivet/shared';
+import { type ApiFailure, type ApiResponse, errorCodeForStatus, LIMITS } from '@agrivet/shared';
 import { newClientId } from './client-id';
 import { Listeners } from './listeners';
 import { MemoryOutboxStorage, type OutboxStorage } from './storage';
@@ -52,14 +52,8 @@ export interface OutboxOptions {
 }
 
 /**
- * The relay's cap on one frame (its socket.io maxHttpBufferSize): an image message carries up to
- * LIMITS.imageMaxBytes of bytes, the rest stays small. A larger frame makes the relay drop the
- * connection without an answer.
- */
-export const RELAY_MAX_FRAME_BYTES = LIMITS.imageMaxBytes + 512 * 1024;
-
-/**
- * Whether a write may serialise to a frame near or over RELAY_MAX_FRAME_BYTES: an image message whose
+ * Whether a write may serialise to a frame near or over the relay's frame cap
+ * (LIMITS.socketMaxFrameBytes, its socket.io maxHttpBufferSize): an image message whose
  * worst-case size — the image as base64 (how long-polling carries binary, 4/3 of its bytes), the text
  * as 3-byte UTF-8 characters, 1 KiB of envelope — reaches the cap. Only such a write can be refused by
  * the relay's frame cap, so only it may fail after its connection keeps dropping.
@@ -70,7 +64,7 @@ export function mayExceedFrameCap(item: Pick<OutboxItem, 'event' | 'payload'>): 
   const bytes = image?.byteLength;
   if (typeof bytes !== 'number') return false;
   const estimate = Math.ceil(bytes / 3) * 4 + (typeof message === 'string' ? message.length : 0) * 3 + 1024;
-  return estimate >= RELAY_MAX_FRAME_BYTES;
+  return estimate >= LIMITS.socketMaxFrameBytes;
 }
 
 /**
@@ -80,8 +74,12 @@ export function mayExceedFrameCap(item: Pick<OutboxItem, 'event' | 'payload'>): 
  */
 export const LOST_SEND_FAILURE = {
   status: 413,
+  code: 'too_large',
   message: 'انقطع الاتصال مراراً أثناء إرسال الصورة، يرجى المحاولة من جديد عبر اتصال أفضل',
 } as const;
+
+/** A write dropped by clear() (sign-out): status 499, never sent again. */
+const CANCELLED = { code: 'internal', message: 'cancelled' } as const;
 
 type Waiter = (response: ApiResponse<unknown>) => void;
 
@@ -184,7 +182,7 @@ export class Outbox {
       state: 'failed',
       attempts: 0,
       queued_at: Date.now(),
-      error: { status: response.status, message: response.error.message },
+      error: { status: response.status, ...response.error },
     };
     this.changes.emit({ type: 'failed', item: item as OutboxItem });
     return { item, done: Promise.resolve(response) };
@@ -197,9 +195,9 @@ export class Outbox {
     this.storage.save(this.items);
     for (const item of dropped) {
       item.state = 'failed';
-      item.error = { status: 499, message: 'cancelled' };
+      item.error = { status: 499, ...CANCELLED };
       this.changes.emit({ type: 'failed', item });
-      this.settle(item.client_id, { status: 499, error: { code: 'internal', message: 'cancelled' } });
+      this.settle(item.client_id, { status: 499, error: CANCELLED });
     }
   }
 
@@ -222,12 +220,15 @@ export class Outbox {
         const result = await this.transport.send(item);
         if (this.items[0] !== item) continue; // dropped meanwhile by clear()
         if (result.kind === 'lost' && this.lostTooOften(item, connection)) {
-          this.finish(item, { status: LOST_SEND_FAILURE.status, error: { code: 'internal', message: LOST_SEND_FAILURE.message } });
+          const { status, code, message } = LOST_SEND_FAILURE;
+          this.finish(item, { status, error: { code, message } });
           continue;
         }
         if (result.kind === 'ack') {
           this.lostSends.delete(item.client_id);
-          const response = isEnvelope(result.response) ? result.response : { status: 500, error: { code: 'internal' as const, message: '' } };
+          const response = isEnvelope(result.response)
+            ? result.response
+            : { status: 500, error: { code: 'internal' as const, message: '' } };
           if (response.status === 200) {
             this.finish(item, response);
             continue;
@@ -280,7 +281,11 @@ export class Outbox {
       item.result = response.data as never;
     } else {
       item.state = 'failed';
-      item.error = { status: response.status, ...('error' in response ? response.error : { message: '' }) };
+      const { status } = response;
+      item.error = {
+        status,
+        ...('error' in response ? response.error : { code: errorCodeForStatus(status), message: '' }),
+      };
     }
     this.storage.save(this.items);
     this.changes.emit({ type: item.state === 'sent' ? 'sent' : 'failed', item });

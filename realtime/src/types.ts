@@ -2,6 +2,7 @@
 import type {
   ApiResponse,
   ConversationReadPayload,
+  ErrorCode,
   Message,
   Order,
   OrderCreatePayload,
@@ -10,6 +11,8 @@ import type {
 
 export interface OutboxError {
   status: number;
+  /** The stable code to decide on (CONTRACT.md §7); `message` is for people. */
+  code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
 }
@@ -63,7 +66,7 @@ export interface OutboxItem<E extends WriteEvent = WriteEvent> {
   attempts: number;
   /** Epoch milliseconds when it was queued. */
   queued_at: number;
-  /** Why it failed: the API's status and Arabic message (field messages for 422). */
+  /** Why it failed: the API's status, code and Arabic message (field messages for 422). */
   error?: OutboxError;
   /** The acknowledged result once sent (for message:send: the stored message). */
   result?: WriteEvents[E]['result'];

@@ -1,5 +1,11 @@
 /** The REST side of re-sync: one page of a conversation's messages after an id (CONTRACT.md §3). */
-import { type ApiResponse, apiPaths, type ConversationWithMessages, type Message } from '@agrivet/shared';
+import {
+  type ApiResponse,
+  apiPaths,
+  type ConversationWithMessages,
+  errorCodeForStatus,
+  type Message,
+} from '@agrivet/shared';
 
 export type MessagesPage = ApiResponse<{ messages: Message[]; has_more: boolean }>;
 
@@ -20,7 +26,8 @@ export async function fetchMessagesAfter(
       return { status: 200, data: { messages: body.data.messages ?? [], has_more: body.data.has_more === true } };
     }
     if ('error' in body) return body;
-    return { status: res.status || 502, error: { code: 'internal', message: '' } };
+    const status = res.status || 502;
+    return { status, error: { code: errorCodeForStatus(status), message: '' } };
   } catch {
     return { status: 503, error: { code: 'internal', message: '' } };
   }

@@ -1,7 +1,7 @@
 /** A caller's client_id for a write: used as the outbox item's id when usable, else generated. */
 import { LIMITS } from '@agrivet/shared';
 import { describe, expect, it } from 'vitest';
-import { isUsableClientId } from '../src/realtime/outbox';
+import { isUsableClientId } from '../src/outbox';
 import {
   MemoryOutboxStorage,
   newClientId,
@@ -10,7 +10,7 @@ import {
   type OutboxItem,
   RealtimeClient,
   type SendResult,
-} from '../src/realtime/index';
+} from '../src/index';
 
 /** Records what was sent and answers 200 with the client_id. */
 class EchoTransport {
