@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order of cost. Installs the OS programs the tests
 // need (CONTRACT.md §1), then runs each step and stops at the first failure.
-//   TEST_ONLY=unit,pg  runs only the named steps.
+//   TEST_ONLY=unit,integration  runs only the named steps.
 import { spawnSync } from 'node:child_process';
 import { ensurePrograms } from './lib/os-deps.mjs';
 
 const steps = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-b'] },
   { name: 'lint', cmd: ['npx', 'biome', 'lint', '.'] },
-  { name: 'unit', cmd: ['npx', 'vitest', 'run'] },
+  // The vitest projects named *-integration (child processes, redis-server, the realtime client end
+  // to end through a relay) run apart from the fast ones: vitest.config.ts.
+  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project=!*-integration'] },
+  { name: 'integration', cmd: ['npx', 'vitest', 'run', '--project=*-integration'] },
   { name: 'pg', cmd: ['node', 'scripts/test-pg.mjs'] },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   { name: 'e2e', cmd: ['npm', 'run', 'test:e2e'] },
