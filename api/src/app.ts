@@ -1,13 +1,14 @@
 /**
  * The API as an Express app: `createApi(config)` opens and migrates the database (seeding a new
- * one), and returns the app; `main.ts` listens, tests use supertest, server/ mounts it.
+ * one), and returns the app. It is the one request path: `main.ts` listens with it, server/ mounts
+ * it under its own app, and the tests send their requests to it (supertest) — nothing sits in
+ * front of it.
  */
 import { mkdirSync } from 'node:fs';
-import type { RequestListener } from 'node:http';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
@@ -16,25 +17,16 @@ import { createDb, type Dialect } from './db/create-db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/seed-demo';
 import type { Database } from './db/types';
-import { startWriteFeed, type WriteFeed } from './db/write-feed';
 import { loadUser } from './http/auth';
 import { errorHandler } from './http/error-handler';
-import { type LaneMiddleware, type LeanLaneOptions, leanLane } from './http/lean-lane';
-import { ResponseCache } from './http/response-cache';
 import { ImageStore } from './images/image-store';
 import { apiRoutes } from './routes';
-import { messageCreate } from './routes/messages';
 
 export interface Api {
+  /** The whole API: `createServer(api.app)`, or mounted by another Express app (server/). */
   app: Express;
-  /**
-   * The API's request listener: the response cache and the lean lane in front of `app`. Servers use
-   * this (or `wrap(...)` around an app that mounts `app`); tests may call `app` directly.
-   */
-  handler: RequestListener;
-  /** Puts the response cache and the lean lane (http/lean-lane.ts) in front of `next`. */
-  wrap(next: RequestListener): RequestListener;
-  responseCache: ResponseCache;
+  /** The same function as `app` (a request listener), for servers that only need a listener. */
+  handler: Express;
   db: Kysely<Database>;
   dialect: Dialect;
   images: ImageStore;
@@ -80,24 +72,6 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
   }
 
   const ctx: AppContext = { db: database.kysely, dialect: database.dialect, images, config };
-  // Several API processes share a PostgreSQL database: each write is announced to the others.
-  let feed: WriteFeed | null = null;
-  const responseCache = new ResponseCache({ ttlMs: config.responseCacheMs, onWrite: () => feed?.announce() });
-  if (config.database.kind === 'postgres' && config.responseCacheMs > 0) {
-    feed = startWriteFeed({
-      url: config.database.url,
-      onPeerWrite: () => responseCache.invalidate(),
-      onHeard: (heard) => responseCache.setPeersHeard(heard),
-      notify: (channel, payload) => sql`select pg_notify(${channel}, ${payload})`.execute(database.kysely),
-      logger,
-    });
-  }
-  // Instances the Express app mounts and the lean lane runs for its calls (the same objects, in the same order).
-  const securityHeaders = helmet({
-    // The API answers JSON and images only; the client (served by server/) sets its own CSP.
-    contentSecurityPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
   const requestLog: RequestHandler = logger.isLevelEnabled('info')
     ? pinoHttp({
         logger,
@@ -111,46 +85,37 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
         req.log = logger;
         next();
       };
-  // JSON answers over 1 KB go out gzip/Brotli-compressed (pages of stores, conversations …): weak links.
-  const compress = compression({ threshold: 1024 });
-  const jsonBody = express.json({ limit: '256kb' });
-  const caller = loadUser(ctx.db);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
-  app.use(securityHeaders);
+  app.use(
+    helmet({
+      // The API answers JSON and images only; the client (served by server/) sets its own CSP.
+      contentSecurityPolicy: false,
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
   app.use(requestLog);
   app.use('/storage', express.static(config.storageDir, { immutable: true, maxAge: '1y', index: false }));
   // a missing image is a 404 here, never a fall-through to whatever is mounted after the API
   app.use('/storage', (_req, res) => {
     res.status(404).end();
   });
-  app.use('/api', compress);
-  app.use('/api', jsonBody, express.urlencoded({ extended: false, limit: '256kb' }));
-  app.use('/api', caller, apiRoutes(ctx));
+  // JSON answers over 1 KB go out gzip/Brotli-compressed (pages of stores, conversations …): weak links.
+  app.use('/api', compression({ threshold: 1024 }));
+  app.use('/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false, limit: '256kb' }));
+  app.use('/api', loadUser(ctx.db), apiRoutes(ctx));
   app.use(errorHandler);
-
-  const lean: LeanLaneOptions = {
-    calls: { 'POST /api/message/create': messageCreate(ctx) },
-    middleware: [securityHeaders, requestLog, compress, jsonBody, caller] as LaneMiddleware[],
-    logger,
-  };
-  const wrap = (next: RequestListener) => responseCache.wrap(leanLane(lean, next));
 
   return {
     app,
-    handler: wrap(app),
-    wrap,
-    responseCache,
+    handler: app,
     db: database.kysely,
     dialect: database.dialect,
     images,
     logger,
-    close: async () => {
-      await feed?.close();
-      await database.close();
-    },
+    close: () => database.close(),
   };
 }

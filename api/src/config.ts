@@ -22,8 +22,6 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Load the demo data (CONTRACT.md §2) into a brand-new database. */
   seedDemo: boolean;
-  /** Lifetime of the response cache's entries (http/response-cache.ts); 0 = no cache. */
-  responseCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -83,14 +81,6 @@ function parseBool(name: string, value: string | undefined, fallback: boolean): 
   throw new ConfigError(`${name} must be true or false, got "${value}"`);
 }
 
-function parseSeconds(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^\d+(\.\d+)?$/.test(value) || Number(value) > 3600) {
-    throw new ConfigError(`${name} must be a number of seconds from 0 to 3600, got "${value}"`);
-  }
-  return Number(value);
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepoRoot()): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -116,6 +106,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepo
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemo: parseBool('SEED_DEMO', env.SEED_DEMO, true),
-    responseCacheMs: parseSeconds('RESPONSE_CACHE_SECONDS', env.RESPONSE_CACHE_SECONDS, 5) * 1000,
   };
 }

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const api = await createApi(config);
-  const server = createServer(api.handler);
+  const server = createServer(api.app);
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, () => api.logger.info(`agrivet api listening on :${config.port}`));
 

@@ -19,9 +19,8 @@ async function chat() {
   return { farmer, owner, conv };
 }
 
-// through what servers run: JSON message/create is answered by the lean lane (lean-lane.test.ts)
 const create = (auth: { Authorization: string }, body: Record<string, unknown>) =>
-  request(t.handler).post('/api/message/create').set(auth).send(body);
+  request(t.app).post('/api/message/create').set(auth).send(body);
 
 const messageFiles = () => {
   const dir = path.join(t.config.storageDir, 'messages');

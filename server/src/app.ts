@@ -3,6 +3,7 @@
  * everything else. The relay is attached to the same HTTP server in start.ts.
  */
 import type { Api } from '@agrivet/api';
+import { apiMessages } from '@agrivet/shared';
 import express, { type Express } from 'express';
 import { isBackendPath, type StaticClientOptions, staticClient } from './static-client';
 
@@ -13,7 +14,7 @@ export function composeApp(api: Api, clientDist: string, client: StaticClientOpt
   app.use((req, res, next) => (isBackendPath(req.path) ? api.app(req, res, next) : next()));
   app.use(staticClient(clientDist, client));
   app.use((_req, res) => {
-    res.status(404).json({ status: 404, error: { message: 'المسار غير موجود' } });
+    res.status(404).json({ status: 404, error: { code: 'not_found', message: apiMessages.ar.routeNotFound } });
   });
   return app;
 }

@@ -50,8 +50,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = loadConfig(env);
   const api = await createApi(config, { logger: options.logger });
   const clientDist = options.clientDist ?? path.join(findRepoRoot(), 'client', 'dist');
-  // the API's response cache and lean lane sit in front of the whole composition (they only look at /api/ URLs)
-  const server = createServer(api.wrap(composeApp(api, clientDist, { supportPhone: config.supportPhone })));
+  // /api and /storage go to `api.app` itself (composeApp): the same app `npm run start:api` serves
+  const server = createServer(composeApp(api, clientDist, { supportPhone: config.supportPhone }));
   server.keepAliveTimeout = 65_000;
   let port: number;
   try {

@@ -22,7 +22,6 @@ import { conflict, HttpError, tooManyRequests, unauthorized } from '../http/erro
 import { validate } from '../http/validate';
 import { presentUser } from '../presenters/user';
 import { findUserWithStore } from '../queries/users';
-import { readOnly } from '../http/response-cache';
 
 const login = loginSchema('ar');
 const register = registerSchema('ar');
@@ -122,7 +121,7 @@ export function authRoutes({ db, dialect }: AppContext): Router {
     sendOk(res, { message: 'تم تغيير كلمة المرور بنجاح' });
   });
 
-  router.get('/user', readOnly, requireAuth, async (req, res) => {
+  router.get('/user', requireAuth, async (req, res) => {
     sendOk(res, { user: await userPayload(currentUser(req).id) });
   });
 

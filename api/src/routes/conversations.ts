@@ -27,7 +27,6 @@ import {
   participantRole,
 } from '../services/conversations';
 import { isStorableId } from '../services/ids';
-import { cached, readOnly } from '../http/response-cache';
 
 const createSchema = conversationCreateSchema('ar');
 const readSchema = conversationReadSchema('ar');
@@ -54,7 +53,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     return full;
   };
 
-  router.get('/getAll', readOnly, requireAuth, requireAdmin, async (req, res) => {
+  router.get('/getAll', requireAuth, requireAdmin, async (req, res) => {
     const paging = readPaging(req.query);
     const page = await paginate(
       paging,
@@ -79,7 +78,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     sendOk(res, page);
   });
 
-  router.get('/get-My-Conv', cached, requireAuth, async (req, res) => {
+  router.get('/get-My-Conv', requireAuth, async (req, res) => {
     const caller = currentUser(req);
     const rows = await selectMyConversations(db, caller.id);
     sendOk(res, rows.map(presentConversation));

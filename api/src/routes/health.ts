@@ -2,11 +2,10 @@ import { sql } from 'kysely';
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import { sendOk } from '../http/envelope';
-import { readOnly } from '../http/response-cache';
 
 export function healthRoutes({ db }: AppContext): Router {
   const router = Router();
-  router.get('/', readOnly, async (_req, res) => {
+  router.get('/', async (_req, res) => {
     await sql`select 1`.execute(db);
     sendOk(res, { db: 'ok' });
   });

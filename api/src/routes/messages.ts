@@ -18,10 +18,7 @@ import { findByClientId, writeMessage } from '../services/messages';
 
 const schema = messageCreateSchema('ar');
 
-/**
- * message/create for a request whose body is parsed (and whose image, if any, is in `req.file`): the
- * Express route below and the lean lane (http/lean-lane.ts, JSON bodies) both answer with it.
- */
+/** message/create for a request whose body is parsed (and whose image, if any, is in `req.file`). */
 export function messageCreate({ db, images }: AppContext): (req: Request) => Promise<Message> {
   return async (req) => {
     const caller = currentUser(req);

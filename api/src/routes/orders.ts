@@ -17,7 +17,6 @@ import { presentOrder } from '../presenters/order';
 import { itemsByOrder, type OrderListRow, selectOrders } from '../queries/orders';
 import { isStorableId } from '../services/ids';
 import { findOrderByClientId, placeOrder } from '../services/orders';
-import { readOnly } from '../http/response-cache';
 
 const createSchema = orderCreateSchema('ar');
 const updateSchema = orderUpdateSchema('ar');
@@ -78,7 +77,7 @@ export function orderRoutes({ db }: AppContext): Router {
     return store?.id ?? null;
   };
 
-  router.get('/getAll-byStore', readOnly, requireAuth, async (req, res) => {
+  router.get('/getAll-byStore', requireAuth, async (req, res) => {
     const caller = currentUser(req);
     if (!isAdmin(caller) && !isStoreAccount(caller.type)) throw forbidden();
     const paging = readPaging(req.query);
@@ -91,12 +90,12 @@ export function orderRoutes({ db }: AppContext): Router {
     sendOk(res, await page(paging, { storeId: storeId ?? 0 }));
   });
 
-  router.get('/getAll-byUser', readOnly, requireAuth, async (req, res) => {
+  router.get('/getAll-byUser', requireAuth, async (req, res) => {
     const caller = currentUser(req);
     sendOk(res, await page(readPaging(req.query), { userId: caller.id }));
   });
 
-  router.get('/get/:id', readOnly, requireAuth, async (req, res) => {
+  router.get('/get/:id', requireAuth, async (req, res) => {
     const caller = currentUser(req);
     const id = idParam(req.params.id);
     if (id === null) throw notFound();

@@ -24,7 +24,6 @@ import { idParam, optionalId, validate } from '../http/validate';
 import { presentPost } from '../presenters/post';
 import { selectPosts } from '../queries/posts';
 import { postSearchText } from '../search/search-text';
-import { cached, readOnly } from '../http/response-cache';
 
 const schema = postSchema('ar').shape({ user_id: optionalId() });
 
@@ -46,7 +45,7 @@ export function postRoutes({ db, images }: AppContext): Router {
     return toCount((await q.executeTakeFirstOrThrow()).n as number);
   };
 
-  router.get('/getAll', cached, async (req, res) => {
+  router.get('/getAll', async (req, res) => {
     const page = await paginate(
       readPaging(req.query),
       () => countPosts(),
@@ -62,7 +61,7 @@ export function postRoutes({ db, images }: AppContext): Router {
     sendOk(res, page);
   });
 
-  router.get('/getAll-page', readOnly, requireAuth, async (req, res) => {
+  router.get('/getAll-page', requireAuth, async (req, res) => {
     const caller = currentUser(req);
     const authorId = isAdmin(caller) ? undefined : caller.id;
     const page = await paginate(
@@ -78,7 +77,7 @@ export function postRoutes({ db, images }: AppContext): Router {
     sendOk(res, page);
   });
 
-  router.get('/get/:id', cached, async (req, res) => {
+  router.get('/get/:id', async (req, res) => {
     sendOk(res, presentPost(await findPost(req.params.id)));
   });
 

@@ -30,7 +30,6 @@ import { idParam, validate } from '../http/validate';
 import { presentProduct } from '../presenters/product';
 import { type ProductFilter, productList, selectProducts } from '../queries/products';
 import { productSearchText } from '../search/search-text';
-import { cached } from '../http/response-cache';
 
 const schema = productSchema('ar');
 
@@ -70,13 +69,13 @@ export function productRoutes({ db, dialect, images }: AppContext): Router {
     return row;
   };
 
-  router.get('/getAll', cached, async (req, res) => {
+  router.get('/getAll', async (req, res) => {
     const list = productList(db, dialect, readFilter(req));
     const page = await paginate(readPaging(req.query), list.count, list.page, (rows) => rows.map(presentProduct));
     sendOk(res, page);
   });
 
-  router.get('/get/:id', cached, async (req, res) => {
+  router.get('/get/:id', async (req, res) => {
     sendOk(res, presentProduct(await findProduct(req.params.id)));
   });
 

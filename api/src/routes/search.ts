@@ -12,14 +12,13 @@ import { presentPost } from '../presenters/post';
 import { presentProduct } from '../presenters/product';
 import { presentStore } from '../presenters/store';
 import { searchHits } from '../queries/search';
-import { cached } from '../http/response-cache';
 
 const MAX_QUERY = 100;
 
 export function searchRoutes({ db, dialect }: AppContext): Router {
   const router = Router();
 
-  router.get('/', cached, async (req, res) => {
+  router.get('/', async (req, res) => {
     const raw = typeof req.query.q === 'string' ? req.query.q : '';
     const q = normalizeArabic(raw);
     if (q === '') throw invalid({ q: validationMessages.ar.required });

@@ -26,7 +26,6 @@ import { presentStore } from '../presenters/store';
 import { selectProducts } from '../queries/products';
 import { selectStores } from '../queries/stores';
 import { storeSearchText } from '../search/search-text';
-import { cached } from '../http/response-cache';
 
 const schema = storeSchema('ar');
 
@@ -90,19 +89,19 @@ export function storeRoutes({ db, images }: AppContext): Router {
     return row;
   };
 
-  router.get('/getAll', cached, async (req, res) => {
+  router.get('/getAll', async (req, res) => {
     sendOk(res, await list(req, readFilter(req)));
   });
 
-  router.get('/get-By-city', cached, async (req, res) => {
+  router.get('/get-By-city', async (req, res) => {
     sendOk(res, await list(req, readFilter(req)));
   });
 
-  router.get('/get/:id', cached, async (req, res) => {
+  router.get('/get/:id', async (req, res) => {
     sendOk(res, presentStore(await findStore(req.params.id, req.user?.id), req.user));
   });
 
-  router.get('/get-page/:id', cached, async (req, res) => {
+  router.get('/get-page/:id', async (req, res) => {
     const store = presentStore(await findStore(req.params.id, req.user?.id), req.user);
     const paging = readPaging(req.query);
     const page = await paginate(

@@ -18,7 +18,6 @@ import { acceptFormFields, acceptImage, storeUploadedImage } from '../http/uploa
 import { idParam, validate } from '../http/validate';
 import { presentUser } from '../presenters/user';
 import { findUserWithStore, selectUsers } from '../queries/users';
-import { readOnly } from '../http/response-cache';
 
 const updateSchema = userUpdateSchema('ar');
 const setPassword = setPasswordSchema('ar');
@@ -38,7 +37,7 @@ export function userRoutes({ db, images }: AppContext): Router {
     return new Map(rows.map((r) => [r.user_id as number, toCount(r.n as number)]));
   };
 
-  router.get('/getAll', readOnly, requireAuth, requireAdmin, async (req, res) => {
+  router.get('/getAll', requireAuth, requireAdmin, async (req, res) => {
     const paging = readPaging(req.query);
     const typeText = typeof req.query.type === 'string' ? toLatinDigits(req.query.type) : undefined;
     const type = typeText === undefined || typeText === '' ? undefined : Number(typeText);
@@ -110,7 +109,7 @@ export function userRoutes({ db, images }: AppContext): Router {
     sendOk(res, { user: presentUser(row!) });
   });
 
-  router.get('/password-requests', readOnly, requireAuth, requireAdmin, async (req, res) => {
+  router.get('/password-requests', requireAuth, requireAdmin, async (req, res) => {
     const paging = readPaging(req.query);
     const page = await paginate(
       paging,

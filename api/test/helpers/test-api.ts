@@ -49,7 +49,6 @@ export async function createTestApi(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     trustProxy: false,
     seedDemo: false,
-    responseCacheMs: 5000,
     ...overrides,
   };
   const api = await createApi(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
