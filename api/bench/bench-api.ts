@@ -1,409 +1,495 @@
 /**
- * `npm run bench:api`: seeds bulk data (100k products, 1M messages, 50k orders), starts the API in
- * a child process on a free port and measures the main calls with autocannon, first at about
- * 10k rows and again at full size; a bare node:http server sending the same bytes gives the
- * ceiling. Prints req/s, p50/p99 and writes the figures into docs/performance.md ("## API").
- *   BENCH_SECONDS=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=10 BENCH_DATABASE_URL=postgres://… BENCH_QUICK=1 BENCH_REPORT=0
- *   BENCH_ONLY=<regexp> (only the calls whose name matches; no report) BENCH_CPU_PROF=<dir> (API CPU profiles)
+ * `npm run bench:api`: the mixed workload of the product as `npm start` serves it (one process:
+ * API + relay + client on one port, SQLite), on a database of 1,000,000 messages and 100,000 products.
+ *
+ *   1. The database is built once into .bench-cache/ (api/bench/prepare-db.ts, with the code of the
+ *      oldest checkout measured) and copied for every run; a newer checkout's migrations run forward
+ *      on its copy when it starts.
+ *   2. The checkout is built if its dist is missing or older than its sources, then started with
+ *      `node server/dist/index.js` on a free port (127.0.0.1).
+ *   3. Mixed load, all at once, each generator in its own process: 2,000 sockets (chat-load.ts:
+ *      1,000 farmer/store pairs of the seed, each joined to its conversation) with 100 message:send/s
+ *      through the relay, and 300 anonymous browse GETs/s (browse-load.ts: open loop over more than
+ *      1,000 URLs, a quarter revalidations with If-None-Match). BENCH_WARMUP s not counted, then
+ *      BENCH_SECONDS s measured.
+ *   4. Alone: POST message/create through the HTTP API (create-load.ts, autocannon).
+ *
+ * BENCH_ROOT=<checkout> (default: this one) is measured; BENCH_BEFORE=<checkout> is measured first
+ * and printed beside it. Other settings: BENCH_WARMUP=10 BENCH_SECONDS=60 BENCH_CHAT_RATE=100
+ * BENCH_BROWSE_RATE=300 BENCH_CREATE_SECONDS=10 BENCH_CREATE_CONNECTIONS=10 BENCH_LOG_LEVEL=warn
+ * BENCH_BUILD=auto|0|1 BENCH_QUICK=1 (a small database, to try the harness) BENCH_CACHE=<dir>.
  */
-import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { issueToken } from '../src/auth/tokens';
-import { type Config, findRepoRoot, loadConfig } from '../src/config';
-import { createDb } from '../src/db/create-db';
-import { migrate } from '../src/db/migrate';
-import { type BenchPeople, grow, type Sizes, seedBase } from './seed-bulk';
+import { cpuOf, forkTs, freePort, machineBusy, ms, nextMessage, type Stats, sleep, stopChild } from './lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = findRepoRoot();
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const warmup = Number(process.env.BENCH_WARMUP ?? 2);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const quick = process.env.BENCH_QUICK === '1';
-const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
-const cpuProf = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-const SMALL: Sizes = { products: 10_000, messages: 10_000, orders: 5_000 };
-const LARGE: Sizes = quick
-  ? { products: 30_000, messages: 100_000, orders: 10_000 }
-  : { products: 100_000, messages: 1_000_000, orders: 50_000 };
+const repo = path.resolve(here, '..', '..');
+const env = process.env;
+const cacheDir = path.resolve(env.BENCH_CACHE ?? path.join(repo, '.bench-cache'));
+const quick = env.BENCH_QUICK === '1';
+const SIZES = quick
+  ? { products: 30_000, messages: 100_000, orders: 10_000, posts: 300 }
+  : { products: 100_000, messages: 1_000_000, orders: 50_000, posts: 1_000 };
+const WARMUP = Number(env.BENCH_WARMUP ?? 10);
+const SECONDS = Number(env.BENCH_SECONDS ?? 60);
+const CHAT_RATE = Number(env.BENCH_CHAT_RATE ?? 100);
+const BROWSE_RATE = Number(env.BENCH_BROWSE_RATE ?? 300);
+const CREATE_SECONDS = Number(env.BENCH_CREATE_SECONDS ?? 10);
+const LOG_LEVEL = env.BENCH_LOG_LEVEL ?? 'warn';
+const TARGETS = { browseP99: 25, notModifiedP99: 5, chatP99: 50, createRps: 1_000 };
 
-/** The issue's list calls (its 40 % / 25 ms target); conversation/get is measured for reference. */
-const LIST_CALLS = [
-  'GET store/get-By-city?type=0&city=1',
-  'GET product/getAll (page 1)',
-  'GET product/getAll (last page)',
-  'GET search (broad: 1 product in 7)',
-  'GET search (narrow: a few hits)',
-  'GET conversation/get-My-Conv (40 convs)',
-];
+// ---------------------------------------------------------------- checkouts
 
-interface Row {
-  phase: string;
-  call: string;
+interface Checkout {
+  root: string;
+  /** Commit and subject, and whether the work tree had uncommitted changes. */
+  label: string;
+}
+
+function describe(root: string): Checkout {
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  };
+  const head = git('log', '-1', '--format=%h %s').slice(0, 70);
+  const dirty = git('status', '--porcelain', '--untracked-files=no').split('\n').filter(Boolean).length;
+  return { root, label: `${head || root}${dirty ? ` (+${dirty} uncommitted files)` : ''}` };
+}
+
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** `npm run build` in the checkout when server/dist or client/dist is missing or older than the sources. */
+function ensureBuilt(root: string): void {
+  const mtime = (f: string) => (existsSync(f) ? statSync(f).mtimeMs : 0);
+  const server = mtime(path.join(root, 'server/dist/index.js'));
+  const client = mtime(path.join(root, 'client/dist/index.html'));
+  const sources = Math.max(
+    ...['api/src', 'relay/src', 'server/src', 'shared/src'].map((d) => newestMtime(path.join(root, d))),
+  );
+  const clientSources = Math.max(sources, newestMtime(path.join(root, 'client/src')));
+  const stale = server === 0 || client === 0 || server < sources || client < clientSources;
+  if (env.BENCH_BUILD === '0' || (env.BENCH_BUILD !== '1' && !stale)) return;
+  console.log(`building ${root} (npm run build) …`);
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Migration names a checkout knows (from its api/src/db/migrate.ts); null when they cannot be read. */
+function migrationsOf(root: string): string[] | null {
+  try {
+    const text = readFileSync(path.join(root, 'api/src/db/migrate.ts'), 'utf8');
+    const names = [...text.matchAll(/'(\d{3}_[a-z0-9_]+)'\s*:/g)].map((m) => m[1]);
+    return names.length > 0 ? names : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- the prepared database
+
+interface Meta {
+  migrations: string[];
+  builtWith: string;
+  farmer: { id: number; token: string; conversationId: number };
+  pairs: unknown[];
+}
+
+const seedHash = createHash('sha256')
+  .update(readFileSync(path.join(here, 'seed-bulk.ts')))
+  .update(readFileSync(path.join(here, 'prepare-db.ts')))
+  .update(JSON.stringify(SIZES))
+  .digest('hex')
+  .slice(0, 10);
+
+/** A cached database every one of `roots` can open (its migrations are all known to each). */
+function findCache(roots: string[]): { db: string; metaFile: string; meta: Meta } | null {
+  if (!existsSync(cacheDir)) return null;
+  for (const f of readdirSync(cacheDir).filter((n) => n.startsWith(`bulk-${seedHash}-`) && n.endsWith('.json'))) {
+    const metaFile = path.join(cacheDir, f);
+    const db = metaFile.replace(/\.json$/, '.db');
+    if (!existsSync(db)) continue;
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as Meta;
+    const fits = roots.every((r) => {
+      const known = migrationsOf(r);
+      return known === null || meta.migrations.every((m) => known.includes(m));
+    });
+    if (fits) return { db, metaFile, meta };
+  }
+  return null;
+}
+
+async function buildCache(root: string): Promise<void> {
+  mkdirSync(cacheDir, { recursive: true });
+  const tag = createHash('sha256')
+    .update(JSON.stringify(migrationsOf(root)))
+    .digest('hex')
+    .slice(0, 6);
+  const base = path.join(cacheDir, `bulk-${seedHash}-${tag}`);
+  console.log(
+    `preparing the database once (${SIZES.messages.toLocaleString('en')} messages, ${SIZES.products.toLocaleString('en')} products) with ${root} …`,
+  );
+  const child = forkTs(path.join(here, 'prepare-db.ts'), {
+    BENCH_SEED_ROOT: root,
+    BENCH_DB_FILE: `${base}.db`,
+    BENCH_META_FILE: `${base}.json.building`,
+    BENCH_SIZES: JSON.stringify(SIZES),
+  });
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`prepare-db.ts failed (${code})`);
+  renameSync(`${base}.json.building`, `${base}.json`);
+}
+
+async function databaseFor(roots: string[]) {
+  let found = findCache(roots);
+  if (!found) {
+    // the checkout knowing the fewest migrations builds it (the others migrate forward)
+    const oldest = [...roots].sort((a, b) => (migrationsOf(a)?.length ?? 0) - (migrationsOf(b)?.length ?? 0))[0];
+    await buildCache(oldest);
+    found = findCache(roots);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------- one run
+
+interface ChatResult {
+  sockets: number;
+  sent: number;
+  delivered: number;
+  lost: number;
+  disconnects: number;
+  delivery: Stats;
+  ack: Stats;
+  ackStatus: Record<string, number>;
+  lag: Stats;
+}
+
+interface BrowseResult {
+  urls: number;
+  distinctRequested: number;
+  sent: number;
+  answered: number;
+  statusMix: Record<string, number>;
+  errors: Record<string, number>;
+  revalidations: number;
+  conditional: number;
+  revalidationsWithoutEtag: number;
+  withEtag200: number;
+  all: Stats;
+  ok: Stats;
+  notModified: Stats;
+  perKind: Record<string, Stats>;
+  lag: Stats;
+}
+
+interface CreateResult {
   rps: number;
+  total: number;
   p50: number;
   p99: number;
+  max: number;
+  non2xx: number;
   errors: number;
-  /** A GET's answer, saved: the bare server sends the same bytes. */
-  bodyFile?: string;
 }
 
-async function freePort(): Promise<number> {
-  const { freePort: free } = (await import(path.join(root, 'scripts/lib/ports.mjs'))) as {
-    freePort: () => Promise<number>;
-  };
-  return free();
+interface RunResult {
+  label: string;
+  root: string;
+  date: string;
+  startSeconds: number;
+  connect: { sockets: number; failed: string[]; seconds: number };
+  chat: ChatResult;
+  browse: BrowseResult;
+  create: CreateResult;
+  /** CPU during the measured mixed window, in cores (1 = one core busy the whole time). */
+  cpu: { server: number; generators: number; others: number; window: number };
+  createCpu: { server: number; others: number };
+  load: { start: number; end: number };
 }
 
-async function startChild(script: string, env: Record<string, string>) {
-  const port = await freePort();
-  const child = fork(path.join(here, script), [], {
-    env: { ...process.env, ...env, BENCH_PORT: String(port) },
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(cpuProf && script === 'serve-api.ts' ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : []),
-    ],
-    stdio: 'inherit',
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
+function serverEnv(port: number, dir: string): NodeJS.ProcessEnv {
+  const clean: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (!k.startsWith('BENCH_') && !k.startsWith('npm_')) clean[k] = v;
+  for (const k of ['REDIS_URL', 'DATABASE_URL', 'STORAGE_DIR', 'RESPONSE_CACHE_SECONDS', 'TRUST_PROXY'])
+    delete clean[k];
   return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    ...clean,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
+    STORAGE_DIR: path.join(dir, 'storage'),
+    LOG_LEVEL: LOG_LEVEL,
+    SEED_DEMO: 'false',
   };
 }
 
-let bodies = 0;
-
-async function measure(phase: string, call: string, opts: Parameters<typeof autocannon>[0]): Promise<Row> {
-  if (only && phase !== 'bare' && !only.test(call)) return { phase, call, rps: 0, p50: 0, p99: 0, errors: 0 };
-  // JIT warm-up (a running server has long compiled its hot paths): not counted
-  if (warmup > 0) await autocannon({ connections, duration: warmup, ...opts });
-  const r = await autocannon({ connections, duration: seconds, ...opts });
-  const row = {
-    phase,
-    call,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-  };
-  console.log(
-    `${phase.padEnd(6)} ${call.padEnd(44)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.errors ? `  (${row.errors} errors/non-2xx)` : ''}`,
-  );
-  if (!opts.method && typeof opts.url === 'string' && phase !== 'bare') {
-    const body = Buffer.from(
-      await (await fetch(opts.url, { headers: opts.headers as Record<string, string> })).arrayBuffer(),
-    );
-    const bodyFile = path.join(tmp, `body-${++bodies}.json`);
-    writeFileSync(bodyFile, body);
-    return { ...row, bodyFile };
-  }
-  return row;
-}
-
-/**
- * One API process over the database as it is; `cache` false runs it with RESPONSE_CACHE_SECONDS=0, so
- * every request does the whole work (message/create is measured with the default configuration only).
- */
-async function benchPhase(
-  phase: string,
-  databaseUrl: string,
-  people: BenchPeople,
-  tokens: { farmer: string },
-  cache: boolean,
-) {
-  const api = await startChild('serve-api.ts', {
-    DATABASE_URL: databaseUrl,
-    STORAGE_DIR: path.join(tmp, 'storage'),
-    RESPONSE_CACHE_SECONDS: cache ? '5' : '0',
-  });
-  const auth = { Authorization: `Bearer ${tokens.farmer}` };
-  const rows: Row[] = [];
-  try {
-    rows.push(
-      await measure(phase, 'GET store/get-By-city?type=0&city=1', {
-        url: `${api.url}/api/store/get-By-city?type=0&city=1`,
-      }),
-    );
-    rows.push(
-      await measure(phase, 'GET product/getAll (page 1)', { url: `${api.url}/api/product/getAll?page_number=1` }),
-    );
-    const first = (await (await fetch(`${api.url}/api/product/getAll`)).json()) as { data: { last_page: number } };
-    const total = first.data.last_page;
-    const deep = Math.max(1, total - 1);
-    rows.push(
-      await measure(phase, 'GET product/getAll (last page)', {
-        url: `${api.url}/api/product/getAll?page_number=${deep}`,
-      }),
-    );
-    rows.push(
-      await measure(phase, 'GET search (broad: 1 product in 7)', {
-        url: `${api.url}/api/search?q=${encodeURIComponent(people.searchWord)}`,
-      }),
-    );
-    rows.push(
-      await measure(phase, 'GET search (narrow: a few hits)', {
-        url: `${api.url}/api/search?q=${encodeURIComponent(people.narrowSearch)}`,
-      }),
-    );
-    rows.push(
-      await measure(phase, 'GET conversation/get-My-Conv (40 convs)', {
-        url: `${api.url}/api/conversation/get-My-Conv`,
-        headers: auth,
-      }),
-    );
-    rows.push(
-      await measure(phase, 'GET conversation/get/{id} (latest messages)', {
-        url: `${api.url}/api/conversation/get/${people.conversationId}`,
-        headers: auth,
-      }),
-    );
-    if (cache)
-      rows.push(
-        await measure(phase, 'POST message/create', {
-          url: `${api.url}/api/message/create`,
-          method: 'POST',
-          headers: { ...auth, 'Content-Type': 'application/json' },
-          // a new client_id per message, as the app sends through the relay (autocannon fills in [<id>])
-          body: JSON.stringify({
-            conversation_id: people.conversationId,
-            message: 'مرحبا، هل الدواء متوفر؟',
-            client_id: '[<id>]',
-          }),
-          idReplacement: true,
-        }),
-      );
-  } finally {
-    await api.stop();
-  }
-  return rows;
-}
-
-const loadAtStart = os.loadavg()[0];
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'agrivet-bench-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${path.join(tmp, 'bench.db')}`;
-const config: Config = { ...loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }), seedDemo: false };
-
-async function withDb<T>(fn: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
-  const db = createDb(config.database);
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
-
-try {
-  console.log(
-    `database: ${config.database.kind}; ${connections} connections, ${seconds} s per call; ${os.cpus().length} CPUs`,
-  );
-  let t = Date.now();
-  const people = await withDb(async (db) => {
-    await migrate(db);
-    const p = await seedBase(db.kysely);
-    await grow(db.kysely, SMALL);
-    return p;
-  });
-  console.log(`seeded the small set in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  const token = await withDb((db) => issueToken(db.kysely, people.farmerId));
-  const small = await benchPhase('10k', databaseUrl, people, { farmer: token }, true);
-  const smallNc = await benchPhase('10k/nc', databaseUrl, people, { farmer: token }, false);
-
-  t = Date.now();
-  await withDb((db) => grow(db.kysely, LARGE));
-  const seedSeconds = (Date.now() - t) / 1000;
-  // the kernel writes the ~200 MB just grown back to disk: not while the large phase measures
-  execFileSync('sync');
-  console.log(
-    `grew to ${LARGE.products} products, ${LARGE.messages} messages, ${LARGE.orders} orders in ${seedSeconds.toFixed(1)} s`,
-  );
-  const large = await benchPhase('large', databaseUrl, people, { farmer: token }, true);
-  const largeNc = await benchPhase('large/nc', databaseUrl, people, { farmer: token }, false);
-
-  // The ceiling for each GET: a bare node:http server sending that call's bytes (as the API answered them).
-  const bare = new Map<string, Row>();
-  for (const row of large) {
-    if (!row.bodyFile) continue;
-    const server = await startChild('serve-bare.ts', { BENCH_BODY_FILE: row.bodyFile });
+async function waitHealthy(url: string, server: ChildProcess, logFile: string): Promise<void> {
+  const end = Date.now() + 300_000;
+  while (Date.now() < end) {
+    if (server.exitCode !== null) {
+      throw new Error(`the server exited (${server.exitCode}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+    }
     try {
-      bare.set(row.call, await measure('bare', `node:http, bytes of ${row.call.slice(4)}`, { url: `${server.url}/` }));
-    } finally {
-      await server.stop();
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet (migrating)
     }
+    await sleep(200);
   }
-  const page1File = large.find((r) => r.call === 'GET product/getAll (page 1)')?.bodyFile;
-  let expressRow: Row = { phase: 'bare', call: 'Express', rps: 0, p50: 0, p99: 0, errors: 0 };
-  if (page1File) {
-    const bareExpress = await startChild('serve-express-bare.ts', { BENCH_BODY_FILE: page1File });
-    try {
-      expressRow = await measure('bare', 'Express 5, one route, bytes of product/getAll p1', {
-        url: `${bareExpress.url}/`,
-      });
-    } finally {
-      await bareExpress.stop();
-    }
-  }
-  const bareRow = bare.get('GET product/getAll (page 1)') ?? {
-    phase: 'bare',
-    call: '',
-    rps: 0,
-    p50: 0,
-    p99: 0,
-    errors: 0,
-  };
-  console.log(
-    `empty Express / bare node:http (product/getAll page 1 bytes): ${((expressRow.rps / bareRow.rps) * 100).toFixed(0)} %`,
-  );
-  const targets = checkTargets(small, large, bare);
-  const targetsNc = checkTargets(smallNc, largeNc, bare);
-  console.log('with the response cache (the default):');
-  for (const t of targets) console.log(`${t.met ? 'met   ' : 'MISSED'} ${t.target}: ${t.figure}`);
-  console.log('cache off (RESPONSE_CACHE_SECONDS=0):');
-  for (const t of targetsNc) console.log(`${t.met ? 'met   ' : 'MISSED'} ${t.target}: ${t.figure}`);
-
-  if (process.env.BENCH_REPORT !== '0' && !only)
-    writeReport({ small, large, smallNc, largeNc, bare, bareRow, expressRow, seedSeconds, targets, targetsNc });
-} finally {
-  rmSync(tmp, { recursive: true, force: true });
+  throw new Error('the server did not become healthy within 300 s');
 }
 
-interface Target {
-  target: string;
-  figure: string;
-  met: boolean;
-}
+const cores = (cpuSeconds: number, windowSeconds: number) => cpuSeconds / windowSeconds;
 
-/** The issue's targets, each judged from this run's figures against the bare server sending the same bytes. */
-function checkTargets(small: Row[], large: Row[], bare: Map<string, Row>): Target[] {
-  const measured = (r: Row) => !only || only.test(r.call);
-  const out: Target[] = [];
-  for (const row of large.filter((r) => r.call.startsWith('GET ') && measured(r))) {
-    const ceiling = bare.get(row.call);
-    if (LIST_CALLS.includes(row.call) && ceiling) {
-      const share = row.rps / ceiling.rps;
-      out.push({
-        target: `${row.call}: ≥ 40 % of bare node:http, p99 < 25 ms (large)`,
-        figure: `${(share * 100).toFixed(0)} %, p99 ${row.p99} ms`,
-        met: share >= 0.4 && row.p99 < 25,
-      });
-    }
-    const sm = small.find((x) => x.call === row.call);
-    if (sm) {
-      const growth = row.p99 / Math.max(sm.p99, 1);
-      out.push({
-        target: `${row.call}: p99 at full size ≤ 2× p99 at 10k`,
-        figure: `${sm.p99} → ${row.p99} ms (${growth.toFixed(1)}×)`,
-        met: growth <= 2,
-      });
-    }
-  }
-  const create = large.find((r) => r.call === 'POST message/create');
-  if (create && measured(create)) {
-    out.push({ target: 'POST message/create ≥ 2,000/s', figure: `${create.rps}/s`, met: create.rps >= 2000 });
-  }
-  return out;
-}
-
-function writeReport(r: {
-  small: Row[];
-  large: Row[];
-  smallNc: Row[];
-  largeNc: Row[];
-  bare: Map<string, Row>;
-  bareRow: Row;
-  expressRow: Row;
-  seedSeconds: number;
-  targets: Target[];
-  targetsNc: Target[];
-}) {
-  const file = path.join(root, 'docs', 'performance.md');
-  let doc = '';
+async function runOne(checkout: Checkout, database: { db: string; metaFile: string; meta: Meta }): Promise<RunResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-bench-api-'));
+  const children: ChildProcess[] = [];
+  let server: ChildProcess | undefined;
   try {
-    doc = readFileSync(file, 'utf8');
-  } catch {
-    doc = '# Performance\n';
+    console.log(`\n=== ${checkout.label}\n    ${checkout.root}`);
+    copyFileSync(database.db, path.join(dir, 'bench.db'));
+    // the copy's pages reach the disk now, not while the load runs
+    execFileSync('sync');
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const logFile = path.join(dir, 'server.log');
+    const log = openSync(logFile, 'a');
+    const t0 = performance.now();
+    server = spawn(process.execPath, [path.join(checkout.root, 'server/dist/index.js')], {
+      cwd: checkout.root,
+      env: serverEnv(port, dir),
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    await waitHealthy(url, server, logFile);
+    const startSeconds = (performance.now() - t0) / 1000;
+    console.log(`started (node server/dist/index.js) in ${startSeconds.toFixed(1)} s on ${url}`);
+
+    const common = { BENCH_URL: url, BENCH_META_FILE: database.metaFile };
+    const chat = forkTs(path.join(here, 'chat-load.ts'), { ...common, BENCH_CHAT_RATE: String(CHAT_RATE) });
+    children.push(chat);
+    const connect = await nextMessage<RunResult['connect']>(chat, 'connected');
+    console.log(
+      `${connect.sockets} sockets connected and joined in ${connect.seconds.toFixed(1)} s${connect.failed.length ? ` (failed: ${connect.failed.join('; ')})` : ''}`,
+    );
+    const browse = forkTs(path.join(here, 'browse-load.ts'), { ...common, BENCH_BROWSE_RATE: String(BROWSE_RATE) });
+    children.push(browse);
+    const ready = await nextMessage<{ urls: number }>(browse, 'ready');
+    const loadStart = os.loadavg()[0];
+    const startAt = Date.now() + 1_000;
+    const go = { type: 'go', startAt, warmup: WARMUP, seconds: SECONDS };
+    const chatDone = nextMessage<ChatResult>(chat, 'result');
+    const browseDone = nextMessage<BrowseResult>(browse, 'result');
+    chat.send(go);
+    browse.send(go);
+    console.log(
+      `mixed load: ${CHAT_RATE} messages/s + ${BROWSE_RATE} GETs/s over ${ready.urls} URLs, ${WARMUP} s warm-up, then ${SECONDS} s measured …`,
+    );
+    await sleep(startAt + WARMUP * 1_000 - Date.now());
+    const snap = () => ({
+      t: performance.now(),
+      server: cpuOf(server?.pid),
+      gen: cpuOf(chat.pid) + cpuOf(browse.pid),
+      machine: machineBusy(),
+    });
+    const a = snap();
+    await sleep(SECONDS * 1_000);
+    const b = snap();
+    const windowSeconds = (b.t - a.t) / 1000;
+    const [chatResult, browseResult] = await Promise.all([chatDone, browseDone]);
+    const loadEnd = os.loadavg()[0];
+    await Promise.all([chat, browse].map((c) => stopChild(c)));
+
+    console.log(`message/create alone for ${CREATE_SECONDS} s …`);
+    const create = forkTs(path.join(here, 'create-load.ts'), {
+      BENCH_URL: url,
+      BENCH_TOKEN: database.meta.farmer.token,
+      BENCH_CONVERSATION: String(database.meta.farmer.conversationId),
+      BENCH_CREATE_SECONDS: String(CREATE_SECONDS),
+    });
+    children.push(create);
+    const createDone = nextMessage<CreateResult>(create, 'result');
+    await sleep(Number(env.BENCH_WARMUP_CREATE ?? 2) * 1_000);
+    const c0 = { ...snap(), gen: cpuOf(create.pid) };
+    const createResult = await createDone;
+    const c1 = { ...snap(), gen: cpuOf(create.pid) };
+    const createWindow = (c1.t - c0.t) / 1000;
+    await stopChild(create);
+
+    const result: RunResult = {
+      label: checkout.label,
+      root: checkout.root,
+      date: new Date().toISOString(),
+      startSeconds,
+      connect,
+      chat: chatResult,
+      browse: browseResult,
+      create: createResult,
+      cpu: {
+        server: cores(b.server - a.server, windowSeconds),
+        generators: cores(b.gen - a.gen, windowSeconds),
+        others: cores(b.machine - a.machine - (b.server - a.server) - (b.gen - a.gen), windowSeconds),
+        window: windowSeconds,
+      },
+      createCpu: {
+        server: cores(c1.server - c0.server, createWindow),
+        others: cores(c1.machine - c0.machine - (c1.server - c0.server) - (c1.gen - c0.gen), createWindow),
+      },
+      load: { start: loadStart, end: loadEnd },
+    };
+    printOne(result);
+    return result;
+  } finally {
+    for (const c of children) await stopChild(c);
+    await stopChild(server);
+    rmSync(dir, { recursive: true, force: true });
   }
-  const table = (small: Row[], large: Row[]) => [
-    '| call | req/s (10k) | p50 / p99 ms (10k) | req/s (large) | p50 / p99 ms (large) | bare, same bytes (req/s) | share of bare (large) |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...large.map((row) => {
-      const sm = small.find((x) => x.call === row.call);
-      const ceiling = r.bare.get(row.call);
-      const share = ceiling ? `${((row.rps / ceiling.rps) * 100).toFixed(0)} %` : '';
-      return `| ${row.call} | ${sm?.rps ?? '–'} | ${sm ? `${sm.p50} / ${sm.p99}` : '–'} | ${row.rps} | ${row.p50} / ${row.p99} | ${ceiling?.rps ?? ''} | ${share} |`;
-    }),
-  ];
-  const targetTable = (targets: Target[]) => [
-    '| target | this run | |',
-    '|---|---|---|',
-    ...targets.map((t) => `| ${t.target} | ${t.figure} | ${t.met ? 'met' : '**missed**'} |`),
-  ];
-  const lines = [
-    '## API',
-    '',
-    `Measured with \`npm run bench:api\` (api/bench/bench-api.ts) on ${new Date().toISOString().slice(0, 10)}: ${config.database.kind},`,
-    `${os.cpus().length} CPUs (load average ${loadAtStart.toFixed(1)} at the start), autocannon (in the benchmark's process, on the same`,
-    `machine) with ${connections} connections for ${seconds} s per call after ${warmup} s of warm-up (not counted), the API in its own process.`,
-    `"10k" = ~10k products and messages; "large" = ${LARGE.products.toLocaleString('en')} products, ${LARGE.messages.toLocaleString('en')} messages,`,
-    `${LARGE.orders.toLocaleString('en')} orders (grown in ${r.seedSeconds.toFixed(0)} s with batched inserts in transactions).`,
-    '',
-    'Yardsticks: for every GET a bare node:http server sending the same bytes (column "bare, same bytes");',
-    `product/getAll page 1's bytes: bare ${r.bareRow.rps} req/s (p50 / p99 ${r.bareRow.p50} / ${r.bareRow.p99} ms), Express 5 with one route and no`,
-    `middleware ${r.expressRow.rps} req/s (${((r.expressRow.rps / r.bareRow.rps) * 100).toFixed(0)} % of bare).`,
-    '',
-    '### As deployed (response cache on, the default)',
-    '',
-    'The same URL repeated: after the first request, browse calls are answered by the response cache',
-    '(api/src/http/response-cache.ts) until a write or 5 s pass; message/create does the whole work every time.',
-    '',
-    ...table(r.small, r.large),
-    '',
-    ...targetTable(r.targets),
-    '',
-    '### Every request doing the work (RESPONSE_CACHE_SECONDS=0)',
-    '',
-    'What a request costs when it misses the cache (a URL nobody asked for in the last seconds, or right after a write).',
-    '',
-    ...table(r.smallNc, r.largeNc),
-    '',
-    ...targetTable(r.targetsNc),
-    '',
-    'conversation/get/{id} is shown for reference: it is not one of the browse calls of the targets (it marks',
-    'what it returns as delivered, so it is never cached). message/create with a JSON body is answered by the',
-    "lean lane (api/src/http/lean-lane.ts: the same middleware, route function and errors without Express's",
-    'router; through Express it reached ~1,400/s). A CPU profile of it (BENCH_CPU_PROF) shows about 0.45 ms of',
-    'API CPU per message: SQLite about half (token, conversation and client_id lookups, insert, one UPDATE,',
-    'commit), the rest node:http, body parsing, validation, helmet, compression and socket writes. Its margin',
-    'over the target is thin: 2,170–2,280/s across runs on 2026-11-23 with the warm-up, 1,980–2,050/s in two',
-    'runs without it (the first seconds run the lean path before the JIT has compiled it).',
-    '',
-    'Notes: with SQLite every query runs on one synchronous connection, so under 10 concurrent connections the',
-    'p50/p99 are mostly queueing behind other requests (latency ≈ connections ÷ req/s). An Express app that',
-    `does nothing but send the bytes reaches only ${((r.expressRow.rps / r.bareRow.rps) * 100).toFixed(0)} % of the bare server here: 40 % of bare is reachable only by answers`,
-    'that skip Express, i.e. from the cache. `BENCH_DATABASE_URL=postgres://…` runs the same benchmark on PostgreSQL.',
-    'Absolute figures follow the machine: the bare node:http figure is the yardstick between runs.',
-    '',
-  ];
-  const section = lines.join('\n');
-  const start = doc.indexOf('\n## API');
-  if (start === -1) {
-    doc = `${doc.trimEnd()}\n\n${section}`;
-  } else {
-    const next = doc.indexOf('\n## ', start + 1);
-    doc = `${doc.slice(0, start)}\n${section}${next === -1 ? '' : doc.slice(next)}`;
-  }
-  writeFileSync(file, `${doc.trimEnd()}\n`);
-  console.log(`figures written to ${path.relative(root, file)} (## API)`);
 }
+
+// ---------------------------------------------------------------- report
+
+const n = (v: number) => v.toLocaleString('en');
+const pair = (s: Stats) => (s.n ? `${ms(s.p50)} / ${ms(s.p99)}` : '–');
+const met = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+function rows(r: RunResult) {
+  const b = r.browse;
+  const mix = ['200', '304']
+    .map((s) => `${s}: ${n(b.statusMix[s] ?? 0)}`)
+    .concat(
+      Object.entries(b.statusMix)
+        .filter(([s]) => s !== '200' && s !== '304')
+        .map(([s, c]) => `${s}: ${n(c)}`),
+    )
+    .concat(Object.entries(b.errors).map(([e, c]) => `${e}: ${n(c)}`));
+  const reval =
+    b.conditional > 0
+      ? `${n(b.conditional)} of ${n(b.revalidations)} sent with If-None-Match`
+      : `${n(b.revalidations)} sent as plain GETs (no ETag from this code)`;
+  const acksBad = Object.entries(r.chat.ackStatus)
+    .filter(([s]) => s !== '200')
+    .map(([s, c]) => `${s}: ${c}`);
+  return {
+    'browse: answered / sent': `${n(b.answered)} / ${n(b.sent)} (${(b.answered / SECONDS).toFixed(0)}/s)`,
+    'browse: distinct URLs requested': `${n(b.distinctRequested)} of ${n(b.urls)}`,
+    'browse: status mix': mix.join(', '),
+    'browse: revalidations (a quarter)': reval,
+    'browse: all answers p50 / p99 ms': pair(b.all),
+    'browse: 200 p50 / p99 ms': pair(b.ok),
+    'browse: 304 p50 / p99 ms': pair(b.notModified),
+    'chat: sockets connected (joined)': `${n(r.connect.sockets)} in ${r.connect.seconds.toFixed(1)} s`,
+    'chat: sent / delivered / lost': `${n(r.chat.sent)} / ${n(r.chat.delivered)} / ${n(r.chat.lost)}${acksBad.length ? ` (acks not 200: ${acksBad.join(', ')})` : ''}`,
+    'chat: delivery p50 / p99 ms': pair(r.chat.delivery),
+    'chat: ack p50 / p99 ms': pair(r.chat.ack),
+    'message/create alone: req/s (p50 / p99 ms)': `${n(r.create.rps)}/s (${r.create.p50} / ${r.create.p99})${r.create.non2xx + r.create.errors ? `, ${r.create.non2xx} non-2xx, ${r.create.errors} errors` : ''}`,
+    'server CPU (mixed / create), cores': `${r.cpu.server.toFixed(2)} / ${r.createCpu.server.toFixed(2)}`,
+    'load generators CPU (mixed), cores': r.cpu.generators.toFixed(2),
+    'other processes on the machine (mixed / create), cores': `${r.cpu.others.toFixed(2)} / ${r.createCpu.others.toFixed(2)}`,
+    'load average at start / end of the mixed load': `${r.load.start.toFixed(1)} / ${r.load.end.toFixed(1)}`,
+    'server start (migrations included), s': r.startSeconds.toFixed(1),
+  };
+}
+
+function targets(r: RunResult) {
+  const b = r.browse;
+  return {
+    [`browse p99 < ${TARGETS.browseP99} ms`]: b.all.n ? met(b.all.p99 < TARGETS.browseP99) : '–',
+    [`304 p99 < ${TARGETS.notModifiedP99} ms`]: b.notModified.n
+      ? met(b.notModified.p99 < TARGETS.notModifiedP99)
+      : '**missed** (no 304)',
+    [`chat delivery p99 < ${TARGETS.chatP99} ms`]:
+      r.chat.delivery.n && r.chat.lost === 0 ? met(r.chat.delivery.p99 < TARGETS.chatP99) : '**missed** (lost)',
+    [`message/create ≥ ${n(TARGETS.createRps)}/s`]: met(r.create.rps >= TARGETS.createRps && r.create.non2xx === 0),
+  };
+}
+
+function printOne(r: RunResult) {
+  for (const [k, v] of Object.entries(rows(r))) console.log(`  ${k.padEnd(56)} ${v}`);
+  for (const [k, v] of Object.entries(targets(r))) console.log(`  target ${k.padEnd(49)} ${v.replace(/\*/g, '')}`);
+}
+
+function markdown(results: RunResult[]): string {
+  const head = results.length === 2 ? ['before', 'after'] : ['this checkout'];
+  const out = [`| | ${head.join(' | ')} |`, `|---|${head.map(() => '---').join('|')}|`];
+  const table = results.map(rows);
+  for (const key of Object.keys(table[0]))
+    out.push(`| ${key} | ${table.map((t) => t[key as keyof typeof t]).join(' | ')} |`);
+  const tg = results.map(targets);
+  for (const key of Object.keys(tg[0])) out.push(`| target: ${key} | ${tg.map((t) => t[key]).join(' | ')} |`);
+  out.push('', `| 200s by call, p50 / p99 ms | ${head.join(' | ')} |`, `|---|${head.map(() => '---').join('|')}|`);
+  for (const kind of Object.keys(results[0].browse.perKind)) {
+    out.push(
+      `| ${kind} | ${results.map((r) => pair(r.browse.perKind[kind] ?? { n: 0, p50: 0, p99: 0, max: 0 })).join(' | ')} |`,
+    );
+  }
+  out.push('', ...results.map((r, i) => `- ${head[i]}: ${r.label} — ${r.root}`));
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------- main
+
+const after = describe(path.resolve(env.BENCH_ROOT ?? repo));
+const before = env.BENCH_BEFORE ? describe(path.resolve(env.BENCH_BEFORE)) : null;
+const checkouts = before ? [before, after] : [after];
+console.log(
+  `bench:api — ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}; ${checkouts.map((c) => c.root).join(' then ')}`,
+);
+for (const c of checkouts) ensureBuilt(c.root);
+const database = await databaseFor(checkouts.map((c) => c.root));
+if (!database)
+  throw new Error('no prepared database fits every checkout (their migrations differ); measure them one at a time');
+console.log(
+  `database: ${database.db} (built with ${database.meta.builtWith}; ${database.meta.migrations.length} migrations)`,
+);
+
+const results: RunResult[] = [];
+for (const c of checkouts) results.push(await runOne(c, database));
+
+const md = markdown(results);
+console.log(`\n${md}\n`);
+const resultsDir = path.join(cacheDir, 'results');
+mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(
+  file,
+  JSON.stringify(
+    { settings: { WARMUP, SECONDS, CHAT_RATE, BROWSE_RATE, CREATE_SECONDS, LOG_LEVEL, SIZES }, results },
+    null,
+    2,
+  ),
+);
+console.log(`figures saved in ${path.relative(repo, file)}`);
+process.exit(0);

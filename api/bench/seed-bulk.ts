@@ -1,17 +1,25 @@
 /**
- * Bulk data for the benchmark: stores, products, conversations, messages and orders inserted in
- * batches inside transactions (same Kysely code on SQLite and PostgreSQL). `grow` tops the
- * tables up to the requested sizes, so a benchmark can measure at 10k rows and again at 1M.
+ * Bulk data for the benchmark: stores, products, articles, conversations, messages and orders inserted
+ * in batches inside transactions (same Kysely code on SQLite and PostgreSQL). `grow` tops the tables up
+ * to the requested sizes. The product's own functions (password hash, search text) are
+ * passed in (`SeedDeps`), so prepare-db.ts can seed with the code of whichever checkout it measures.
  */
-import { type Kysely, sql } from 'kysely';
-import { hashPassword } from '../src/auth/passwords';
+import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types';
-import { productSearchText, storeSearchText } from '../src/search/search-text';
+
+/** What the seed needs from the checkout being measured (its own modules, not this one's). */
+export interface SeedDeps {
+  hashPassword(password: string): Promise<string>;
+  storeSearchText(s: { name_store: string; address: string; city: number }): string;
+  productSearchText(p: { name: string; description?: string | null }): string;
+  postSearchText(p: { title: string; description: string }): string;
+}
 
 export interface Sizes {
   products: number;
   messages: number;
   orders: number;
+  posts: number;
 }
 
 export interface BenchPeople {
@@ -24,13 +32,21 @@ export interface BenchPeople {
   narrowSearch: string;
 }
 
-const STORES = 1_000;
+/** Stores in the seed (one per store account; conversations i = 40 … 1039 pair distinct farmers and stores). */
+export const STORE_COUNT = 1_000;
+/** Words of the product names (each in about 1 product name in 7). */
+export const PRODUCT_WORDS = ['مبيد', 'بندورة', 'خيار', 'سماد', 'زيتون', 'لقاح', 'دواجن'];
+/** Words of the store names. */
+export const STORE_WORDS = ['صيدلية', 'عيادة', 'مشتل', 'النور'];
+
+const STORES = STORE_COUNT;
 const FARMERS = 5_000;
 const CONVERSATIONS = 10_000;
 const BATCH_ROWS = 1_000;
 const TX_ROWS = 50_000;
 
-const PRODUCT_NAMES = [
+/** Product i is named `${PRODUCT_NAMES[i % 7]} ${i}`. */
+export const PRODUCT_NAMES = [
   'مبيد فطري',
   'بذور بندورة',
   'بذور خيار',
@@ -77,8 +93,8 @@ const count = async (db: Kysely<Database>, table: keyof Database) =>
   );
 
 /** Users, stores and conversations (once). Returns the ids the benchmark calls use. */
-export async function seedBase(db: Kysely<Database>): Promise<BenchPeople> {
-  const hash = await hashPassword('bench1234');
+export async function seedBase(db: Kysely<Database>, deps: SeedDeps): Promise<BenchPeople> {
+  const hash = await deps.hashPassword('bench1234');
   await insertBatched(db, 'users', STORES + FARMERS, (i) => ({
     name: i < STORES ? `صاحب متجر ${i}` : `مزارع ${i}`,
     phone: `07${String(i).padStart(8, '0')}`,
@@ -102,7 +118,7 @@ export async function seedBase(db: Kysely<Database>): Promise<BenchPeople> {
       image: null,
       type: STORE_TYPES[i % 3],
     };
-    return { ...s, search_text: storeSearchText(s), created_at: iso(i), updated_at: iso(i) };
+    return { ...s, search_text: deps.storeSearchText(s), created_at: iso(i), updated_at: iso(i) };
   });
   const stores = await db.selectFrom('stores').select(['id', 'user_id']).orderBy('id').execute();
   const firstFarmer = firstUser + STORES;
@@ -139,7 +155,7 @@ export async function seedBase(db: Kysely<Database>): Promise<BenchPeople> {
 }
 
 /** Tops products, messages and orders up to `sizes`. */
-export async function grow(db: Kysely<Database>, sizes: Sizes): Promise<void> {
+export async function grow(db: Kysely<Database>, sizes: Sizes, deps: SeedDeps): Promise<void> {
   const stores = await db.selectFrom('stores').select(['id', 'user_id']).orderBy('id').execute();
   const conversations = await db
     .selectFrom('conversations')
@@ -162,7 +178,7 @@ export async function grow(db: Kysely<Database>, sizes: Sizes): Promise<void> {
         price_cents: 100 + (i % 5000),
         is_special: i % 50 === 0 ? 1 : 0,
         image: null,
-        search_text: productSearchText(p),
+        search_text: deps.productSearchText(p),
         created_at: iso(i),
         updated_at: iso(i),
       };
@@ -188,8 +204,35 @@ export async function grow(db: Kysely<Database>, sizes: Sizes): Promise<void> {
     },
     messages,
   );
-  await sql`update conversations set last_message_id = (select max(m.id) from messages m where m.conversation_id = conversations.id)`.execute(
+  await db
+    .updateTable('conversations')
+    .set((eb) => ({
+      last_message_id: eb
+        .selectFrom('messages as m')
+        .select((e) => e.fn.max('m.id').as('last'))
+        .whereRef('m.conversation_id', '=', 'conversations.id'),
+    }))
+    .execute();
+
+  // articles by the store accounts (the admin-or-store writers), every 20th special
+  const posts = await count(db, 'posts');
+  await insertBatched(
     db,
+    'posts',
+    Math.max(0, sizes.posts - posts),
+    (i) => {
+      const p = { title: `نصيحة زراعية ${i}`, description: `كيف تحمي ${PRODUCT_NAMES[i % PRODUCT_NAMES.length]} ${i}` };
+      return {
+        user_id: stores[i % stores.length].user_id,
+        ...p,
+        image: null,
+        is_special: i % 20 === 0 ? 1 : 0,
+        search_text: deps.postSearchText(p),
+        created_at: iso(i),
+        updated_at: iso(i),
+      };
+    },
+    posts,
   );
 
   const orders = await count(db, 'orders');

@@ -1,0 +1,93 @@
+/** Helpers of `npm run bench:api`: child processes, ports, CPU accounting (Linux /proc), percentiles. */
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A TypeScript child of the benchmark (through tsx, resolved from this checkout) speaking over IPC. */
+export function forkTs(file: string, env: Record<string, string> = {}): ChildProcess {
+  return fork(file, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+/** The next IPC message of `child` whose `type` is `type` (rejects if the child exits first). */
+export function nextMessage<T = Record<string, unknown>>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: unknown) => {
+      if (m && typeof m === 'object' && (m as { type?: string }).type === type) {
+        cleanup();
+        resolve(m as T);
+      }
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`child exited with ${code} before sending '${type}'`));
+    };
+    const cleanup = () => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
+export async function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  const t = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(t);
+}
+
+/** CPU seconds (user + system) a process used so far; 0 once it is gone. */
+export function cpuOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds the whole machine spent busy so far (every core; /proc/stat, not idle or iowait). */
+export function machineBusy(): number {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal
+  const busy = cpu[0] + cpu[1] + cpu[2] + cpu[5] + cpu[6] + (cpu[7] ?? 0);
+  return busy / 100;
+}
+
+export interface Stats {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export function stats(samples: number[]): Stats {
+  const sorted = Float64Array.from(samples).sort();
+  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
+  return { n: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.length ? sorted[sorted.length - 1] : NaN };
+}
+
+export const ms = (v: number | undefined) =>
+  v === undefined || Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0);
