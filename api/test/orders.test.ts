@@ -15,8 +15,14 @@ async function shop() {
   return { owner, store, seeds, spray, farmer };
 }
 
+/** Delivery details (required since CONTRACT.md §7; orders-delivery.test.ts tests them). */
+const delivery = { province: 1, address: 'دمشق، المزة، شارع الجلاء', phone: '0944000111' };
+
 const place = (auth: { Authorization: string }, body: Record<string, unknown>) =>
-  request(t.app).post('/api/order/create').set(auth).send(body);
+  request(t.app)
+    .post('/api/order/create')
+    .set(auth)
+    .send({ delivery, ...body });
 
 describe('orders', () => {
   it('requires authentication for every call', async () => {
@@ -288,6 +294,7 @@ describe('orders', () => {
       totalCents: 1250,
       items: [{ product_id: seeds.id, quantity: 1 }],
       clientId: 'race-1',
+      delivery,
     };
     const ids = await Promise.all([placeOrder(t.db, req), placeOrder(t.db, req), placeOrder(t.db, req)]);
     expect(new Set(ids).size).toBe(1);

@@ -7,6 +7,7 @@ export function createUser(overrides: Partial<User> = {}): User {
     name: 'مزارع تجريبي',
     phone: '0944444444',
     address: null,
+    province: null,
     image: null,
     type: 2,
     status: 0,

@@ -53,6 +53,8 @@ export interface User {
   name: string;
   phone: string;
   address: string | null;
+  /** The user's province (1-12) for deliveries, or null; the client pre-fills checkout with it. */
+  province: number | null;
   image: string | null;
   type: UserType;
   status: UserStatus;
@@ -80,7 +82,27 @@ export interface Store {
   conversation_id: number | null;
   /** phone and status only for the store's owner and the admin (never for visitors or other users). */
   owner: { id: number; name: string; phone?: string; status?: UserStatus };
+  /** False while the owner's account is disabled (status 1): the store takes no new orders. */
+  available: boolean;
+  /** Average of its reviews, one decimal (4.5), or null before the first review. */
+  rating_avg: number | null;
+  rating_count: number;
+  /** Marked by the admin (store/update `{verified}`). */
+  verified: boolean;
   created_at: string;
+}
+
+/** GET store/reviews/{id}: one buyer's rating of a completed order (CONTRACT.md §7). */
+export interface Review {
+  id: number;
+  /** 1-5 */
+  rating: number;
+  comment: string | null;
+  /** The buyer's name only (no id, no phone). */
+  user: { name: string };
+  created_at: string;
+  /** Moves when the buyer edits the review. */
+  updated_at: string;
 }
 
 export interface Post {
@@ -158,6 +180,17 @@ export interface OrderItem {
   price_cents: number;
 }
 
+/** Where and to whom an order is delivered (CONTRACT.md §7). */
+export interface OrderDelivery {
+  /** Province id (1-12). */
+  province: number;
+  /** Arabic province name, for display. */
+  province_name: string;
+  address: string;
+  phone: string;
+  note: string | null;
+}
+
 export interface Order {
   id: number;
   user_id: number;
@@ -172,6 +205,10 @@ export interface Order {
   products: OrderItem[];
   user: { id: number; name: string; phone: string };
   store: { id: number; name_store: string };
+  /** Null only for orders placed before delivery details were asked for. */
+  delivery: OrderDelivery | null;
+  /** The buyer's rating of this order (order/rate/{id}), or null. */
+  review: { rating: number; comment: string | null; created_at: string; updated_at: string } | null;
   created_at: string;
   updated_at: string;
 }

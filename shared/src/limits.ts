@@ -14,6 +14,12 @@ export const LIMITS = {
   quantityMin: 1,
   quantityMax: 999,
   orderItemsMax: 100,
+  /** Order delivery note (CONTRACT.md §7). */
+  deliveryNoteMax: 500,
+  /** A store review's comment. */
+  reviewCommentMax: 1_000,
+  ratingMin: 1,
+  ratingMax: 5,
   clientIdMax: 64,
   /** Uploaded image size cap (bytes): larger is 413. */
   imageMaxBytes: 5 * 1024 * 1024,

@@ -26,6 +26,8 @@ export const validationMessages = {
     invalidBoolean: 'يجب أن تكون القيمة نعم أو لا',
     invalidId: 'معرّف غير صالح',
     messageOrImage: 'اكتب رسالة أو أرفق صورة',
+    deliveryRequired: 'أدخل عنوان التوصيل ورقم الهاتف',
+    ratingRange: 'التقييم عدد صحيح من 1 إلى 5',
   },
   en: {
     required: 'Required',
@@ -48,6 +50,8 @@ export const validationMessages = {
     invalidBoolean: 'Must be yes or no',
     invalidId: 'Invalid id',
     messageOrImage: 'Write a message or attach a photo',
+    deliveryRequired: 'Enter the delivery address and phone',
+    ratingRange: 'The rating is a whole number from 1 to 5',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -83,6 +87,9 @@ export const apiMessages = {
     callerMismatch: 'لا يمكنك الكتابة باسم مستخدم آخر',
     internal: 'حدث خطأ غير متوقع، يرجى المحاولة لاحقاً',
     resetRequested: 'تم استلام طلبك، سيتواصل معك فريق الدعم',
+    storeUnavailable: 'هذا المتجر غير متاح حالياً',
+    orderNotCompleted: 'يمكن تقييم الطلب بعد اكتماله فقط',
+    storeGone: 'هذا المتجر لم يعد موجوداً',
   },
   en: {
     unauthorized: 'Please log in first',
@@ -109,6 +116,9 @@ export const apiMessages = {
     callerMismatch: 'You cannot write as another user',
     internal: 'Something went wrong, please try again later',
     resetRequested: 'Your request was received; support will contact you',
+    storeUnavailable: 'This store is not available at the moment',
+    orderNotCompleted: 'An order can be rated once it is completed',
+    storeGone: 'This store no longer exists',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

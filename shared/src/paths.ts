@@ -26,6 +26,8 @@ export const apiPaths = {
     create: 'store/create',
     update: (id: number | string) => `store/update/${id}`,
     delete: (id: number | string) => `store/delete/${id}`,
+    /** CONTRACT.md §7: the store's reviews, paged, newest first. */
+    reviews: (id: number | string) => `store/reviews/${id}`,
   },
   post: {
     getAll: 'post/getAll',
@@ -59,6 +61,8 @@ export const apiPaths = {
     get: (id: number | string) => `order/get/${id}`,
     create: 'order/create',
     update: (id: number | string) => `order/update/${id}`,
+    /** CONTRACT.md §7: the buyer rates a completed order (again: edits the rating). */
+    rate: (id: number | string) => `order/rate/${id}`,
   },
   user: {
     getAll: 'user/getAll',

@@ -51,7 +51,17 @@ const confirmation = (lang: Lang, ref = 'password') =>
     .required(m(lang).required)
     .oneOf([yup.ref(ref)], m(lang).passwordsMatch);
 
-const text = (lang: Lang, max: number) => yup.string().trim().max(max, m(lang).textTooLong);
+/**
+ * Trimmed text up to `max` characters. Trims in its own transform (not yup's `.trim()`, which
+ * throws a TypeError on an object or array given for the field): a non-string stays as it is and
+ * fails the type check with a field message.
+ */
+const text = (lang: Lang, max: number) =>
+  yup
+    .string()
+    .transform((v: unknown) => (typeof v === 'string' ? v.trim() : v))
+    .typeError(m(lang).invalidChoice)
+    .max(max, m(lang).textTooLong);
 
 const bool = (lang: Lang) => yup.boolean().typeError(m(lang).invalidBoolean);
 
@@ -94,6 +104,8 @@ export const postSchema = (lang: Lang = 'ar') =>
     is_special: bool(lang).default(false),
   });
 
+const province = (lang: Lang) => num(lang).oneOf([...PROVINCE_IDS], m(lang).invalidProvince);
+
 export const storeSchema = (lang: Lang = 'ar') =>
   yup.object({
     /** Admin only: the owner of the new store. */
@@ -104,7 +116,12 @@ export const storeSchema = (lang: Lang = 'ar') =>
     address: text(lang, LIMITS.addressMax).required(m(lang).required),
     name_store: text(lang, LIMITS.storeNameMax).required(m(lang).required),
     type: oneOfNumbers(lang, STORE_TYPES).required(m(lang).required),
+    /** Admin only (CONTRACT.md §7); the API refuses a change of it from the owner. */
+    verified: bool(lang).optional(),
   });
+
+/** store/update/{id} with `verified` alone: the admin marks a store verified (or not). */
+export const storeVerifySchema = (lang: Lang = 'ar') => yup.object({ verified: bool(lang).required(m(lang).required) });
 
 export const productSchema = (lang: Lang = 'ar') =>
   yup.object({
@@ -131,6 +148,15 @@ export const quantitySchema = (lang: Lang = 'ar') =>
 
 export const clientIdSchema = () => yup.string().trim().max(LIMITS.clientIdMax).optional();
 
+/** Where an order goes (CONTRACT.md §7): province 1-12, address and phone required, a short note. */
+export const deliverySchema = (lang: Lang = 'ar') =>
+  yup.object({
+    province: province(lang).required(m(lang).required),
+    address: text(lang, LIMITS.addressMax).required(m(lang).required),
+    phone: phone(lang),
+    note: text(lang, LIMITS.deliveryNoteMax).optional().nullable(),
+  });
+
 export const orderCreateSchema = (lang: Lang = 'ar') =>
   yup.object({
     user_id: id(lang).optional(),
@@ -147,10 +173,25 @@ export const orderCreateSchema = (lang: Lang = 'ar') =>
       .min(1, m(lang).itemsRequired)
       .max(LIMITS.orderItemsMax, m(lang).tooManyItems),
     client_id: clientIdSchema(),
+    delivery: deliverySchema(lang)
+      .default(undefined)
+      .required(m(lang).deliveryRequired)
+      .typeError(m(lang).deliveryRequired),
   });
 
 export const orderUpdateSchema = (lang: Lang = 'ar') =>
   yup.object({ status: oneOfNumbers(lang, ORDER_STATUSES).required(m(lang).required) });
+
+/** order/rate/{id}: the buyer's 1-5 rating of a completed order, with an optional comment. */
+export const orderRateSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    rating: num(lang)
+      .required(m(lang).required)
+      .integer(m(lang).ratingRange)
+      .min(LIMITS.ratingMin, m(lang).ratingRange)
+      .max(LIMITS.ratingMax, m(lang).ratingRange),
+    comment: text(lang, LIMITS.reviewCommentMax).optional().nullable(),
+  });
 
 export const conversationCreateSchema = (lang: Lang = 'ar') =>
   yup.object({
@@ -186,6 +227,8 @@ export const userUpdateSchema = (lang: Lang = 'ar') =>
     name: text(lang, LIMITS.nameMax).min(1, m(lang).required).optional(),
     phone: phone(lang).optional().default(undefined).notRequired(),
     address: text(lang, LIMITS.addressMax).optional().nullable(),
+    /** The user's province for deliveries; null clears it. */
+    province: province(lang).optional().nullable(),
     status: oneOfNumbers(lang, USER_STATUSES).optional(),
   });
 

@@ -38,6 +38,11 @@ export interface OrderCreatePayload {
   total: string | number;
   items: { product_id: number; quantity: number }[];
   client_id: string;
+  /**
+   * Required by the API (CONTRACT.md §7: without it order/create answers 422); the relay passes it
+   * on as sent. Optional in this type only while older queued payloads may lack it.
+   */
+  delivery?: { province: number | string; address: string; phone: string; note?: string | null };
 }
 export interface OrderUpdatePayload {
   order_id: number;

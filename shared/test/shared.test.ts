@@ -4,6 +4,7 @@ import {
   loginSchema,
   normalizeArabic,
   orderCreateSchema,
+  orderRateSchema,
   parseCents,
   productSchema,
   PROVINCES,
@@ -13,6 +14,8 @@ import {
   toLatinDigits,
   validationErrorFields,
 } from '../src';
+
+const delivery = { province: 1, address: 'دمشق، المزة', phone: '0944444444' };
 
 async function fieldsOf(p: Promise<unknown>): Promise<Record<string, string>> {
   try {
@@ -79,7 +82,9 @@ describe('schemas (SPEC.md §5)', () => {
   it('login: English messages verbatim', async () => {
     const f = await fieldsOf(loginSchema('en').validate({ phone: '', password: 'abc' }, { abortEarly: false }));
     expect(f).toEqual({ phone: 'Required', password: 'Too Short!' });
-    const g = await fieldsOf(loginSchema('en').validate({ phone: '1', password: 'x'.repeat(51) }, { abortEarly: false }));
+    const g = await fieldsOf(
+      loginSchema('en').validate({ phone: '1', password: 'x'.repeat(51) }, { abortEarly: false }),
+    );
     expect(g).toEqual({ password: 'Too Long!' });
   });
   it('register: passwords must match, type 1/2/3 only, Arabic by default', async () => {
@@ -112,7 +117,9 @@ describe('schemas (SPEC.md §5)', () => {
   });
   it('product: price must be a number ≥ 0', async () => {
     const base = { name: 'سماد', type: 3, is_special: false };
-    expect(await fieldsOf(productSchema('en').validate({ ...base, price: 'abc' }))).toEqual({ price: 'Must be a number' });
+    expect(await fieldsOf(productSchema('en').validate({ ...base, price: 'abc' }))).toEqual({
+      price: 'Must be a number',
+    });
     expect((await fieldsOf(productSchema('en').validate({ ...base, price: -1 }))).price).toBeTruthy();
     const ok = await productSchema().validate({ ...base, price: '١٢٫٥', is_special: '1' });
     expect(ok.price).toBe(12.5);
@@ -120,17 +127,63 @@ describe('schemas (SPEC.md §5)', () => {
   });
   it('order: at least one item, quantity ≥ 1', async () => {
     const f = await fieldsOf(
-      orderCreateSchema('en').validate({ store_id: 1, total: 1, items: [{ product_id: 1, quantity: 0 }] }, { abortEarly: false }),
+      orderCreateSchema('en').validate(
+        { store_id: 1, total: 1, items: [{ product_id: 1, quantity: 0 }] },
+        { abortEarly: false },
+      ),
     );
     expect(f['items[0].quantity']).toBe('Quantity must be at least 1');
-    const g = await fieldsOf(orderCreateSchema('en').validate({ store_id: 1, total: 1, items: [] }));
+    const g = await fieldsOf(orderCreateSchema('en').validate({ store_id: 1, total: 1, items: [], delivery }));
     expect(g.items).toBe('Add at least one product');
+  });
+  it('order: delivery required, Arabic-Indic and Persian digits in province and phone', async () => {
+    const base = { store_id: 1, total: 1, items: [{ product_id: 1, quantity: 1 }] };
+    expect(await fieldsOf(orderCreateSchema('en').validate(base))).toEqual({
+      delivery: 'Enter the delivery address and phone',
+    });
+    expect(await fieldsOf(orderCreateSchema('en').validate({ ...base, delivery: {} }, { abortEarly: false }))).toEqual({
+      'delivery.province': 'Required',
+      'delivery.address': 'Required',
+      'delivery.phone': 'Required',
+    });
+    const bad = await fieldsOf(
+      orderCreateSchema('en').validate(
+        { ...base, delivery: { province: 13, address: { a: 1 }, phone: '12', note: 'n'.repeat(501) } },
+        { abortEarly: false },
+      ),
+    );
+    expect(bad).toEqual({
+      'delivery.province': 'Invalid province',
+      'delivery.address': 'Invalid value',
+      'delivery.phone': 'Invalid phone number',
+      'delivery.note': 'Text is too long',
+    });
+    const ok = await orderCreateSchema().validate({
+      ...base,
+      delivery: { province: '١٢', address: ' حمص، الوعر ', phone: '۰۹۴۴ ۴۴۴-۴۴۴', note: '' },
+    });
+    expect(ok.delivery).toEqual({ province: 12, address: 'حمص، الوعر', phone: '0944444444', note: '' });
+  });
+  it('order rating: a whole number 1-5 (Arabic-Indic digits too), comment length-limited', async () => {
+    expect((await orderRateSchema().validate({ rating: '٥' })).rating).toBe(5);
+    for (const rating of [0, 6, 4.5, 'abc', undefined]) {
+      expect((await fieldsOf(orderRateSchema('en').validate({ rating }))).rating).toBeTruthy();
+    }
+    const long = await fieldsOf(orderRateSchema('en').validate({ rating: 3, comment: 'x'.repeat(1001) }));
+    expect(long).toEqual({ comment: 'Text is too long' });
   });
 });
 
 describe('ids', () => {
   it('refuses ids beyond the 32-bit integer columns', async () => {
-    const f = await fieldsOf(orderCreateSchema('en').validate({ store_id: 2_147_483_648, total: 1, items: [{ product_id: 1, quantity: 1 }] }));
+    const f = await fieldsOf(
+      orderCreateSchema('en').validate({
+        store_id: 2_147_483_648,
+        total: 1,
+        items: [{ product_id: 1, quantity: 1 }],
+        delivery,
+      }),
+    );
     expect(f.store_id).toBe('Invalid id');
   });
 });

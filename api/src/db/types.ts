@@ -15,6 +15,8 @@ export interface UsersTable {
   phone: string;
   password_hash: string;
   address: string | null;
+  /** Delivery province (1-12) or null (migration 009). */
+  province: ColumnType<number | null, number | null | undefined, number | null>;
   image: string | null;
   /** 0 admin, 1 store account, 2 farmer, 3 nursery. */
   type: number;
@@ -61,6 +63,13 @@ export interface StoresTable {
   type: number;
   /** normalizeArabic(name_store + address + province name), for search. */
   search_text: string;
+  /** 0/1, set by the admin (migration 009). */
+  verified: ColumnType<number, number | undefined, number>;
+  /** Review aggregate, kept with every review write (services/orders-rating.ts). */
+  rating_sum: ColumnType<number, number | undefined, number>;
+  rating_count: ColumnType<number, number | undefined, number>;
+  /** The average × 10, rounded (45 = 4.5); 0 while unrated, so it sorts last. */
+  rating_tenths: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -128,6 +137,24 @@ export interface OrdersTable {
   /** 0 in progress, 1 completed, 2 rejected. */
   status: number;
   client_id: string | null;
+  /** Where it goes (migration 009): null on orders placed before delivery details were asked for. */
+  delivery_province: ColumnType<number | null, number | null | undefined, number | null>;
+  delivery_address: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_note: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One buyer's rating of one completed order (migration 009). */
+export interface ReviewsTable {
+  id: Generated<number>;
+  order_id: number;
+  store_id: number;
+  user_id: number;
+  /** 1-5 */
+  rating: number;
+  comment: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -162,6 +189,7 @@ export interface Database {
   messages: MessagesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  reviews: ReviewsTable;
   table_stats: TableStatsTable;
 }
 
@@ -175,3 +203,4 @@ export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
+export type ReviewRow = Selectable<ReviewsTable>;

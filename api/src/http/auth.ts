@@ -13,7 +13,8 @@ import { nowIso, toIso } from '../db/time';
 import type { Database, UserRow } from '../db/types';
 import { forbidden, unauthorized } from './errors';
 
-export type AuthUser = Omit<UserRow, 'password_hash'>;
+/** The caller as the token lookup reads it (the delivery province is not needed on every request). */
+export type AuthUser = Omit<UserRow, 'password_hash' | 'province'>;
 
 declare module 'express-serve-static-core' {
   interface Request {

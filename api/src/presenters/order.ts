@@ -1,6 +1,13 @@
-import type { Order, OrderItem, OrderStatus } from '@agrivet/shared';
-import type { OrderItemRow } from '../db/types';
-import type { OrderListRow } from '../queries/orders';
+import {
+  type Order,
+  type OrderDelivery,
+  type OrderItem,
+  type OrderStatus,
+  provinceName,
+  type Review,
+} from '@agrivet/shared';
+import type { OrderItemRow, ReviewRow } from '../db/types';
+import type { OrderListRow, StoreReviewRow } from '../queries/orders';
 import { money, toIso } from './common';
 
 /** Shown when the store was deleted after the order (orders outlive their store). */
@@ -17,7 +24,19 @@ export function presentOrderItem(row: OrderItemRow): OrderItem {
   };
 }
 
-export function presentOrder(row: OrderListRow, itemRows: OrderItemRow[]): Order {
+/** Null for orders placed before delivery details were asked for (migration 009). */
+function presentDelivery(row: OrderListRow): OrderDelivery | null {
+  if (row.delivery_province === null || row.delivery_address === null || row.delivery_phone === null) return null;
+  return {
+    province: row.delivery_province,
+    province_name: provinceName(row.delivery_province),
+    address: row.delivery_address,
+    phone: row.delivery_phone,
+    note: row.delivery_note,
+  };
+}
+
+export function presentOrder(row: OrderListRow, itemRows: OrderItemRow[], review?: ReviewRow): Order {
   const total = money(row.total_cents);
   const items = itemRows.map(presentOrderItem);
   return {
@@ -32,6 +51,27 @@ export function presentOrder(row: OrderListRow, itemRows: OrderItemRow[]): Order
     products: items,
     user: { id: row.user_id, name: row.buyer_name ?? '', phone: row.buyer_phone ?? '' },
     store: { id: row.store_id, name_store: row.store_name ?? DELETED_STORE_NAME },
+    delivery: presentDelivery(row),
+    review: review
+      ? {
+          rating: review.rating,
+          comment: review.comment,
+          created_at: toIso(review.created_at),
+          updated_at: toIso(review.updated_at),
+        }
+      : null,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+/** A review as store/reviews/{id} lists it: the reviewer's name only. */
+export function presentReview(row: StoreReviewRow): Review {
+  return {
+    id: row.id,
+    rating: row.rating,
+    comment: row.comment,
+    user: { name: row.user_name },
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };

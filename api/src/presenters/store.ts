@@ -1,4 +1,4 @@
-import { provinceName, type Store, type StoreType, type UserStatus, UserType } from '@agrivet/shared';
+import { provinceName, type Store, type StoreType, UserStatus, UserType } from '@agrivet/shared';
 import type { StoreListRow } from '../queries/stores';
 import { toCount, toIso } from './common';
 
@@ -34,6 +34,15 @@ export function presentStore(row: StoreListRow, viewer?: StoreViewer): StoreView
     owner: privileged
       ? { id: row.user_id, name: row.owner_name, phone: row.owner_phone, status: row.owner_status as UserStatus }
       : { id: row.user_id, name: row.owner_name },
+    available: row.owner_status !== UserStatus.Disabled,
+    ...presentRating(row),
+    verified: row.verified === 1,
     created_at: toIso(row.created_at),
   };
+}
+
+/** The store's rating as its row keeps it: the average with one decimal, null before any review. */
+export function presentRating(row: { rating_count: number | string; rating_tenths: number | string }) {
+  const count = toCount(row.rating_count);
+  return { rating_avg: count > 0 ? Number(row.rating_tenths) / 10 : null, rating_count: count };
 }

@@ -9,6 +9,7 @@ export function presentUser(row: UserListRow, passwordResetRequests = 0): User {
     name: row.name,
     phone: row.phone,
     address: row.address,
+    province: row.province ?? null,
     image: row.image,
     type: row.type as UserType,
     status: row.status as UserStatus,

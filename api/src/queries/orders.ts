@@ -1,9 +1,9 @@
 /**
- * Orders with their buyer and store (the store may be gone: orders outlive it), and the items of a
- * set of orders in one query (lists never load items per order).
+ * Orders with their buyer, store (the store may be gone: orders outlive it) and delivery details,
+ * and the items and reviews of a set of orders in one query each (lists never load per order).
  */
 import type { Kysely } from 'kysely';
-import type { Database, OrderItemRow } from '../db/types';
+import type { Database, OrderItemRow, ReviewRow } from '../db/types';
 
 export function selectOrders(db: Kysely<Database>) {
   return db
@@ -17,6 +17,10 @@ export function selectOrders(db: Kysely<Database>) {
       'orders.total_cents',
       'orders.status',
       'orders.client_id',
+      'orders.delivery_province',
+      'orders.delivery_address',
+      'orders.delivery_phone',
+      'orders.delivery_note',
       'orders.created_at',
       'orders.updated_at',
       'buyer.name as buyer_name',
@@ -46,3 +50,29 @@ export async function itemsByOrder(db: Kysely<Database>, orderIds: number[]): Pr
   }
   return groups;
 }
+
+/** The buyers' reviews of these orders, by order id (an order has at most one). */
+export async function reviewsByOrder(db: Kysely<Database>, orderIds: number[]): Promise<Map<number, ReviewRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.selectFrom('reviews').selectAll().where('order_id', 'in', orderIds).execute();
+  return new Map(rows.map((r) => [r.order_id, r]));
+}
+
+/** A store's reviews with the reviewer's name, newest first (store/reviews/{id}). */
+export function selectStoreReviews(db: Kysely<Database>, storeId: number) {
+  return db
+    .selectFrom('reviews')
+    .innerJoin('users', 'users.id', 'reviews.user_id')
+    .select([
+      'reviews.id',
+      'reviews.rating',
+      'reviews.comment',
+      'reviews.created_at',
+      'reviews.updated_at',
+      'users.name as user_name',
+    ])
+    .where('reviews.store_id', '=', storeId)
+    .orderBy('reviews.id', 'desc');
+}
+
+export type StoreReviewRow = Awaited<ReturnType<ReturnType<typeof selectStoreReviews>['executeTakeFirstOrThrow']>>;

@@ -11,6 +11,7 @@ export function selectUsers(db: Kysely<Database>) {
       'users.name',
       'users.phone',
       'users.address',
+      'users.province',
       'users.image',
       'users.type',
       'users.status',

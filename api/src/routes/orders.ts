@@ -1,25 +1,37 @@
 /**
  * order/getAll-byStore (store account: its store's orders; admin: all), getAll-byUser (the
  * caller's), get/{id} (buyer, the store's owner, admin), create (signed in; server prices,
- * idempotent by client_id), update/{id} (the store's owner or admin; status 0/1/2).
+ * delivery details required, idempotent by client_id; a disabled store takes no orders),
+ * update/{id} (the store's owner or admin; status 0/1/2), rate/{id} (the buyer, once completed).
  */
-import { isStoreAccount, orderCreateSchema, orderUpdateSchema, parseCents, validationMessages } from '@agrivet/shared';
+import {
+  apiMessages,
+  isStoreAccount,
+  OrderStatus,
+  orderCreateSchema,
+  orderRateSchema,
+  orderUpdateSchema,
+  parseCents,
+  validationMessages,
+} from '@agrivet/shared';
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import { nowIso, toCount } from '../db/time';
 import { type AuthUser, currentUser, isAdmin, mustNameCaller, mustNotBeDisabledStore, requireAuth } from '../http/auth';
 import { acceptFormFields } from '../http/upload';
 import { sendOk } from '../http/envelope';
-import { forbidden, invalid, notFound } from '../http/errors';
+import { forbidden, HttpError, invalid, invalidField, notFound } from '../http/errors';
 import { type Paging, paginate, readPaging } from '../http/paging';
 import { idParam, validate } from '../http/validate';
 import { presentOrder } from '../presenters/order';
-import { itemsByOrder, type OrderListRow, selectOrders } from '../queries/orders';
+import { itemsByOrder, type OrderListRow, reviewsByOrder, selectOrders } from '../queries/orders';
 import { isStorableId } from '../services/ids';
 import { findOrderByClientId, placeOrder } from '../services/orders';
+import { rateOrder } from '../services/orders-rating';
 
 const createSchema = orderCreateSchema('ar');
 const updateSchema = orderUpdateSchema('ar');
+const rateSchema = orderRateSchema('ar');
 
 /** Which orders a list shows: one store's, one buyer's, or (both absent) all. */
 interface OrderFilter {
@@ -27,17 +39,15 @@ interface OrderFilter {
   userId?: number;
 }
 
-export function orderRoutes({ db }: AppContext): Router {
+export function orderRoutes({ db, dialect }: AppContext): Router {
   const router = Router();
   // form-data bodies as well as JSON (CONTRACT.md §3)
   router.use(acceptFormFields);
 
   const presentRows = async (rows: OrderListRow[]) => {
-    const items = await itemsByOrder(
-      db,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => presentOrder(r, items.get(r.id) ?? []));
+    const ids = rows.map((r) => r.id);
+    const [items, reviews] = await Promise.all([itemsByOrder(db, ids), reviewsByOrder(db, ids)]);
+    return rows.map((r) => presentOrder(r, items.get(r.id) ?? [], reviews.get(r.id)));
   };
 
   const loadOrder = async (id: number) => {
@@ -126,7 +136,14 @@ export function orderRoutes({ db }: AppContext): Router {
     }
     // the schema checked each quantity (an integer 1…999); its type is lost through the shared field
     const items = body.items.map((i) => ({ product_id: i.product_id, quantity: Number(i.quantity) }));
-    const id = await placeOrder(db, { buyerId, storeId: body.store_id, totalCents, items, clientId });
+    const id = await placeOrder(db, {
+      buyerId,
+      storeId: body.store_id,
+      totalCents,
+      items,
+      clientId,
+      delivery: body.delivery,
+    });
     sendOk(res, await presentOne(id));
   });
 
@@ -143,6 +160,27 @@ export function orderRoutes({ db }: AppContext): Router {
       .set({ status: body.status, updated_at: nowIso() })
       .where('id', '=', row.id)
       .execute();
+    sendOk(res, await presentOne(row.id));
+  });
+
+  router.post('/rate/:id', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const id = idParam(req.params.id);
+    if (id === null) throw notFound();
+    const row = await loadOrder(id);
+    // the buyer alone: not the store, not the admin
+    if (row.user_id !== caller.id) throw forbidden();
+    const body = await validate(rateSchema, req.body);
+    if (row.status !== OrderStatus.Completed) throw invalidField('rating', 'orderNotCompleted');
+    // orders outlive their store; a deleted store has nobody to rate
+    if (row.store_owner_id === null) throw new HttpError(422, apiMessages.ar.storeGone);
+    await rateOrder(db, dialect, {
+      orderId: row.id,
+      storeId: row.store_id,
+      buyerId: row.user_id,
+      rating: body.rating,
+      comment: body.comment ? body.comment : null,
+    });
     sendOk(res, await presentOne(row.id));
   });
 

@@ -1,8 +1,17 @@
 /**
- * store/getAll, get-By-city, get/{id}, get-page/{id} (public); create, update/{id}, delete/{id}
- * (owner or admin; a disabled store account may not write).
+ * store/getAll, get-By-city (`sort=rating`: best rated first), get/{id}, get-page/{id},
+ * reviews/{id} (public); create, update/{id}, delete/{id} (owner or admin; a disabled store account
+ * may not write; `verified` is the admin's alone).
  */
-import { isStoreAccount, PROVINCE_IDS, STORE_TYPES, storeSchema, UserType, validationMessages } from '@agrivet/shared';
+import {
+  isStoreAccount,
+  PROVINCE_IDS,
+  STORE_TYPES,
+  storeSchema,
+  storeVerifySchema,
+  UserType,
+  validationMessages,
+} from '@agrivet/shared';
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
@@ -26,12 +35,26 @@ import { presentStore } from '../presenters/store';
 import { selectProducts } from '../queries/products';
 import { selectStores } from '../queries/stores';
 import { storeSearchText } from '../search/search-text';
+import { storeReviews } from './reviews';
 
 const schema = storeSchema('ar');
+const verifySchema = storeVerifySchema('ar');
 
 interface StoreFilter {
   type?: number;
   city?: number;
+  /** rating: best average first, then more reviews, then newest; unrated last. Default: newest. */
+  sort?: 'rating';
+}
+
+/** The store fields other than `verified`: a body with none of them only marks the store verified. */
+const STORE_FIELDS = ['user_id', 'city', 'address', 'name_store', 'type'] as const;
+
+function isVerifyOnly(req: Request): boolean {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || req.file) return false;
+  const fields = body as Record<string, unknown>;
+  return fields.verified !== undefined && STORE_FIELDS.every((k) => fields[k] === undefined);
 }
 
 function readFilter(req: Request): StoreFilter {
@@ -42,9 +65,13 @@ function readFilter(req: Request): StoreFilter {
   if (city !== undefined && city !== 0 && !PROVINCE_IDS.includes(city)) {
     fields.city = validationMessages.ar.invalidProvince;
   }
+  const sort = req.query.sort;
+  if (sort !== undefined && sort !== '' && sort !== 'rating' && sort !== 'newest') {
+    fields.sort = validationMessages.ar.invalidChoice;
+  }
   if (Object.keys(fields).length > 0) throw invalid(fields);
   // city 0 (or absent) means every province
-  return { type, city: city === 0 ? undefined : city };
+  return { type, city: city === 0 ? undefined : city, sort: sort === 'rating' ? 'rating' : undefined };
 }
 
 export function storeRoutes({ db, images }: AppContext): Router {
@@ -64,6 +91,10 @@ export function storeRoutes({ db, images }: AppContext): Router {
         let q = selectStores(db, req.user?.id);
         if (filter.type !== undefined) q = q.where('stores.type', '=', filter.type);
         if (filter.city !== undefined) q = q.where('stores.city', '=', filter.city);
+        // rating_tenths is 0 while a store is unrated: it sorts after every rated store on both dialects
+        if (filter.sort === 'rating') {
+          q = q.orderBy('stores.rating_tenths', 'desc').orderBy('stores.rating_count', 'desc');
+        }
         return q.orderBy('stores.id', 'desc').limit(limit).offset(offset).execute();
       },
       (rows) => rows.map((row) => presentStore(row, req.user)),
@@ -101,6 +132,8 @@ export function storeRoutes({ db, images }: AppContext): Router {
     sendOk(res, presentStore(await findStore(req.params.id, req.user?.id), req.user));
   });
 
+  router.get('/reviews/:id', storeReviews({ db }));
+
   router.get('/get-page/:id', async (req, res) => {
     const store = presentStore(await findStore(req.params.id, req.user?.id), req.user);
     const paging = readPaging(req.query);
@@ -135,6 +168,8 @@ export function storeRoutes({ db, images }: AppContext): Router {
     mustNotBeDisabledStore(caller);
     const body = await validate(schema, req.body);
     mustNameCaller(caller, body.user_id);
+    // verified is the admin's to set
+    if (body.verified === true && !isAdmin(caller)) throw forbidden();
     let ownerId = caller.id;
     if (isAdmin(caller)) {
       if (body.user_id === undefined) throw invalid({ user_id: validationMessages.ar.required });
@@ -165,6 +200,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
           image,
           type: body.type,
           search_text: storeSearchText(body),
+          verified: body.verified === true ? 1 : 0,
           created_at: now,
           updated_at: now,
         })
@@ -182,11 +218,29 @@ export function storeRoutes({ db, images }: AppContext): Router {
   router.post('/update/:id', requireAuth, acceptImage, async (req, res) => {
     const caller = currentUser(req);
     const current = await findWritableStore(req.params.id, caller);
+    if (isVerifyOnly(req)) {
+      // `{verified}` alone: the admin marks the store; the owner may only send it back unchanged
+      const { verified } = await validate(verifySchema, req.body);
+      if (verified !== (current.verified === 1) && !isAdmin(caller)) throw forbidden();
+      if (isAdmin(caller)) {
+        await db
+          .updateTable('stores')
+          .set({ verified: verified ? 1 : 0, updated_at: nowIso() })
+          .where('id', '=', current.id)
+          .execute();
+      }
+      sendOk(res, presentStore(await findStore(String(current.id), caller.id), caller));
+      return;
+    }
     const body = await validate(schema, req.body);
     mustNameCaller(caller, body.user_id);
     // the owner is fixed at creation: a different user_id is refused, never silently dropped
     if (body.user_id !== undefined && body.user_id !== current.user_id) {
       throw invalid({ user_id: validationMessages.ar.invalidChoice });
+    }
+    // verified is the admin's: an owner changing it is refused (the same value is accepted, unchanged)
+    if (body.verified !== undefined && body.verified !== (current.verified === 1) && !isAdmin(caller)) {
+      throw forbidden();
     }
     const image = await storeUploadedImage(req, images, 'stores');
     try {
@@ -200,6 +254,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
           search_text: storeSearchText(body),
           updated_at: nowIso(),
           ...(image ? { image } : {}),
+          ...(body.verified !== undefined && isAdmin(caller) ? { verified: body.verified ? 1 : 0 } : {}),
         })
         .where('id', '=', current.id)
         .execute();

@@ -1,6 +1,7 @@
 /**
  * user/getAll (admin, paged, with open password-reset requests), user/update/{id} (self: name,
- * phone, address, image; admin: status too), user/password-requests and user/set-password/{id} (admin).
+ * phone, address, province, image; admin: status too), user/password-requests and
+ * user/set-password/{id} (admin).
  */
 import { setPasswordSchema, toLatinDigits, USER_TYPES, userUpdateSchema, validationMessages } from '@agrivet/shared';
 import { Router } from 'express';
@@ -85,6 +86,7 @@ export function userRoutes({ db, images }: AppContext): Router {
     if (body.name !== undefined) changes.name = body.name;
     if (body.phone !== undefined && body.phone !== null) changes.phone = body.phone;
     if (body.address !== undefined) changes.address = body.address === '' ? null : body.address;
+    if (body.province !== undefined) changes.province = body.province;
     if (body.status !== undefined && isAdmin(caller)) changes.status = body.status;
     if (changes.phone) {
       const taken = await db
@@ -97,8 +99,17 @@ export function userRoutes({ db, images }: AppContext): Router {
     }
     const image = await storeUploadedImage(req, images, 'users');
     if (image) changes.image = image;
+    const statusChanged = changes.status !== undefined && changes.status !== target.status;
     try {
-      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+        // the store's JSON shows whether it takes orders (`available`, from its owner's status):
+        // touching the store row moves the stores version, so cached store lists and their ETags
+        // follow an account being disabled or enabled again
+        if (statusChanged) {
+          await trx.updateTable('stores').set({ updated_at: changes.updated_at! }).where('user_id', '=', id).execute();
+        }
+      });
     } catch (err) {
       await images.remove(image);
       if (isUniqueViolation(err)) throw conflict('phoneTaken');

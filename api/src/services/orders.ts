@@ -1,15 +1,16 @@
 /**
  * Placing an order: in one transaction the store and the products are read, the lines priced from
  * the database (integer cents), the client's total checked against them, and the order with its
- * snapshotted lines (name, price) written. Idempotent by (user_id, client_id) through the UNIQUE
- * constraint; a concurrent duplicate re-reads the first order.
+ * snapshotted lines (name, price) and delivery details written. A store whose account is disabled
+ * takes no new orders (422 `store_unavailable`). Idempotent by (user_id, client_id) through the
+ * UNIQUE constraint; a concurrent duplicate re-reads the first order.
  */
-import { validationMessages } from '@agrivet/shared';
+import { UserStatus, validationMessages } from '@agrivet/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../db/time';
 import type { Database } from '../db/types';
-import { invalid, invalidField } from '../http/errors';
+import { invalid, invalidField, storeUnavailable } from '../http/errors';
 import { isStorableId } from './ids';
 
 /** The largest total the integer columns hold on both dialects (PostgreSQL `integer`). */
@@ -21,6 +22,15 @@ export interface OrderRequest {
   totalCents: number;
   items: { product_id: number; quantity: number }[];
   clientId: string | null;
+  delivery: OrderDeliveryInput;
+}
+
+/** The checked `delivery` of order/create (shared deliverySchema). */
+export interface OrderDeliveryInput {
+  province: number;
+  address: string;
+  phone: string;
+  note?: string | null;
 }
 
 export function findOrderByClientId(db: Kysely<Database>, buyerId: number, clientId: string | null) {
@@ -62,10 +72,16 @@ export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promi
   try {
     return await db.transaction().execute(async (trx) => {
       const store = isStorableId(req.storeId)
-        ? await trx.selectFrom('stores').select(['id', 'user_id']).where('id', '=', req.storeId).executeTakeFirst()
+        ? await trx
+            .selectFrom('stores')
+            .innerJoin('users as owner', 'owner.id', 'stores.user_id')
+            .select(['stores.id', 'stores.user_id', 'owner.status as owner_status'])
+            .where('stores.id', '=', req.storeId)
+            .executeTakeFirst()
         : undefined;
       if (!store) throw invalid({ store_id: validationMessages.ar.invalidId });
       if (store.user_id === req.buyerId) throw invalidField('store_id', 'cannotOrderSelf');
+      if (store.owner_status === UserStatus.Disabled) throw storeUnavailable();
       const lines = await priceLines(trx, req);
       const computed = lines.reduce((sum, l) => sum + l.price_cents * l.quantity, 0);
       if (computed > MAX_TOTAL_CENTS) throw invalid({ total: validationMessages.ar.priceTooHigh });
@@ -79,6 +95,10 @@ export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promi
           total_cents: computed,
           status: 0,
           client_id: req.clientId,
+          delivery_province: req.delivery.province,
+          delivery_address: req.delivery.address,
+          delivery_phone: req.delivery.phone,
+          delivery_note: req.delivery.note ? req.delivery.note : null,
           created_at: now,
           updated_at: now,
         })

@@ -7,6 +7,8 @@ export interface DemoStore {
   /** 1 store account (pharmacy / doctor), 3 nursery. */
   userType: 1 | 3;
   userStatus: 0 | 1 | 2;
+  /** Marked verified by the admin (CONTRACT.md §7). */
+  verified?: boolean;
   store: { name_store: string; type: 0 | 1 | 3; city: number; address: string; colors: [string, string] };
   products: { name: string; description: string; type: 0 | 1 | 2 | 3; price: number; is_special: boolean }[];
 }
@@ -18,6 +20,7 @@ export const demoStores: DemoStore[] = [
     ownerName: 'سامر الحلبي',
     userType: 1,
     userStatus: 0,
+    verified: true,
     store: {
       name_store: 'صيدلية الربيع الزراعية',
       type: 0,
@@ -83,6 +86,7 @@ export const demoStores: DemoStore[] = [
     ownerName: 'د. ليلى العمر',
     userType: 1,
     userStatus: 0,
+    verified: true,
     store: {
       name_store: 'عيادة الشفاء البيطرية',
       type: 1,
@@ -196,7 +200,72 @@ export const demoFarmer = {
   password: 'farmer1234',
   name: 'أحمد المزارع',
   address: 'ريف دمشق، دوما',
+  /** ريف دمشق */
+  province: 11,
 };
+
+/**
+ * Other farmers whose completed orders and reviews make the ratings real (the demo farmer's own
+ * order list stays empty: it is the account people try first).
+ */
+export interface DemoBuyer {
+  phone: string;
+  name: string;
+  province: number;
+  address: string;
+  /** Completed orders: the store (by its owner's phone), the product lines, the review if any. */
+  orders: {
+    store: string;
+    items: { product: string; quantity: number }[];
+    review?: { rating: number; comment: string | null };
+  }[];
+}
+
+export const demoBuyers: DemoBuyer[] = [
+  {
+    phone: '0977777777',
+    name: 'خالد الحوراني',
+    province: 10,
+    address: 'درعا، إزرع، الحي الشمالي',
+    orders: [
+      {
+        store: '0911111111',
+        items: [
+          { product: 'بذور قمح حوراني', quantity: 4 },
+          { product: 'سماد NPK متوازن 20-20-20', quantity: 2 },
+        ],
+        review: { rating: 5, comment: 'البذور نظيفة والإنبات ممتاز، والتوصيل وصل في اليوم التالي.' },
+      },
+      {
+        store: '0922222222',
+        items: [{ product: 'لقاح الحمى القلاعية', quantity: 3 }],
+        review: { rating: 4, comment: 'الطبيبة شرحت طريقة الحفظ بالتفصيل، تأخر التوصيل قليلاً.' },
+      },
+    ],
+  },
+  {
+    phone: '0988888888',
+    name: 'سلمى العلي',
+    province: 2,
+    address: 'حماة، السقيلبية، قرب المدرسة الثانوية',
+    orders: [
+      {
+        store: '0911111111',
+        items: [{ product: 'مبيد فطري نحاسي', quantity: 2 }],
+        review: { rating: 4, comment: 'مبيد فعّال على اللفحة، والسعر مناسب.' },
+      },
+      {
+        store: '0933333333',
+        items: [{ product: 'غراس زيتون خضيري', quantity: 10 }],
+        review: { rating: 5, comment: null },
+      },
+      {
+        store: '0922222222',
+        items: [{ product: 'فيتامينات للدواجن', quantity: 1 }],
+      },
+    ],
+  },
+];
 
 export const demoPosts: { title: string; description: string; is_special: boolean; by: 'admin' | string }[] = [
   {

@@ -2,7 +2,7 @@
  * Loads the demo data (CONTRACT.md §2) into a brand-new database. Idempotent: it does nothing
  * when the admin phone already exists. Images are generated and stored through the image pipeline.
  */
-import { UserStatus, UserType } from '@agrivet/shared';
+import { OrderStatus, UserStatus, UserType } from '@agrivet/shared';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/passwords';
 import type { Config } from '../../config';
@@ -10,7 +10,8 @@ import type { ImageStore } from '../../images/image-store';
 import { postSearchText, productSearchText, storeSearchText } from '../../search/search-text';
 import { nowIso } from '../time';
 import type { Database } from '../types';
-import { demoFarmer, demoPosts, demoStores } from './demo-data';
+import { recomputeStoreRating } from '../../services/orders-rating';
+import { demoBuyers, demoFarmer, demoPosts, demoStores } from './demo-data';
 import { demoImage } from './demo-images';
 
 export async function seedDemo(
@@ -58,6 +59,7 @@ export async function seedDemo(
       type: number;
       status: number;
       address: string | null;
+      province?: number;
     }) => {
       const row = await trx
         .insertInto('users')
@@ -66,6 +68,7 @@ export async function seedDemo(
           phone: u.phone,
           password_hash: u.hash,
           address: u.address,
+          province: u.province ?? null,
           image: null,
           type: u.type,
           status: u.status,
@@ -94,8 +97,11 @@ export async function seedDemo(
       type: UserType.Farmer,
       status: UserStatus.Active,
       address: demoFarmer.address,
+      province: demoFarmer.province,
     });
 
+    const storeIds = new Map<string, number>();
+    const products = new Map<string, { price_cents: number }>();
     for (const [i, s] of demoStores.entries()) {
       const userId = await addUser({
         name: s.ownerName,
@@ -115,12 +121,15 @@ export async function seedDemo(
           image: storeImages[i],
           type: s.store.type,
           search_text: storeSearchText(s.store),
+          verified: s.verified ? 1 : 0,
           created_at: now,
           updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      storeIds.set(s.phone, store.id);
       for (const [j, p] of s.products.entries()) {
+        products.set(`${s.phone}/${p.name}`, { price_cents: Math.round(p.price * 100) });
         await trx
           .insertInto('products')
           .values({
@@ -154,5 +163,73 @@ export async function seedDemo(
         })
         .execute();
     }
+
+    // other farmers' completed orders with their delivery details and reviews (CONTRACT.md §7)
+    for (const b of demoBuyers) {
+      const buyerId = await addUser({
+        name: b.name,
+        phone: b.phone,
+        hash: farmerHash,
+        type: UserType.Farmer,
+        status: UserStatus.Active,
+        address: b.address,
+        province: b.province,
+      });
+      for (const o of b.orders) {
+        const storeId = storeIds.get(o.store) as number;
+        const lines = o.items.map((item) => {
+          const product = products.get(`${o.store}/${item.product}`);
+          if (!product) throw new Error(`demo order: no product ${item.product} in ${o.store}`);
+          return { name: item.product, price_cents: product.price_cents, quantity: item.quantity };
+        });
+        const productRows = await trx
+          .selectFrom('products')
+          .select(['id', 'name'])
+          .where('store_id', '=', storeId)
+          .execute();
+        const order = await trx
+          .insertInto('orders')
+          .values({
+            user_id: buyerId,
+            store_id: storeId,
+            total_cents: lines.reduce((sum, l) => sum + l.price_cents * l.quantity, 0),
+            status: OrderStatus.Completed,
+            client_id: null,
+            delivery_province: b.province,
+            delivery_address: b.address,
+            delivery_phone: b.phone,
+            delivery_note: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('order_items')
+          .values(
+            lines.map((l) => ({
+              ...l,
+              order_id: order.id,
+              product_id: productRows.find((p) => p.name === l.name)?.id ?? null,
+            })),
+          )
+          .execute();
+        if (o.review) {
+          await trx
+            .insertInto('reviews')
+            .values({
+              order_id: order.id,
+              store_id: storeId,
+              user_id: buyerId,
+              rating: o.review.rating,
+              comment: o.review.comment,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        }
+      }
+    }
+    for (const storeId of storeIds.values()) await recomputeStoreRating(trx, storeId);
   });
 }

@@ -30,6 +30,10 @@ export function createStore(overrides: Partial<Store> = {}): Store {
     has_conversation_with_me: false,
     conversation_id: null,
     owner: { id: 2, name: 'سامر الحلبي', phone: '0911111111', status: 0 },
+    available: true,
+    rating_avg: null,
+    rating_count: 0,
+    verified: false,
     created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

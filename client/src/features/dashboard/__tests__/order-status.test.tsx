@@ -38,6 +38,8 @@ const order: Order = {
   products: [{ product_id: 5, name: 'مبيد فطري', quantity: 2, price: '7.25', price_cents: 725 }],
   user: { id: 7, name: 'أحمد المزارع', phone: '0944444444' },
   store: { id: 4, name_store: 'صيدلية الربيع' },
+  delivery: { province: 1, province_name: 'دمشق', address: 'المزة، شارع الجلاء', phone: '0944444444', note: null },
+  review: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };
