@@ -14,7 +14,7 @@ describe('auth', () => {
     ] as const) {
       const res = await request(t.app)[method](path);
       expect(res.status, path).toBe(401);
-      expect(res.body).toEqual({ status: 401, error: { message: 'يجب تسجيل الدخول أولاً' } });
+      expect(res.body).toEqual({ status: 401, error: { code: 'unauthenticated', message: 'يجب تسجيل الدخول أولاً' } });
     }
   });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
-const BODY_TOO_LARGE = { status: 413, error: { message: 'حجم الطلب كبير جداً' } };
+const BODY_TOO_LARGE = { status: 413, error: { code: 'too_large', message: 'حجم الطلب كبير جداً' } };
 
 describe('request body limits', () => {
   it('answers a JSON body over 256 kB with 413 "request too large"', async () => {

@@ -30,7 +30,7 @@ describe('conversations', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ status: 401, error: { message: 'يجب تسجيل الدخول أولاً' } });
+      expect(res.body).toEqual({ status: 401, error: { code: 'unauthenticated', message: 'يجب تسجيل الدخول أولاً' } });
     }
     const bad = await request(t.app).get('/api/conversation/get-My-Conv').set({ Authorization: 'Bearer nope' });
     expect(bad.status).toBe(401);
@@ -125,6 +125,7 @@ describe('conversations', () => {
         .send({ store_id: owner.store!.id });
       expect(self.status).toBe(422);
       expect(self.body.error).toEqual({
+        code: 'validation_failed',
         message: 'لا يمكنك مراسلة متجرك',
         fields: { store_id: 'لا يمكنك مراسلة متجرك' },
       });

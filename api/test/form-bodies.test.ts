@@ -108,6 +108,6 @@ describe('multipart form bodies on writes without an image', () => {
       .set('Content-Type', 'multipart/form-data; boundary=xyz')
       .send('--xyz\r\nContent-Disposition: form-data; name="phone"\r\n\r\n09');
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ status: 422, error: { message: 'صيغة الطلب غير صالحة' } });
+    expect(res.body).toEqual({ status: 422, error: { code: 'validation_failed', message: 'صيغة الطلب غير صالحة' } });
   });
 });

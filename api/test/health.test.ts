@@ -14,12 +14,12 @@ describe('GET /api/health', () => {
   it('answers unknown /api routes with a 404 envelope in Arabic', async () => {
     const res = await request(t.app).get('/api/no-such-thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ status: 404, error: { message: 'المسار غير موجود' } });
+    expect(res.body).toEqual({ status: 404, error: { code: 'not_found', message: 'المسار غير موجود' } });
   });
 
   it('turns malformed JSON into 422 (the contract has no 400), not 500', async () => {
     const res = await request(t.app).post('/api/auth/login').set('Content-Type', 'application/json').send('{"phone": ');
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ status: 422, error: { message: 'صيغة الطلب غير صالحة' } });
+    expect(res.body).toEqual({ status: 422, error: { code: 'validation_failed', message: 'صيغة الطلب غير صالحة' } });
   });
 });

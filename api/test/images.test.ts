@@ -74,6 +74,7 @@ describe('image uploads', () => {
         .attach('image', buffer, { filename, contentType });
       expect(res.status, filename).toBe(422);
       expect(res.body.error).toEqual({
+        code: 'validation_failed',
         message: 'الملف المرفوع ليس صورة صالحة',
         fields: { image: 'الملف المرفوع ليس صورة صالحة' },
       });
@@ -142,7 +143,7 @@ describe('image uploads', () => {
       .set('Content-Type', 'multipart/form-data; boundary=XYZ')
       .send('--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nabc');
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ status: 422, error: { message: 'صيغة الطلب غير صالحة' } });
+    expect(res.body).toEqual({ status: 422, error: { code: 'validation_failed', message: 'صيغة الطلب غير صالحة' } });
   });
 });
 

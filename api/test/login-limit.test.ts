@@ -19,7 +19,14 @@ describe('login rate limit per client address', () => {
     }
     const blocked = await login('203.0.113.7', user.phone, TEST_PASSWORD);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ status: 429, error: { message: 'محاولات كثيرة، يرجى المحاولة بعد قليل' } });
+    expect(blocked.body).toEqual({
+      status: 429,
+      error: { code: 'rate_limited', message: 'محاولات كثيرة، يرجى المحاولة بعد قليل' },
+    });
+    // the oldest of the failures leaves the window in about LIMITS.loginWindowMs
+    const wait = Number(blocked.headers['retry-after']);
+    expect(wait).toBeGreaterThan(LIMITS.loginWindowMs / 1000 - 60);
+    expect(wait).toBeLessThanOrEqual(LIMITS.loginWindowMs / 1000);
     expect((await login('198.51.100.9', user.phone, TEST_PASSWORD)).status).toBe(200);
   });
 
@@ -42,6 +49,29 @@ describe('login rate limit per client address', () => {
       .execute();
     expect((await login('192.0.2.2', user.phone, TEST_PASSWORD)).status).toBe(200);
   });
+
+  it('says in Retry-After when the oldest counted failure leaves the window', async () => {
+    const user = await t.make.user();
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60 * 1000).toISOString();
+    // the oldest of the ten failures 10 minutes ago, the others later: one more try in ~5 minutes
+    await t.db
+      .insertInto('login_failures')
+      .values(
+        Array.from({ length: LIMITS.loginFailuresPerPhone }, (_, i) => ({
+          phone: user.phone,
+          ip: '192.0.2.3',
+          created_at: minutesAgo(10 - i * 0.5),
+        })),
+      )
+      .execute();
+    const refused = await login('192.0.2.4', user.phone, TEST_PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    const wait = Number(refused.headers['retry-after']);
+    const expected = LIMITS.loginWindowMs / 1000 - 10 * 60;
+    expect(wait).toBeGreaterThanOrEqual(expected - 5);
+    expect(wait).toBeLessThanOrEqual(expected + 1);
+  });
 });
 
 describe('parallel guesses (check and record in one step)', () => {
@@ -56,10 +86,14 @@ describe('parallel guesses (check and record in one step)', () => {
     const statuses = burst.map((r) => r.status);
     expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(LIMITS.loginFailuresPerPhone);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    for (const r of burst.filter((r) => r.status === 429)) expect(r.body.error.message).toBe(TOO_MANY);
+    for (const r of burst.filter((r) => r.status === 429)) {
+      expect(r.body.error).toEqual({ code: 'rate_limited', message: TOO_MANY });
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    }
     const right = await login('198.18.1.1', user.phone, TEST_PASSWORD);
     expect(right.status).toBe(429);
-    expect(right.body).toEqual({ status: 429, error: { message: TOO_MANY } });
+    expect(right.body).toEqual({ status: 429, error: { code: 'rate_limited', message: TOO_MANY } });
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it(`lets at most ${IP_FAILURES} of 80 parallel wrong logins from one address through`, async () => {

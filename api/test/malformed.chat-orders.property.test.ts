@@ -1,6 +1,7 @@
 /**
  * Property (as malformed.property.test.ts, for the conversation, message and order writes):
- * malformed bodies never cause a 500, the envelope's status matches HTTP, and a refused write
+ * malformed bodies never cause a 500, a refusal is a well-formed envelope with its error code
+ * (helpers/envelope.ts), and a refused write
  * changes nothing already stored. The generators mix the calls' own field names and plausible
  * ids (a real conversation, store and product) with wrong values, so some bodies get far.
  */
@@ -8,6 +9,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from './helpers/factories';
+import { expectRefusal } from './helpers/envelope';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
@@ -31,7 +33,12 @@ beforeAll(async () => {
   const order = await request(t.app)
     .post('/api/order/create')
     .set(farmer.auth)
-    .send({ store_id: owner.store!.id, total: '5.00', items: [{ product_id: product.id, quantity: 1 }] });
+    .send({
+      store_id: owner.store!.id,
+      total: '5.00',
+      items: [{ product_id: product.id, quantity: 1 }],
+      delivery: { province: 1, address: 'دمشق، المزة', phone: '0933333333' },
+    });
   w = {
     admin: await t.make.loginAs('admin'),
     farmer,
@@ -211,7 +218,7 @@ describe('malformed bodies on the conversation, message and order writes', () =>
         expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBeLessThan(500);
         expect(res.body.status).toBe(res.status);
         if (res.status !== 200) {
-          expect(typeof res.body.error.message).toBe('string');
+          expectRefusal(res);
           expect(await snapshot()).toBe(before);
         }
       }),

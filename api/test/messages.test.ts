@@ -32,7 +32,7 @@ describe('message/create', () => {
     const { conv } = await chat();
     const res = await request(t.app).post('/api/message/create').send({ conversation_id: conv.id, message: 'مرحبا' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ status: 401, error: { message: 'يجب تسجيل الدخول أولاً' } });
+    expect(res.body).toEqual({ status: 401, error: { code: 'unauthenticated', message: 'يجب تسجيل الدخول أولاً' } });
   });
 
   it('writes a text message and moves the conversation and the sender’s read marker', async () => {
@@ -190,6 +190,7 @@ describe('message/create', () => {
       const res = await create(farmer.auth, { conversation_id: conv.id, message });
       expect(res.status, String(message)).toBe(422);
       expect(res.body.error).toEqual({
+        code: 'validation_failed',
         message: 'اكتب رسالة أو أرفق صورة',
         fields: { message: 'اكتب رسالة أو أرفق صورة' },
       });

@@ -35,7 +35,7 @@ describe('orders', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ status: 401, error: { message: 'يجب تسجيل الدخول أولاً' } });
+      expect(res.body).toEqual({ status: 401, error: { code: 'unauthenticated', message: 'يجب تسجيل الدخول أولاً' } });
     }
   });
 

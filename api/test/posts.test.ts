@@ -119,6 +119,7 @@ describe('posts', () => {
     expect(res.body).toEqual({
       status: 422,
       error: {
+        code: 'validation_failed',
         message: 'البيانات المدخلة غير صالحة',
         fields: {
           title: 'هذا الحقل مطلوب',

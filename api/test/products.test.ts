@@ -138,6 +138,7 @@ describe('products', () => {
     expect(res.body).toEqual({
       status: 422,
       error: {
+        code: 'validation_failed',
         message: 'البيانات المدخلة غير صالحة',
         fields: {
           name: 'هذا الحقل مطلوب',

@@ -1,12 +1,13 @@
 /** Runs roles.table.ts: every call against every role. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { errorCodeForStatus } from '@agrivet/shared';
+import { expectRefusal } from './helpers/envelope';
 import type { Role } from './helpers/factories';
 import { useTestApi } from './helpers/test-api';
 import { type Actor, ROLE_CASES, ROLE_NAMES, type RoleCase, type RoleName, type RoleWorld } from './roles.table';
 
 const t = useTestApi();
 
-const SUBSCRIPTION_EXPIRED = 'اشتراكك منتهي الصلاحية';
 /** A write an active store account may make and a disabled one may not: refused for the subscription. */
 const isExpiredRefusal = (c: RoleCase, role: RoleName) =>
   role === 'disabledStore' && c.expect.disabledStore === 403 && c.expect.store === 200;
@@ -49,8 +50,12 @@ describe('every role against every call', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(expected);
       expect(res.body.status).toBe(expected);
       if (expected === 200) expect(res.body).toHaveProperty('data');
-      else expect(typeof res.body.error.message).toBe('string');
-      if (isExpiredRefusal(c, role)) expect(res.body.error.message).toBe(SUBSCRIPTION_EXPIRED);
+      else {
+        // a disabled store account's refused dashboard write says why; any other refusal has its status's code
+        const code = isExpiredRefusal(c, role) ? 'subscription_expired' : errorCodeForStatus(expected);
+        expectRefusal(res, code);
+        if (code === 'subscription_expired') expect(res.body.error.message).toBe('اشتراكك منتهي الصلاحية');
+      }
     },
   );
 

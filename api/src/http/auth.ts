@@ -11,7 +11,7 @@ import { hashToken } from '../auth/tokens';
 import { prepared } from '../db/prepared';
 import { nowIso, toIso } from '../db/time';
 import type { Database, UserRow } from '../db/types';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, subscriptionExpired, unauthorized } from './errors';
 
 /** The caller as the token lookup reads it (the delivery province is not needed on every request). */
 export type AuthUser = Omit<UserRow, 'password_hash' | 'province'>;
@@ -115,7 +115,7 @@ export const requireAdminOrStoreAccount: RequestHandler = (req, _res, next) => {
 
 /** A disabled store account may browse but not write in its dashboard (CONTRACT.md §5). */
 export function mustNotBeDisabledStore(user: AuthUser): void {
-  if (isStoreAccount(user.type) && user.status === UserStatus.Disabled) throw forbidden('subscriptionExpired');
+  if (isStoreAccount(user.type) && user.status === UserStatus.Disabled) throw subscriptionExpired();
 }
 
 export const refuseDisabledStore: RequestHandler = (req, _res, next) => {

@@ -1,39 +1,44 @@
 /**
- * The last middleware: HttpErrors become their envelope; body-parser errors become 422 (malformed
- * JSON, bad charset, aborted body: CONTRACT.md §3 has no 400) or 413 (too large); anything else is logged and answered 500 'internal' without details.
+ * The last middleware: HttpErrors become their envelope (with `Retry-After` when they carry one);
+ * body-parser errors become 422 `validation_failed` (malformed JSON, bad charset, aborted body:
+ * CONTRACT.md §3 has no 400) or 413 `too_large`; anything else is logged and answered 500
+ * `internal` without details. Every error answer is `Cache-Control: no-store` without an ETag (a
+ * browse call's validator belongs to its 200 answer only).
  */
-import { type ApiFailure, apiMessages } from '@agrivet/shared';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { apiMessages } from '@agrivet/shared';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type {} from 'pino-http';
 import { failure } from './envelope';
-import { BODY_TOO_LARGE, HttpError, malformedBody } from './errors';
+import { bodyTooLarge, HttpError, malformedBody, notFound } from './errors';
 
 interface StatusError {
   status?: number;
   statusCode?: number;
   type?: string;
-  expose?: boolean;
 }
 
+function send(res: Response, err: HttpError): void {
+  res.removeHeader('ETag');
+  res.setHeader('Cache-Control', 'no-store');
+  if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+  res.status(err.status).json(failure(err.status, err.message, err.fields, err.code));
+}
+
+/** Any /api path no route answers: 404 `not_found` 'المسار غير موجود'. */
 export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json(failure(404, apiMessages.ar.routeNotFound));
+  send(res, notFound('routeNotFound'));
 };
 
-/** The status and envelope answering `err` (Express's errorHandler and the lean lane share it). */
-export function errorAnswer(err: unknown, log: Logger | undefined): { status: number; body: ApiFailure } {
-  if (err instanceof HttpError) return { status: err.status, body: failure(err.status, err.message, err.fields) };
+/** The HttpError answering `err`: itself, a body-parser error's 413 / 422, else 500 `internal` (logged). */
+export function asHttpError(err: unknown, log: Logger | undefined): HttpError {
+  if (err instanceof HttpError) return err;
   const status = (err as StatusError)?.status ?? (err as StatusError)?.statusCode;
-  if (status === 413 || (err as StatusError)?.type === 'entity.too.large') {
-    return { status: 413, body: failure(413, BODY_TOO_LARGE) };
-  }
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    // body-parser: malformed JSON, bad charset, aborted request … (invalid input: 422)
-    const malformed = malformedBody();
-    return { status: malformed.status, body: failure(malformed.status, malformed.message) };
-  }
+  if (status === 413 || (err as StatusError)?.type === 'entity.too.large') return bodyTooLarge();
+  // body-parser: malformed JSON, bad charset, aborted request … (invalid input: 422)
+  if (typeof status === 'number' && status >= 400 && status < 500) return malformedBody();
   log?.error({ err }, 'unhandled error');
-  return { status: 500, body: failure(500, apiMessages.ar.internal) };
+  return new HttpError(500, apiMessages.ar.internal, undefined, 'internal');
 }
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
@@ -41,6 +46,5 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     next(err);
     return;
   }
-  const answer = errorAnswer(err, req.log);
-  res.status(answer.status).json(answer.body);
+  send(res, asHttpError(err, req.log));
 };

@@ -9,7 +9,7 @@ import { LIMITS, validationMessages } from '@agrivet/shared';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { type ImageFolder, type ImageStore, NotAnImageError } from '../images/image-store';
-import { BODY_TOO_LARGE, HttpError, invalid, invalidField, malformedBody, tooLarge } from './errors';
+import { bodyTooLarge, invalid, invalidField, malformedBody, tooLarge } from './errors';
 
 const parser = multer({
   storage: multer.memoryStorage(),
@@ -30,7 +30,7 @@ export const acceptImage: RequestHandler = (req, res, next) => {
       if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
         return next(invalidField(err.field ?? 'image', 'notAnImage'));
       }
-      return next(new HttpError(413, BODY_TOO_LARGE));
+      return next(bodyTooLarge());
     }
     // busboy: malformed multipart body (422)
     return next(malformedBody());
@@ -59,7 +59,7 @@ export const acceptFormFields: RequestHandler = (req, res, next) => {
       if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
         return next(invalid({ [err.field ?? 'file']: validationMessages.ar.invalidChoice }));
       }
-      return next(new HttpError(413, BODY_TOO_LARGE));
+      return next(bodyTooLarge());
     }
     return next(malformedBody());
   });

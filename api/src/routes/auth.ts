@@ -18,7 +18,7 @@ import { nowIso } from '../db/time';
 import { currentUser, requireAuth } from '../http/auth';
 import { acceptFormFields } from '../http/upload';
 import { sendOk } from '../http/envelope';
-import { conflict, HttpError, tooManyRequests, unauthorized } from '../http/errors';
+import { badCredentials, conflict, invalidField, tooManyRequests, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
 import { presentUser } from '../presenters/user';
 import { findUserWithStore } from '../queries/users';
@@ -43,16 +43,15 @@ export function authRoutes({ db, dialect }: AppContext): Router {
     const body = await validate(login, req.body);
     const ip = req.ip ?? 'unknown';
     // recorded as a failure before the password is checked (parallel guesses all count)
-    if (!(await beginLoginAttempt(db, dialect, body.phone, ip))) throw tooManyRequests('tooManyAttempts');
+    const attempt = await beginLoginAttempt(db, dialect, body.phone, ip);
+    if (!attempt.ok) throw tooManyRequests(attempt.retryAfterSeconds, 'tooManyAttempts');
     const user = await db
       .selectFrom('users')
       .select(['id', 'password_hash'])
       .where('phone', '=', body.phone)
       .executeTakeFirst();
     const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (!user || !valid) {
-      throw new HttpError(401, apiMessages.ar.badCredentials);
-    }
+    if (!user || !valid) throw badCredentials();
     await clearLoginFailures(db, body.phone);
     const token = await issueToken(db, user.id);
     sendOk(res, { token, user: await userPayload(user.id) });
@@ -105,11 +104,10 @@ export function authRoutes({ db, dialect }: AppContext): Router {
     // guesses of the current password count as failed logins of this phone (a stolen token must
     // not allow an unlimited search for the password)
     const ip = req.ip ?? 'unknown';
-    if (!(await beginLoginAttempt(db, dialect, user.phone, ip))) throw tooManyRequests('tooManyAttempts');
+    const attempt = await beginLoginAttempt(db, dialect, user.phone, ip);
+    if (!attempt.ok) throw tooManyRequests(attempt.retryAfterSeconds, 'tooManyAttempts');
     if (!(await verifyPassword(body.current_password, row.password_hash))) {
-      throw new HttpError(422, apiMessages.ar.wrongCurrentPassword, {
-        current_password: apiMessages.ar.wrongCurrentPassword,
-      });
+      throw invalidField('current_password', 'wrongCurrentPassword');
     }
     await db
       .updateTable('users')
