@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { srcAlias } from './vite-alias.ts';
 import { routePreload } from './vite-route-preload.ts';
 
 // Dev proxy target: the API + relay server started by `npm run dev` (scripts/dev.mjs sets API_TARGET).
@@ -17,6 +18,7 @@ const FIRST_LOAD = [
 ];
 
 export default defineConfig({
+  resolve: { alias: srcAlias },
   plugins: [
     react(),
     routePreload(),
