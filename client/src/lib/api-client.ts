@@ -1,30 +1,21 @@
 /**
- * The one axios instance (bulletproof-react's lib/api-client): base /api, 15 s time-out, bearer token
- * from the session, the {status, data} envelope unwrapped, every failure turned into an ApiError with
- * an Arabic (or English) message. A 401 clears the session through the registered handler.
+ * The one axios instance (bulletproof-react's lib/api-client): base /api, 15 s time-out, the bearer
+ * token from the registered getter, the {status, data} envelope unwrapped, every failure turned into
+ * an ApiError with a code to decide on and a message in the UI language. An `unauthenticated` answer
+ * is reported to the registered handler (lib/api-auth.ts; the session signs out): this file knows no store.
  */
-import { API_BASE, type ApiFailure, LIMITS } from '@agrivet/shared';
+import { API_BASE, errorCodeForStatus, LIMITS } from '@agrivet/shared';
 import axios, { type AxiosError, AxiosHeaders, type AxiosProgressEvent } from 'axios';
 import { i18n } from '../i18n';
-import { localizeApiMessage } from '../i18n/contract-messages';
+import { reportUnauthorized, requestToken } from './api-auth';
 import { ApiError } from './api-error';
-import { useSession } from '../stores/session';
-import { readToken } from './token-storage';
+import { apiErrorFromFailure, type FailureEnvelope } from './api-failure';
 
 export const api = axios.create({
   baseURL: API_BASE,
   timeout: LIMITS.requestTimeoutMs,
   headers: { Accept: 'application/json' },
 });
-
-/**
- * A 401 means the token the request was sent with is gone or revoked: sign out locally — unless the
- * session holds another token by now (a fresh login while the old request was under way).
- */
-function onUnauthorized(sentWith: string | null): void {
-  const current = useSession.getState().token;
-  if (current && current === sentWith) useSession.getState().clear();
-}
 
 /** The bearer token a request was sent with (null without one). */
 function sentToken(config: AxiosError['config']): string | null {
@@ -33,28 +24,45 @@ function sentToken(config: AxiosError['config']): string | null {
 }
 
 api.interceptors.request.use((config) => {
-  const token = readToken();
+  const token = requestToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
   return config;
 });
 
-function isFailureBody(body: unknown): body is ApiFailure {
-  return typeof body === 'object' && body !== null && 'error' in body;
+function isFailureBody(body: unknown): body is FailureEnvelope {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'error' in body &&
+    typeof (body as { error: unknown }).error === 'object' &&
+    (body as { error: unknown }).error !== null
+  );
+}
+
+/** An answer of the API (or of a proxy in front of it) that refused the request. */
+function refusal(status: number, body: unknown, config: AxiosError['config']): ApiError {
+  const sentWith = sentToken(config);
+  const error = isFailureBody(body)
+    ? apiErrorFromFailure(
+        { status: typeof body.status === 'number' ? body.status : status, error: body.error },
+        { operation: config?.url, withToken: sentWith !== null },
+      )
+    : new ApiError(status, i18n.t('errors.requestFailed'), errorCodeForStatus(status));
+  // The token it was sent with is gone or revoked: the session decides what that means.
+  if (error.code === 'unauthenticated') reportUnauthorized(sentWith);
+  return error;
 }
 
 /** Maps an axios failure to an ApiError (exported for tests). */
 export function toApiError(error: AxiosError): ApiError {
-  if (error.response) {
-    const { status, data } = error.response;
-    if (status === 401) onUnauthorized(sentToken(error.config));
-    if (isFailureBody(data)) {
-      return new ApiError(status, localizeApiMessage(data.error.message), 'response', data.error.fields ?? {});
-    }
-    return new ApiError(status, i18n.t('errors.requestFailed'), 'response');
+  if (error.response) return refusal(error.response.status, error.response.data, error.config);
+  if (axios.isCancel(error) || error.code === 'ERR_CANCELED') {
+    return new ApiError(400, i18n.t('errors.noResponse'), 'canceled');
   }
   if (error.request) {
     // SPEC.md §8: no server response → status 400 'No response received from the server'.
-    return new ApiError(400, i18n.t('errors.noResponse'), 'no-response');
+    const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
+    return new ApiError(400, i18n.t('errors.noResponse'), timedOut ? 'timeout' : 'network');
   }
   // SPEC.md §8: any other request set-up failure → status 501 'Connection error'.
   return new ApiError(501, i18n.t('errors.connection'), 'setup');
@@ -63,8 +71,7 @@ export function toApiError(error: AxiosError): ApiError {
 api.interceptors.response.use(
   (response) => {
     const body = response.data as unknown;
-    if (isFailureBody(body))
-      throw new ApiError(body.status, localizeApiMessage(body.error.message), 'response', body.error.fields ?? {});
+    if (isFailureBody(body)) throw refusal(response.status, body, response.config);
     return response;
   },
   (error: unknown) => {

@@ -1,18 +1,50 @@
-/** The one error type the client sees from the API, whatever went wrong on the way. */
-export type ApiErrorKind = 'response' | 'no-response' | 'setup';
+/**
+ * The one error type the client sees from the API, whatever went wrong on the way. Decide on `code`,
+ * never on `message` (people's text, in the UI language) nor on `status`.
+ */
+import { type ErrorCode, errorCodeForStatus } from '@agrivet/shared';
+
+/**
+ * Failures that never reached the API, so have no envelope: kept apart from the API's `ErrorCode`
+ * (shared/src/errors.ts) so that a code from the server always means the server said it.
+ * - `network`: no answer (offline, connection refused or reset);
+ * - `timeout`: no answer within the 15 s request time-out;
+ * - `canceled`: the caller aborted the request (its AbortSignal, e.g. a screen that went away);
+ * - `setup`: the request could not be made at all.
+ */
+export type ClientErrorCode = 'network' | 'timeout' | 'canceled' | 'setup';
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+const CLIENT_ERROR_CODES: ReadonlySet<string> = new Set<ClientErrorCode>(['network', 'timeout', 'canceled', 'setup']);
+
+/** True for the codes of failures that never reached the API (worth a retry once online). */
+export const isClientErrorCode = (code: ApiErrorCode): code is ClientErrorCode => CLIENT_ERROR_CODES.has(code);
 
 export class ApiError extends Error {
+  /** The HTTP status (SPEC.md §8: 400 when no answer came, 501 when the request could not be made). */
   readonly status: number;
+  /** What went wrong, to decide on: the envelope's `error.code`, or a client-side code. */
+  readonly code: ApiErrorCode;
+  /** Field messages of a 422, in the UI language (for display, e.g. Formik's `setErrors`). */
   readonly fields: Record<string, string>;
-  readonly kind: ApiErrorKind;
 
-  constructor(status: number, message: string, kind: ApiErrorKind = 'response', fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    code: ApiErrorCode = errorCodeForStatus(status),
+    fields: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
-    this.kind = kind;
+    this.code = code;
     this.fields = fields;
   }
+}
+
+/** True when `err` is an ApiError with one of these codes. */
+export function hasErrorCode(err: unknown, ...codes: ApiErrorCode[]): err is ApiError {
+  return err instanceof ApiError && codes.includes(err.code);
 }
 
 /** A user-facing message for anything thrown (the fallback is 'فشل الطلب' / 'request failed'). */

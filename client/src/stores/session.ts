@@ -1,15 +1,19 @@
 /**
  * Session (SPEC.md §4): token + user. The token lives in localStorage 'token' and the last known user
  * beside it ('session:user'), so a signed-in user stays signed in while offline. On load the token is
- * restored and the user fetched with GET auth/user; a 401 for the current token clears both (lib/api-client
- * calls clear(); an answer about a token replaced meanwhile is ignored). Any other failure (offline, time-out, 5xx) keeps the token and the saved user, sets
- * `error` and retries: on 'online', when the tab becomes visible, and with a backoff (2 s … 60 s).
- * The api client is imported on demand so the first screen does not wait for axios.
+ * restored and the user fetched with GET auth/user; an `unauthenticated` answer for the current token clears
+ * both (an answer about a token replaced meanwhile is ignored). Any other failure (offline, time-out, 5xx)
+ * keeps the token and the saved user, sets `error` and retries: on 'online', when the tab becomes
+ * visible, and with a backoff (2 s … 60 s).
+ * The api client knows nothing of this store: the store registers, when it is created, the token every
+ * request sends and the handler of `unauthenticated` answers (lib/api-auth.ts). The api client itself is
+ * imported on demand so the first screen does not wait for axios.
  */
 import { type AuthPayload, apiPaths, type User } from '@agrivet/shared';
 import { create } from 'zustand';
-import { ApiError } from '../lib/api-error';
-import { readToken, writeToken } from '../lib/token-storage';
+import { setTokenGetter, setUnauthorizedHandler } from '@/lib/api-auth';
+import { hasErrorCode } from '@/lib/api-error';
+import { readToken, writeToken } from '@/lib/token-storage';
 
 /** 'error': the user could not be fetched (and none was saved); `restore()` is retried. */
 export type SessionStatus = 'restoring' | 'ready' | 'error';
@@ -105,7 +109,7 @@ export const useSession = create<SessionState>((set, get) => ({
     const hadToken = get().token !== null;
     try {
       if (hadToken) {
-        const { apiPost } = await import('../lib/api-client');
+        const { apiPost } = await import('@/lib/api-client');
         await apiPost<unknown>(apiPaths.auth.logout);
       }
     } finally {
@@ -125,7 +129,7 @@ export const useSession = create<SessionState>((set, get) => ({
       const user = get().token === token ? (get().user ?? readSavedUser()) : readSavedUser();
       set({ token, user, status: user ? 'ready' : 'restoring', error: null });
       try {
-        const { apiGet } = await import('../lib/api-client');
+        const { apiGet } = await import('@/lib/api-client');
         const data = await apiGet<{ user: User }>(apiPaths.auth.user);
         // Signed out or signed in as someone else meanwhile: this answer is stale.
         if (get().token !== token) return;
@@ -135,7 +139,7 @@ export const useSession = create<SessionState>((set, get) => ({
       } catch (err) {
         // Signed out or signed in again meanwhile: this answer (401 included) is about an old token.
         if (get().token !== token) return;
-        if (err instanceof ApiError && err.status === 401) {
+        if (hasErrorCode(err, 'unauthenticated')) {
           get().clear();
           return;
         }
@@ -150,6 +154,14 @@ export const useSession = create<SessionState>((set, get) => ({
     return inFlight;
   },
 }));
+
+// Requests send the session's token; an `unauthenticated` answer signs out, unless the session holds
+// another token by now (a fresh login while the refused request was under way).
+setTokenGetter(() => useSession.getState().token);
+setUnauthorizedHandler((sentWith) => {
+  const { token, clear } = useSession.getState();
+  if (token !== null && token === sentWith) clear();
+});
 
 /**
  * Retries a failed restore when the browser comes back online or the tab becomes visible.

@@ -6,8 +6,7 @@
  */
 import { type OutboxItem, RealtimeClient, type WriteEvents } from '@agrivet/realtime';
 import { isApiSuccess } from '@agrivet/shared';
-import { localizeApiMessage } from '../../i18n/contract-messages';
-import { ApiError } from '../api-error';
+import { apiErrorFromFailure } from '../api-failure';
 import type { OutboxEntry, OutboxResultListener, RealtimePort, WriteEvent, WritePayload, WriteResult } from './port';
 import { TabOutboxStorage } from './tab-outbox-storage';
 
@@ -17,7 +16,10 @@ function toEntry(item: OutboxItem): OutboxEntry {
     event: item.event,
     payload: item.payload as unknown as Record<string, unknown>,
     state: item.state === 'sent' ? 'sent' : item.state === 'failed' ? 'failed' : 'pending',
-    error: item.error?.message === undefined ? undefined : localizeApiMessage(item.error.message),
+    error:
+      item.error === undefined
+        ? undefined
+        : apiErrorFromFailure({ status: item.error.status, error: item.error }, { operation: item.event }).message,
     created_at: item.queued_at,
   };
 }
@@ -69,12 +71,7 @@ export function connectRealtime(origin: string, token: string, userId: number): 
       const { item, done } = enqueue(event, payload, clientId);
       const result = done.then((response) => {
         if (isApiSuccess(response)) return response.data as WriteResult<typeof event>;
-        throw new ApiError(
-          response.status,
-          localizeApiMessage(response.error.message),
-          'response',
-          response.error.fields ?? {},
-        );
+        throw apiErrorFromFailure(response, { operation: event });
       });
       return { client_id: item.client_id, result };
     },

@@ -1,18 +1,19 @@
 import { TOKEN_STORAGE_KEY } from '@agrivet/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportUnauthorized, requestToken } from '@/lib/api-auth';
+import { ApiError } from '@/lib/api-error';
 import { createUser } from '../../../test/factories';
-import { ApiError } from '../../lib/api-error';
 import { readSavedUser, USER_STORAGE_KEY, useSession, watchSessionRetries } from '../session';
 
 const apiGet = vi.fn();
 const apiPost = vi.fn();
-vi.mock('../../lib/api-client', () => ({
+vi.mock('@/lib/api-client', () => ({
   apiGet: (...a: unknown[]) => apiGet(...a),
   apiPost: (...a: unknown[]) => apiPost(...a),
 }));
 
 const farmer = createUser();
-const offline = () => new ApiError(400, 'لم يتم تلقي استجابة من الخادم', 'no-response');
+const offline = () => new ApiError(400, 'لا يوجد رد من الخادم، تحقق من اتصالك بالإنترنت', 'network');
 
 beforeEach(() => {
   apiGet.mockReset();
@@ -58,7 +59,7 @@ describe('session restore', () => {
 
   it('without a saved user a 503 gives the error state, and coming online retries', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
-    apiGet.mockRejectedValueOnce(new ApiError(503, 'فشل الطلب'));
+    apiGet.mockRejectedValueOnce(new ApiError(503, 'فشل الطلب', 'internal'));
     await useSession.getState().restore();
     expect(useSession.getState().status).toBe('error');
     expect(useSession.getState().user).toBeNull();
@@ -84,10 +85,10 @@ describe('session restore', () => {
     stop();
   });
 
-  it('a 401 clears the token and the saved user', async () => {
+  it('an unauthenticated answer clears the token and the saved user', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(farmer));
-    apiGet.mockRejectedValueOnce(new ApiError(401, 'unauthenticated'));
+    apiGet.mockRejectedValueOnce(new ApiError(401, 'انتهت الجلسة، يرجى تسجيل الدخول من جديد', 'unauthenticated'));
     await useSession.getState().restore();
     expect(useSession.getState().token).toBeNull();
     expect(useSession.getState().user).toBeNull();
@@ -101,11 +102,42 @@ describe('session restore', () => {
     const restoring = useSession.getState().restore();
     await vi.waitFor(() => expect(apiGet).toHaveBeenCalledTimes(1));
     useSession.getState().setSession({ token: 'new', user: farmer });
-    reject(new ApiError(401, 'unauthenticated'));
+    reject(new ApiError(401, 'انتهت الجلسة، يرجى تسجيل الدخول من جديد', 'unauthenticated'));
     await restoring;
     expect(useSession.getState().token).toBe('new');
     expect(useSession.getState().user).toEqual(farmer);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new');
     expect(readSavedUser()).toEqual(farmer);
+  });
+});
+
+describe('session and the api client', () => {
+  it('decides on the code, not the status or the text: a refusal that is not unauthenticated keeps the session', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(farmer));
+    // A 403 for a disabled store account says 'subscription_expired', whatever its message.
+    apiGet.mockRejectedValueOnce(new ApiError(403, 'يجب تسجيل الدخول أولاً', 'subscription_expired'));
+    await useSession.getState().restore();
+    expect(useSession.getState().token).toBe('tok');
+    expect(useSession.getState().user).toEqual(farmer);
+    expect(useSession.getState().error).toBeInstanceOf(ApiError);
+  });
+
+  it('registers its token as the one requests send', () => {
+    useSession.getState().setSession({ token: 'mine', user: farmer });
+    expect(requestToken()).toBe('mine');
+    useSession.getState().clear();
+    expect(requestToken()).toBeNull();
+  });
+
+  it("registers the unauthenticated handler: it signs out for the session's own token only", () => {
+    useSession.getState().setSession({ token: 'mine', user: farmer });
+    reportUnauthorized(null);
+    reportUnauthorized('an-older-token');
+    expect(useSession.getState().token).toBe('mine');
+    reportUnauthorized('mine');
+    expect(useSession.getState().token).toBeNull();
+    expect(useSession.getState().user).toBeNull();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

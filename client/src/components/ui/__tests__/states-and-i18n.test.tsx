@@ -16,7 +16,7 @@ describe('list states', () => {
     const onRetry = vi.fn();
     renderWithProviders(
       <ErrorState
-        error={new ApiError(400, 'لا يوجد رد من الخادم، تحقق من اتصالك بالإنترنت', 'no-response')}
+        error={new ApiError(400, 'لا يوجد رد من الخادم، تحقق من اتصالك بالإنترنت', 'network')}
         onRetry={onRetry}
       />,
     );

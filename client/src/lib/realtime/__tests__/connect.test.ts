@@ -1,10 +1,17 @@
-/** Refusals coming back through the relay are shown in the UI language, like the axios client's. */
-import { apiMessages } from '@agrivet/shared';
+/** Refusals coming back through the relay are ApiErrors with their code, shown in the UI language like the axios client's. */
+import { apiMessages, errorCodeMessages } from '@agrivet/shared';
 import { afterEach, expect, it, vi } from 'vitest';
 import { setLang } from '../../../i18n';
 import { ApiError } from '../../api-error';
 
-const refusal = { status: 422, error: { message: apiMessages.ar.totalMismatch, fields: { total: 'x' } } };
+const refusal = {
+  status: 422,
+  error: {
+    code: 'validation_failed',
+    message: apiMessages.ar.totalMismatch,
+    fields: { total: apiMessages.ar.totalMismatch },
+  },
+};
 const fake = vi.hoisted(() => ({
   outboxListeners: [] as ((change: { type: string; item: unknown }) => void)[],
   createdWith: [] as unknown[],
@@ -24,7 +31,7 @@ vi.mock('@agrivet/realtime', async (importOriginal) => {
           payload: {},
           state: 'failed',
           queued_at: 1,
-          error: { status: 413, message: apiMessages.ar.fileTooLarge },
+          error: { status: 413, code: 'too_large', message: apiMessages.ar.fileTooLarge },
         },
       ];
     }
@@ -46,7 +53,7 @@ afterEach(async () => {
   await setLang('ar');
 });
 
-it('rejects with the English twin of the Arabic message in English mode, as an ApiError with the status', async () => {
+it('rejects with an ApiError carrying the code, in English by code (the one field at fault) in English mode', async () => {
   await setLang('en');
   const { connectRealtime } = await import('../connect');
   const port = connectRealtime('http://relay.test', 'token', 7);
@@ -55,11 +62,13 @@ it('rejects with the English twin of the Arabic message in English mode, as an A
   expect(err).toBeInstanceOf(ApiError);
   expect((err as ApiError).message).toBe(apiMessages.en.totalMismatch);
   expect((err as ApiError).status).toBe(422);
+  expect((err as ApiError).code).toBe('validation_failed');
+  expect((err as ApiError).fields).toEqual({ total: apiMessages.en.totalMismatch });
   let entries: { error?: string }[] = [];
   port.onOutbox((e) => {
     entries = e;
   });
-  expect(entries[0].error).toBe(apiMessages.en.fileTooLarge);
+  expect(entries[0].error).toBe(errorCodeMessages.en.too_large);
   port.close();
 });
 
@@ -102,9 +111,9 @@ it('reports each write leaving the outbox (sent / failed with the UI-language me
     client_id: 'b',
     state: 'failed',
     queued_at: 1,
-    error: { status: 413, message: apiMessages.ar.fileTooLarge },
+    error: { status: 413, code: 'too_large', message: apiMessages.ar.fileTooLarge },
   });
-  expect(heard).toEqual(['entries', 'a sent', 'entries', `b failed ${apiMessages.en.fileTooLarge}`, 'entries']);
+  expect(heard).toEqual(['entries', 'a sent', 'entries', `b failed ${errorCodeMessages.en.too_large}`, 'entries']);
   off();
   emit('sent', { client_id: 'c', state: 'sent', queued_at: 1 });
   expect(heard.at(-1)).toBe('entries');

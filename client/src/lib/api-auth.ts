@@ -1,0 +1,34 @@
+/**
+ * What the api client needs from whoever holds the session, registered at start (stores/session.ts
+ * does it when it is created): the token to send, and what to do when the API answers
+ * `unauthenticated`. The api client itself imports no store (client/scripts/check-boundaries.mjs:
+ * lib/ never imports stores/). This module has no dependencies, so the session registers without
+ * loading axios on the first screen.
+ */
+import { readToken } from './token-storage';
+
+/** The bearer token for the next request, or null to send none. */
+export type TokenGetter = () => string | null;
+/** Called with the token a refused request was sent with (null without one). */
+export type UnauthorizedHandler = (sentWith: string | null) => void;
+
+let tokenGetter: TokenGetter = readToken;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** Where requests take their token (null: back to the token saved in localStorage). */
+export function setTokenGetter(getter: TokenGetter | null): void {
+  tokenGetter = getter ?? readToken;
+}
+
+/** Who hears of `unauthenticated` answers (null: nobody). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+export function requestToken(): string | null {
+  return tokenGetter();
+}
+
+export function reportUnauthorized(sentWith: string | null): void {
+  unauthorizedHandler?.(sentWith);
+}

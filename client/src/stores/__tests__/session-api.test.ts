@@ -1,0 +1,72 @@
+/**
+ * The session and the real api client together: the client knows no store, the session registers its
+ * token and its `unauthenticated` handler when it is created (lib/api-auth.ts).
+ */
+import { apiMessages, TOKEN_STORAGE_KEY } from '@agrivet/shared';
+import { AxiosError, type AxiosRequestConfig } from 'axios';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, apiGet } from '@/lib/api-client';
+import { useSession } from '@/stores/session';
+import { createUser } from '../../../test/factories';
+
+type Adapter = NonNullable<AxiosRequestConfig['adapter']>;
+const original = api.defaults.adapter;
+
+const refused = (status: number, code: string, message: string): Adapter => {
+  return async (config) => {
+    const response = {
+      status,
+      statusText: String(status),
+      data: { status, error: { code, message } },
+      headers: {},
+      config,
+    };
+    throw new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response);
+  };
+};
+
+afterEach(() => {
+  api.defaults.adapter = original;
+  useSession.getState().clear();
+});
+
+describe('a 401 through the api client', () => {
+  it('signs the user out: session, stored token and saved user cleared', async () => {
+    useSession.getState().setSession({ token: 'old', user: createUser() });
+    api.defaults.adapter = refused(401, 'unauthenticated', apiMessages.ar.invalidToken);
+    await expect(apiGet('order/getAll-byUser')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(useSession.getState().token).toBeNull();
+    expect(useSession.getState().user).toBeNull();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('another refusal (forbidden) keeps the user signed in', async () => {
+    const user = createUser();
+    useSession.getState().setSession({ token: 'tok', user });
+    api.defaults.adapter = refused(403, 'forbidden', apiMessages.ar.forbidden);
+    await expect(apiGet('user/getAll')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(useSession.getState().user).toEqual(user);
+  });
+
+  it('a 401 for a token replaced meanwhile (a fresh login) keeps the new session', async () => {
+    useSession.getState().setSession({ token: 'old', user: createUser() });
+    let fail: () => void = () => {};
+    api.defaults.adapter = (config) =>
+      new Promise((_, reject) => {
+        fail = () => {
+          const data = { status: 401, error: { code: 'unauthenticated', message: apiMessages.ar.invalidToken } };
+          const response = { status: 401, statusText: '401', data, headers: {}, config };
+          reject(new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response));
+        };
+      });
+    const request = apiGet('auth/user');
+    await new Promise((r) => setTimeout(r, 0));
+    const user = createUser();
+    useSession.getState().setSession({ token: 'new', user });
+    fail();
+    await expect(request).rejects.toMatchObject({ status: 401 });
+    expect(useSession.getState().token).toBe('new');
+    expect(useSession.getState().user).toEqual(user);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new');
+  });
+});
