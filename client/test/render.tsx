@@ -1,18 +1,41 @@
-/** Renders a component inside the app's providers (Chakra system, locale, i18n, a memory router). */
+/**
+ * Renders a component inside the app's providers (Chakra system, locale, i18n, a memory router, and a
+ * fresh QueryClient with the app's defaults but no retries).
+ */
 import { LocaleProvider } from '@chakra-ui/react/locale';
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import '../src/i18n';
+import { createQueryClient } from '../src/lib/query-client';
 import { system } from '../src/lib/theme/system';
 
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
-  return render(
-    <ChakraProvider value={system}>
-      <LocaleProvider locale="ar-SY">
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-      </LocaleProvider>
-    </ChakraProvider>,
-  );
+/** The app's QueryClient defaults, without retries (a failure shows at once). */
+export function createTestQueryClient(): QueryClient {
+  const client = createQueryClient();
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retry: false },
+  });
+  return client;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient = createTestQueryClient() }: { route?: string; queryClient?: QueryClient } = {},
+) {
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <ChakraProvider value={system}>
+          <LocaleProvider locale="ar-SY">
+            <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+          </LocaleProvider>
+        </ChakraProvider>
+      </QueryClientProvider>,
+    ),
+  };
 }

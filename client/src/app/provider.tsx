@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialogHost } from '../components/ui/confirm-dialog';
 import { Toaster } from '../components/ui/toaster';
+import { QueryProvider } from '../lib/query-provider';
 import { system } from '../lib/theme/system';
 import { SessionEffects } from './session-effects';
 
@@ -12,10 +13,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       <LocaleProvider locale={i18n.language === 'en' ? 'en-GB' : 'ar-SY'}>
-        <SessionEffects />
-        {children}
-        <Toaster />
-        <ConfirmDialogHost />
+        <QueryProvider>
+          <SessionEffects />
+          {children}
+          <Toaster />
+          <ConfirmDialogHost />
+        </QueryProvider>
       </LocaleProvider>
     </ChakraProvider>
   );

@@ -1,29 +1,61 @@
+import type { Order } from '@agrivet/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
 import { useRealtime } from '../../../stores/realtime';
 import MyOrdersRoute from '../routes/my-orders';
 
-const getMyOrders = vi.hoisted(() => vi.fn());
-vi.mock('../api/get-my-orders', () => ({ getMyOrders }));
+const apiGet = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api-client', () => ({ apiGet }));
+type Handler = (payload: { order: Order }) => void;
+const handlers = vi.hoisted(() => new Map<string, (payload: never) => void>());
+vi.mock('../../../stores/realtime', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../stores/realtime')>()),
+  onRealtime: (event: string, handler: (payload: never) => void) => {
+    handlers.set(event, handler);
+    return () => handlers.delete(event);
+  },
+}));
 
-const page = { data: [], current_page: 1, last_page: 1, per_page: 10, total: 0 };
+const order = (id: number, status: 0 | 1 | 2) =>
+  ({
+    id,
+    status,
+    total: '12.50',
+    total_cents: 1250,
+    created_at: '2025-05-01T10:00:00.000Z',
+    store: { id: 2, name_store: 'صيدلية الربيع' },
+    items: [],
+  }) as unknown as Order;
+const page = (orders: Order[]) => ({ data: orders, current_page: 1, last_page: 1, per_page: 10, total: orders.length });
 
 beforeEach(() => {
-  getMyOrders.mockReset();
-  getMyOrders.mockResolvedValue(page);
+  apiGet.mockReset();
+  apiGet.mockResolvedValue(page([]));
+  handlers.clear();
   useRealtime.setState({ status: 'online', outbox: [] });
 });
 
 describe('/myorders', () => {
-  it('reloads the orders when the connection comes back online', async () => {
+  it('refetches the orders when the connection comes back online', async () => {
     renderWithProviders(<MyOrdersRoute />, { route: '/myorders' });
     expect(await screen.findByText('لا توجد طلبات بعد')).toBeInTheDocument();
-    expect(getMyOrders).toHaveBeenCalledTimes(1);
+    expect(apiGet).toHaveBeenCalledTimes(1);
 
     act(() => useRealtime.setState({ status: 'offline' }));
-    expect(getMyOrders).toHaveBeenCalledTimes(1);
+    expect(apiGet).toHaveBeenCalledTimes(1);
     act(() => useRealtime.setState({ status: 'online' }));
-    await waitFor(() => expect(getMyOrders).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(apiGet).toHaveBeenCalledTimes(2));
+  });
+
+  it('applies an order:status push to the cached page without a request', async () => {
+    apiGet.mockResolvedValue(page([order(31, 0)]));
+    const { queryClient } = renderWithProviders(<MyOrdersRoute />, { route: '/myorders' });
+    expect(await screen.findByText('قيد التنفيذ')).toBeInTheDocument();
+    act(() => (handlers.get('order:status') as Handler)({ order: order(31, 1) }));
+    expect(await screen.findByText('مكتمل')).toBeInTheDocument();
+    expect(screen.queryByText('قيد التنفيذ')).toBeNull();
+    expect(apiGet).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData<{ data: Order[] }>(['account', 'my-orders', 1])?.data[0].status).toBe(1);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * /myorders: the user's orders, live status through `order:status`, orders still in the outbox, and a
- * reload whenever the connection comes back (changes made while disconnected are not pushed again).
+ * /myorders: the user's orders, live status through `order:status` (applied to the cached pages), orders
+ * still in the outbox, and a refetch whenever the connection comes back (changes made while
+ * disconnected are not pushed again) or a queued order reached the server.
  */
 import { Alert } from '@chakra-ui/react/alert';
 import { Stack } from '@chakra-ui/react/stack';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -11,9 +13,10 @@ import { useShallow } from 'zustand/react/shallow';
 import { Page } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useQuery } from '../../../lib/use-query';
+import { failureOf } from '../../../lib/query-client';
 import { onRealtime, useRealtime } from '../../../stores/realtime';
-import { getMyOrders } from '../api/get-my-orders';
+import { applyOrderStatus, useMyOrders } from '../api/get-my-orders';
+import { orderKeys } from '../api/keys';
 import { OrderCard } from '../components/order-card';
 import { alertRecipe } from '../../../lib/theme/slot-recipes';
 
@@ -21,34 +24,30 @@ export default function MyOrdersRoute() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery(`my-orders:${page}`, (signal) => getMyOrders(page, signal));
+  const query = useMyOrders(page);
+  const failure = failureOf(query);
+  const queryClient = useQueryClient();
   const pendingOrders = useRealtime(
     useShallow((s) => s.outbox.filter((e) => e.event === 'order:create' && e.state === 'pending')),
   );
-  const { setData, reload } = query;
   const connection = useRealtime((s) => s.status);
 
-  useEffect(
-    () =>
-      onRealtime('order:status', ({ order }) =>
-        setData((prev) => (prev ? { ...prev, data: prev.data.map((o) => (o.id === order.id ? order : o)) } : prev)),
-      ),
-    [setData],
-  );
+  useEffect(() => onRealtime('order:status', ({ order }) => applyOrderStatus(queryClient, order)), [queryClient]);
   // An order queued offline reached the server: show it.
   const pendingCount = pendingOrders.length;
   const previousPending = useRef(pendingCount);
   useEffect(() => {
-    if (pendingCount < previousPending.current) reload();
+    if (pendingCount < previousPending.current) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     previousPending.current = pendingCount;
-  }, [pendingCount, reload]);
+  }, [pendingCount, queryClient]);
 
-  // Back online after a disconnection: order:status pushes sent meanwhile were missed, so reload.
+  // Back online after a disconnection: order:status pushes sent meanwhile were missed, so refetch.
   const previousConnection = useRef(connection);
   useEffect(() => {
-    if (connection === 'online' && previousConnection.current !== 'online') reload();
+    if (connection === 'online' && previousConnection.current !== 'online')
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     previousConnection.current = connection;
-  }, [connection, reload]);
+  }, [connection, queryClient]);
 
   return (
     <Page title={t('orders.title')}>
@@ -58,15 +57,17 @@ export default function MyOrdersRoute() {
           <Alert.Title>{t('orders.pending')}</Alert.Title>
         </Alert.Root>
       ))}
-      {query.error ? (
-        <ErrorState error={query.error} onRetry={query.reload} />
-      ) : query.loading && !query.data ? (
-        <LoadingState />
-      ) : query.data && query.data.data.length === 0 ? (
+      {!query.data ? (
+        failure ? (
+          <ErrorState error={failure} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState />
+        )
+      ) : query.data.data.length === 0 ? (
         <EmptyState message={t('orders.empty')} />
-      ) : query.data ? (
+      ) : (
         <>
-          <Stack as="ul" gap="3" aria-label={t('orders.title')}>
+          <Stack as="ul" gap="3" aria-label={t('orders.title')} opacity={query.isPlaceholderData ? 0.6 : 1}>
             {query.data.data.map((order) => (
               <OrderCard key={order.id} order={order} />
             ))}
@@ -77,7 +78,7 @@ export default function MyOrdersRoute() {
             onChange={(p) => setParams(p > 1 ? { page: String(p) } : {})}
           />
         </>
-      ) : null}
+      )}
     </Page>
   );
 }

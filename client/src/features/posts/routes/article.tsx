@@ -9,14 +9,15 @@ import { Page } from '../../../components/ui/page';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { fallbackToLogo, imageUrl } from '../../../lib/images';
-import { useQuery } from '../../../lib/use-query';
-import { getPost } from '../api/get-post';
+import { failureOf } from '../../../lib/query-client';
+import { usePost } from '../api/get-post';
 
 export default function ArticleRoute() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const query = useQuery(`post:${id}`, (signal) => getPost(id, signal));
+  const query = usePost(id);
   const post = query.data;
+  const failure = failureOf(query);
   return (
     <Page
       title={post?.title ?? t('blog.title')}
@@ -26,10 +27,12 @@ export default function ArticleRoute() {
         </Button>
       }
     >
-      {query.error ? (
-        <ErrorState error={query.error} onRetry={query.reload} />
-      ) : !post ? (
-        <LoadingState />
+      {!post ? (
+        failure ? (
+          <ErrorState error={failure} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState />
+        )
       ) : (
         <Stack as="article" gap="4" maxW="3xl">
           {post.image && (

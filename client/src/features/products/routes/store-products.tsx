@@ -20,10 +20,10 @@ import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
-import { useQuery } from '../../../lib/use-query';
+import { failureOf } from '../../../lib/query-client';
 import { cartCount, useCart } from '../../../stores/cart';
 import { selectIsLoggedIn, useSession } from '../../../stores/session';
-import { getStoreProducts } from '../api/get-store-products';
+import { useStoreProducts } from '../api/get-store-products';
 import { QuantityDialog } from '../components/quantity-dialog';
 import { ProductCard } from '../components/product-card';
 import { addToCart } from '../lib/add-to-cart';
@@ -34,7 +34,8 @@ export default function StoreProductsRoute() {
   const storeId = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery(`store-products:${storeId}:${page}`, (signal) => getStoreProducts(storeId, page, signal));
+  const query = useStoreProducts(storeId, page);
+  const failure = failureOf(query);
   const loggedIn = useSession(selectIsLoggedIn);
   const items = useCart((s) => s.items);
   const [ordering, setOrdering] = useState<Product | null>(null);
@@ -91,15 +92,17 @@ export default function StoreProductsRoute() {
           </Text>
         </HStack>
       )}
-      {query.data && !query.error && <OfflineCopyNote />}
-      {query.error ? (
-        <ErrorState error={query.error} onRetry={query.reload} />
-      ) : query.loading && !query.data ? (
-        <LoadingState />
-      ) : query.data && query.data.data.length === 0 ? (
+      {query.data && <OfflineCopyNote />}
+      {!query.data ? (
+        failure ? (
+          <ErrorState error={failure} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState />
+        )
+      ) : query.data.data.length === 0 ? (
         <EmptyState />
-      ) : query.data ? (
-        <Box opacity={query.loading ? 0.6 : 1}>
+      ) : (
+        <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isPlaceholderData}>
           <CardGrid label={t('store.products')}>
             {query.data.data.map((product, i) => (
               <li key={product.id}>
@@ -113,7 +116,7 @@ export default function StoreProductsRoute() {
             onChange={(p) => setParams(p > 1 ? { page: String(p) } : {})}
           />
         </Box>
-      ) : null}
+      )}
       {ordering && (
         <QuantityDialog
           product={ordering}

@@ -1,12 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProduct } from '../../../../test/factories';
 import { renderWithProviders } from '../../../../test/render';
 import SearchRoute from '../routes/search';
 
-const search = vi.hoisted(() => vi.fn());
-vi.mock('../api/search', () => ({ search }));
+const apiGet = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api-client', () => ({ apiGet }));
 
 const paged = <T,>(data: T[], current_page: number, last_page: number, total: number) => ({
   data,
@@ -17,8 +17,8 @@ const paged = <T,>(data: T[], current_page: number, last_page: number, total: nu
 });
 
 beforeEach(() => {
-  search.mockReset();
-  search.mockImplementation(async (_q: string, page: number) => ({
+  apiGet.mockReset();
+  apiGet.mockImplementation(async (_path: string, { page_number: page }: { page_number: number }) => ({
     stores: paged([], page, 1, 0),
     products: paged([createProduct({ id: page, name: `منتج ${page}` })], page, 3, 25),
     posts: paged([], page, 1, 0),
@@ -30,13 +30,15 @@ describe('/search pages', () => {
     const user = userEvent.setup();
     renderWithProviders(<SearchRoute />, { route: '/search?q=قمح&page=2' });
     expect(await screen.findByText('منتج 2')).toBeInTheDocument();
-    expect(search).toHaveBeenLastCalledWith('قمح', 2, expect.anything());
+    expect(apiGet).toHaveBeenLastCalledWith('search', { q: 'قمح', page_number: 2 }, expect.anything());
     expect(screen.getByText('صفحة 2 من 3')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /التالي/ }));
     expect(await screen.findByText('منتج 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /التالي/ })).toBeDisabled();
+    // Back to page 2: shown from the cache at once, no second request.
     await user.click(screen.getByRole('button', { name: /السابق/ }));
-    await waitFor(() => expect(search).toHaveBeenLastCalledWith('قمح', 2, expect.anything()));
+    expect(await screen.findByText('منتج 2')).toBeInTheDocument();
+    expect(apiGet).toHaveBeenCalledTimes(2);
   });
 });

@@ -17,8 +17,8 @@ import { Page } from '../../../components/ui/page';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
-import { useQuery } from '../../../lib/use-query';
-import { search } from '../api/search';
+import { failureOf } from '../../../lib/query-client';
+import { useSearch } from '../api/search';
 
 function Section({
   title,
@@ -56,8 +56,9 @@ export default function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery(`search:${q}:${page}`, (signal) => search(q, page, signal), q.length > 0);
+  const query = useSearch(q, page);
   const r = query.data;
+  const failure = failureOf(query);
   const total = r ? r.stores.total + r.products.total + r.posts.total : 0;
   const lastPage = r ? Math.max(r.stores.last_page, r.products.last_page, r.posts.last_page) : 1;
   const goTo = (p: number) => {
@@ -68,14 +69,16 @@ export default function SearchRoute() {
     <Page title={q ? t('search.title', { q }) : t('nav.search')}>
       {!q ? (
         <EmptyState message={t('search.prompt')} />
-      ) : query.error ? (
-        <ErrorState error={query.error} onRetry={query.reload} />
       ) : !r ? (
-        <LoadingState />
+        failure ? (
+          <ErrorState error={failure} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState />
+        )
       ) : total === 0 ? (
         <EmptyState />
       ) : (
-        <Stack gap="8" opacity={query.loading ? 0.6 : 1}>
+        <Stack gap="8" opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isPlaceholderData}>
           <OfflineCopyNote />
           <Section title={t('search.stores')} count={r.stores.total} shown={r.stores.data.length}>
             {r.stores.data.map((s) => (

@@ -8,7 +8,8 @@ export interface StartConversationInput {
 
 /**
  * POST conversation/create — idempotent: returns the existing conversation with this store. The api
- * client (axios) loads on the first click, not with the store list.
+ * client (axios) loads on the first click, not with the store list. The store lists say which stores
+ * the viewer already chats with: refetch them (storeKeys.all) after a new one.
  */
 export async function startConversation(input: StartConversationInput): Promise<Conversation> {
   const { apiPost } = await import('../../../lib/api-client');

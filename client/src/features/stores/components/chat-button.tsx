@@ -4,6 +4,7 @@
  */
 import type { Store } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdChatBubbleOutline } from 'react-icons/md';
@@ -11,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { selectIsLoggedIn, useSession } from '../../../stores/session';
+import { storeKeys } from '../api/keys';
 import { startConversation } from '../api/start-conversation';
 
 export function ChatButton({ store }: { store: Store }) {
@@ -18,6 +20,7 @@ export function ChatButton({ store }: { store: Store }) {
   const navigate = useNavigate();
   const loggedIn = useSession(selectIsLoggedIn);
   const user = useSession((s) => s.user);
+  const queryClient = useQueryClient();
   const [running, setRunning] = useState(false);
   if (user && user.id === store.user_id) return null;
 
@@ -45,6 +48,7 @@ export function ChatButton({ store }: { store: Store }) {
         receiver_id: store.user_id,
         store_id: store.id,
       });
+      void queryClient.invalidateQueries({ queryKey: storeKeys.all });
       navigate(paths.chat.getHref(conversation.id));
     } catch (err) {
       notify.error(err, t('errors.requestFailed'));

@@ -1,7 +1,6 @@
 /** /leaf, /bone, /farm: stores of one type, province filter, previous/next paging. */
 import type { StoreType } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { OfflineCopyNote } from '../../../components/ui/offline-note';
@@ -10,8 +9,8 @@ import { Pager } from '../../../components/ui/pager';
 import { ProvinceFilter } from '../../../components/ui/province-filter';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '../../../lib/use-query';
-import { getStoresByCity, takeEarlyStores } from '../api/get-stores-by-city';
+import { failureOf } from '../../../lib/query-client';
+import { useStoresByCity } from '../api/get-stores-by-city';
 import { StoreCard } from '../components/store-card';
 
 const titleKeys = { 0: 'nav.pharmacies', 1: 'nav.clinics', 3: 'nav.nurseries' } as const;
@@ -21,14 +20,10 @@ export function StoresList({ type }: { type: StoreType }) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const cityParam = Number(params.get('city'));
   const city = Number.isInteger(cityParam) && cityParam > 0 ? cityParam : null;
-  // The first page after a page load may already be here (index.html's early request): shown at once.
-  const [early] = useState(() => takeEarlyStores({ type, page, city }));
-  const query = useQuery(
-    `stores:${type}:${city}:${page}`,
-    (signal) => getStoresByCity({ type, page, city }, signal),
-    true,
-    early ?? undefined,
-  );
+  // The first page after a page load may already be in the cache (index.html's early request, or the
+  // copy saved in IndexedDB by an earlier visit): shown at once.
+  const query = useStoresByCity({ type, page, city });
+  const failure = failureOf(query);
   const { t } = useTranslation();
   const title = t(titleKeys[type]);
 
@@ -47,15 +42,17 @@ export function StoresList({ type }: { type: StoreType }) {
   return (
     <Page title={title}>
       <ProvinceFilter value={city} onChange={(c) => update({ city: c, page: 1 })} />
-      {query.data && !query.error && <OfflineCopyNote />}
-      {query.error ? (
-        <ErrorState error={query.error} onRetry={query.reload} />
-      ) : query.loading && !query.data ? (
-        <LoadingState />
-      ) : query.data && query.data.data.length === 0 ? (
+      {query.data && <OfflineCopyNote />}
+      {!query.data ? (
+        failure ? (
+          <ErrorState error={failure} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState />
+        )
+      ) : query.data.data.length === 0 ? (
         <EmptyState />
-      ) : query.data ? (
-        <Box opacity={query.loading ? 0.6 : 1} aria-busy={query.loading}>
+      ) : (
+        <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isPlaceholderData}>
           <CardGrid label={title}>
             {query.data.data.map((store, i) => (
               <li key={store.id}>
@@ -65,7 +62,7 @@ export function StoresList({ type }: { type: StoreType }) {
           </CardGrid>
           <Pager page={query.data.current_page} lastPage={query.data.last_page} onChange={(p) => update({ page: p })} />
         </Box>
-      ) : null}
+      )}
     </Page>
   );
 }

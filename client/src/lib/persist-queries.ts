@@ -1,0 +1,81 @@
+/**
+ * Keeps chosen queries of a QueryClient in IndexedDB (idb-keyval) through TanStack's persister, and
+ * reads them back on the next visit: what the filter lets through is saved (throttled) after each
+ * change of the cache; a copy older than `maxAge` or written by another build is dropped, not restored.
+ */
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { QueryClient } from '@tanstack/react-query';
+import { type PersistQueryClientOptions, persistQueryClient } from '@tanstack/react-query-persist-client';
+import { del, get, set } from 'idb-keyval';
+
+/**
+ * The persister packages (5.104.5, the newest published) pin @tanstack/query-core 5.104.5 while
+ * @tanstack/react-query 5.108 carries its own 5.108 copy: the same client API in two copies of the class
+ * type, hence this cast (and their dehydrate/hydrate code twice in the bundle) until the versions match.
+ */
+type PersistedClient = PersistQueryClientOptions['queryClient'];
+
+/** What the filter sees of a query. */
+export interface PersistCandidate {
+  queryKey: readonly unknown[];
+  state: { status: string; dataUpdatedAt: number };
+}
+
+export interface PersistOptions {
+  /** Which queries are written (successful ones only are ever passed on). */
+  shouldPersist: (query: PersistCandidate) => boolean;
+  maxAge: number;
+  /** A copy saved under another buster is thrown away (the build changed). */
+  buster?: string;
+  /** Where the copy lives; IndexedDB through idb-keyval by default. */
+  storage?: PersistStorage;
+  /** Saves at most this often (ms). */
+  throttleTime?: number;
+}
+
+export interface PersistStorage {
+  getItem: (key: string) => Promise<string | null | undefined>;
+  setItem: (key: string, value: string) => Promise<void>;
+  removeItem: (key: string) => Promise<void>;
+}
+
+export const PERSIST_KEY = 'agrivet:query-cache';
+
+const indexedDbStorage: PersistStorage = {
+  getItem: (key) => get<string>(key),
+  setItem: (key, value) => set(key, value),
+  removeItem: (key) => del(key),
+};
+
+/**
+ * This build's identity: the entry script's URL carries the hash of the whole module graph (a changed
+ * chunk renames its importers up to the entry), so data saved by an older build is not restored into
+ * code that may read it differently.
+ */
+export function buildId(): string {
+  if (typeof document === 'undefined') return 'none';
+  const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
+  return entry?.getAttribute('src') ?? 'none';
+}
+
+/** Restores the saved copy into `client`, then saves it on every change; resolves once restored. */
+export function persistQueries(client: QueryClient, options: PersistOptions): Promise<void> {
+  const persister = createAsyncStoragePersister({
+    storage: options.storage ?? indexedDbStorage,
+    key: PERSIST_KEY,
+    throttleTime: options.throttleTime ?? 1_000,
+  });
+  const [, restored] = persistQueryClient({
+    queryClient: client as unknown as PersistedClient,
+    persister,
+    maxAge: options.maxAge,
+    buster: options.buster ?? buildId(),
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && options.shouldPersist(query),
+      // Writes are never kept (a paused one would carry private input).
+      shouldDehydrateMutation: () => false,
+    },
+  });
+  // A storage that fails (private mode, quota) only costs the offline copy.
+  return restored.catch(() => undefined);
+}

@@ -1,0 +1,101 @@
+/**
+ * The app's one QueryClient (TanStack Query v5): the server state of every screen. Defaults for weak
+ * links: answers stay fresh for a while (no refetch on every back-navigation), unused ones stay in
+ * memory for ten minutes, failures without an answer (or 5xx) are retried with a backoff while
+ * refusals (4xx) are not, nothing refetches on window focus, everything stale refetches when the
+ * connection returns. Each query key starts with a `scope`, which decides where an answer may live:
+ * the public catalogue is saved to IndexedDB (a repeat visit shows it at once, even offline); account
+ * data stays in memory and is dropped when the account changes.
+ *
+ * Loaded by the first screen that needs it (feature api modules build their keys from `scope`), not by
+ * the landing page; it hands the client to lib/query-provider.tsx when this module runs.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { useSession } from '../stores/session';
+import { ApiError, isClientErrorCode } from './api-error';
+import { type PersistCandidate, persistQueries } from './persist-queries';
+import { provideQueryClient } from './query-provider';
+
+/** The first element of every query key. */
+export const scope = {
+  /** Store lists, a store's products, articles: public, saved to IndexedDB for offline visits. */
+  catalogue: 'catalogue',
+  /** Other public answers (search): in memory only. */
+  public: 'public',
+  /** Behind sign-in (orders, conversations, the dashboard): in memory only, dropped on sign-out. */
+  account: 'account',
+} as const;
+
+/** How long the saved catalogue is good for (and how long it stays in memory unused). */
+export const CATALOGUE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_RETRIES = 3;
+
+/** No answer, a time-out, a 5xx or 429 may pass on the next try; any other answer is final (decided on the code). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (!(error instanceof ApiError) || isClientErrorCode(error.code)) return true;
+  return error.code === 'internal' || error.code === 'rate_limited';
+}
+
+/** The persistence filter: catalogue answers not older than a saved copy may be; nothing else, ever. */
+export function isPersistedQuery(query: PersistCandidate, now = Date.now()): boolean {
+  return query.queryKey[0] === scope.catalogue && now - query.state.dataUpdatedAt < CATALOGUE_MAX_AGE_MS;
+}
+
+/**
+ * What a screen without data shows as its error: the last failed try at once (a weak link should not
+ * spin through every retry's back-off before saying so; its retry button skips the wait), and nothing
+ * while a retry the user asked for is under way (a loading state instead).
+ */
+export function failureOf(query: { error: unknown; failureReason: unknown; isFetching: boolean }): unknown {
+  return query.failureReason ?? (query.isFetching ? null : query.error);
+}
+
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: 10 * 60_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: true,
+      },
+      // A write fails at once while offline (the form shows it) instead of waiting, paused, for the link.
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+  client.setQueryDefaults([scope.catalogue], {
+    staleTime: 60_000,
+    // As long as the saved copy is good: a page leaves memory only when it would also leave IndexedDB.
+    gcTime: CATALOGUE_MAX_AGE_MS,
+    // The first try goes out even when the browser says offline: the service worker may answer it.
+    networkMode: 'offlineFirst',
+  });
+  client.setQueryDefaults([scope.public], { networkMode: 'offlineFirst' });
+  // Account data changes through other screens and devices (an order placed from the cart, a message
+  // elsewhere): shown from memory at once and revalidated on every mount.
+  client.setQueryDefaults([scope.account], { staleTime: 0 });
+  return client;
+}
+
+/**
+ * Another account (sign-in, sign-out, a 401): forget the previous one's private answers and revalidate
+ * the public ones (a store list says which stores the viewer already chats with).
+ */
+export function followSession(client: QueryClient): () => void {
+  return useSession.subscribe((state, previous) => {
+    if (state.token === previous.token) return;
+    client.removeQueries({ queryKey: [scope.account] });
+    void client.invalidateQueries();
+  });
+}
+
+export const queryClient = createQueryClient();
+followSession(queryClient);
+provideQueryClient(
+  queryClient,
+  typeof indexedDB === 'undefined'
+    ? Promise.resolve()
+    : persistQueries(queryClient, { shouldPersist: (query) => isPersistedQuery(query), maxAge: CATALOGUE_MAX_AGE_MS }),
+);
