@@ -1,5 +1,5 @@
 import { apiPaths, type Paged, type Product, type Store } from '@agrivet/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { productKeys } from './keys';
 
