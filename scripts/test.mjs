@@ -7,7 +7,7 @@ import { ensurePrograms } from './lib/os-deps.mjs';
 
 const steps = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-b'] },
-  { name: 'lint', cmd: ['npx', 'biome', 'lint', '.'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint'] }, // Biome, then client/scripts/check-boundaries.mjs
   // The vitest projects named *-integration (child processes, redis-server, the realtime client end
   // to end through a relay) run apart from the fast ones: vitest.config.ts.
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project=!*-integration'] },

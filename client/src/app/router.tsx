@@ -1,7 +1,8 @@
 /**
  * Routes of SPEC.md §2 as one route list rendered with useRoutes (declarative mode keeps the data
  * router out of the first load); every screen is a React.lazy chunk. Dashboard routes come from
- * features/dashboard/routes.tsx and are mounted at the top level.
+ * features/dashboard/routes.tsx and are mounted at the top level. This is where features meet: the
+ * dashboard gets the chat thread from here, as it may not import features/chat itself.
  */
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
@@ -9,7 +10,7 @@ import { PublicLayout } from '../components/layout/public-layout';
 import { RequireAuth } from '../components/layout/require-auth';
 import { LoadingState } from '../components/ui/loading-state';
 import { paths } from '../config/paths';
-import { dashboardRoutes } from '../features/dashboard/routes';
+import { type ChatThreadProps, dashboardRoutes } from '../features/dashboard/routes';
 import { lazyRoute } from './lazy-route';
 
 const landing = lazyRoute(
@@ -36,6 +37,18 @@ const Login = lazy(() => import('../features/auth/routes/login'));
 const Register = lazy(() => import('../features/auth/routes/register'));
 const ForgetPassword = lazy(() => import('../features/auth/routes/forget-password'));
 const NotFound = lazy(() => import('./routes/not-found'));
+const ChatThread = lazy(() =>
+  import('../features/chat/components/chat-thread').then((m) => ({ default: m.ChatThread })),
+);
+
+/** The chat thread the admin's /conversation/{id} shows (read-only), loaded with that screen. */
+function DashboardChatThread(props: ChatThreadProps) {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <ChatThread {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * The screens a first visit usually opens: main.tsx loads the one of this URL before the first
@@ -85,7 +98,7 @@ export const routes: RouteObject[] = [
   { path: paths.signup.path, element: standalone(<Register />) },
   { path: paths.createAccount.path, element: standalone(<Register />) },
   { path: paths.forgetPassword.path, element: standalone(<ForgetPassword />) },
-  ...dashboardRoutes,
+  ...dashboardRoutes({ ChatThread: DashboardChatThread }),
 ];
 
 function AppRoutes() {

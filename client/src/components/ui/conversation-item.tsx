@@ -6,9 +6,13 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { fallbackToLogo, imageUrl } from '../../../lib/images';
+import { paths } from '@/config/paths';
+import { fallbackToLogo, imageUrl } from '@/lib/images';
 
+/**
+ * One conversation in a list (the farmer's /chatlist, a store account's dashboard chats): the other
+ * side's name and picture, the last message and the unread count, linking to /chat/{id}.
+ */
 export function ConversationItem({ conversation, me }: { conversation: Conversation; me: number }) {
   const { t } = useTranslation();
   const iAmSender = conversation.sender.id === me;

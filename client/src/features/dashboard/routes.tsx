@@ -1,17 +1,22 @@
 /**
- * Dashboard routes (SPEC.md §2 dashboard layout). The app router mounts this list at the top level.
- * Only this small table is in the first load: the layout and every screen are lazy chunks, and each
- * screen sits behind its role guard (lib/access.ts).
+ * Dashboard routes (SPEC.md §2 dashboard layout). The app router mounts this list at the top level,
+ * handing in what the dashboard shows of other features (`slots`: the chat thread), since features do
+ * not import each other. Only this small table is in the first load: the layout and every screen are
+ * lazy chunks, and each screen sits behind its role guard (lib/access.ts).
  */
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { LoadingState } from '../../components/ui/loading-state';
+import { LoadingState } from '@/components/ui/loading-state';
 import type { DashboardScreen as ScreenName } from './lib/access';
+import type { DashboardSlots } from './lib/slots';
 
-// One dynamic import (one preload list in the first load) for both pieces.
+export type { ChatThreadProps, DashboardSlots } from './lib/slots';
+
+// One dynamic import (one preload list in the first load) for the three pieces.
 const loadEntry = () => import('./components/dashboard-entry');
 const DashboardLayout = lazy(() => loadEntry().then((m) => ({ default: m.DashboardLayout })));
 const DashboardScreen = lazy(() => loadEntry().then((m) => ({ default: m.DashboardScreen })));
+const DashboardSlotsProvider = lazy(() => loadEntry().then((m) => ({ default: m.DashboardSlotsProvider })));
 
 const screenPaths: [string, ScreenName][] = [
   ['/dashboard', 'home'],
@@ -32,16 +37,20 @@ const screenPaths: [string, ScreenName][] = [
   ['/profile/ChangePassword', 'changePassword'],
 ];
 
-export const dashboardRoutes: RouteObject[] = [
-  {
-    element: (
-      <Suspense fallback={<LoadingState />}>
-        <DashboardLayout />
-      </Suspense>
-    ),
-    children: screenPaths.map(([path, screen]) => ({
-      path,
-      element: <DashboardScreen key={screen} screen={screen} />,
-    })),
-  },
-];
+export function dashboardRoutes(slots: DashboardSlots): RouteObject[] {
+  return [
+    {
+      element: (
+        <Suspense fallback={<LoadingState />}>
+          <DashboardSlotsProvider slots={slots}>
+            <DashboardLayout />
+          </DashboardSlotsProvider>
+        </Suspense>
+      ),
+      children: screenPaths.map(([path, screen]) => ({
+        path,
+        element: <DashboardScreen key={screen} screen={screen} />,
+      })),
+    },
+  ];
+}

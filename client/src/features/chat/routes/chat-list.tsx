@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { useQuery } from '../../../lib/use-query';
 import { useChat } from '../../../stores/chat';
 import { useSession } from '../../../stores/session';
-import { ConversationItem } from '../components/conversation-item';
+import { ConversationItem } from '@/components/ui/conversation-item';
 
 export default function ChatListRoute() {
   const { t } = useTranslation();

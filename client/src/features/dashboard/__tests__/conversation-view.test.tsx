@@ -6,6 +6,8 @@ import { createConversation, createMessage, createUser } from '../../../../test/
 import { renderWithProviders } from '../../../../test/render';
 import { useChat } from '../../../stores/chat';
 import { useSession } from '../../../stores/session';
+import { ChatThread } from '@/features/chat/components/chat-thread';
+import { DashboardSlotsProvider } from '../lib/slots';
 import ConversationViewRoute from '../routes/conversation-view';
 import { fakeApi, restoreApi } from './fake-api';
 
@@ -34,7 +36,15 @@ describe('admin conversation view', () => {
     useSession.getState().setSession({ token: 't', user: createUser({ id: 1, type: 0 }) });
     renderWithProviders(
       <Routes>
-        <Route path="/conversation/:id" element={<ConversationViewRoute />} />
+        <Route
+          path="/conversation/:id"
+          element={
+            // app/router.tsx hands the dashboard the chat thread the same way.
+            <DashboardSlotsProvider slots={{ ChatThread }}>
+              <ConversationViewRoute />
+            </DashboardSlotsProvider>
+          }
+        />
       </Routes>,
       { route: '/conversation/4' },
     );

@@ -2,13 +2,14 @@
 import { Button } from '@chakra-ui/react/button';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useChat } from '../../../stores/chat';
-import { ChatThread } from '../../chat/components/chat-thread';
 import { ScreenFrame } from '../components/screen-frame';
 import { useDashboardT } from '../i18n/register';
 import { dashboardPaths } from '../lib/dashboard-paths';
+import { useDashboardSlots } from '../lib/slots';
 
 export default function ConversationViewRoute() {
   const { t } = useDashboardT();
+  const { ChatThread } = useDashboardSlots();
   const id = Number(useParams().id);
   const conversation = useChat((s) => s.threads[id]?.conversation);
   const title = conversation

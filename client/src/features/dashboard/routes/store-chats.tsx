@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { useQuery } from '../../../lib/use-query';
 import { useChat } from '../../../stores/chat';
 import { useSession } from '../../../stores/session';
-import { ConversationItem } from '../../chat/components/conversation-item';
+import { ConversationItem } from '@/components/ui/conversation-item';
 import { ScreenFrame } from '../components/screen-frame';
 import { useDashboardT } from '../i18n/register';
 

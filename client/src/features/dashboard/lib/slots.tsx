@@ -1,0 +1,28 @@
+/**
+ * What the dashboard shows of other features, handed in by the app (app/router.tsx composes it:
+ * features do not import each other). Provided around the layout by routes.tsx, from the lazy
+ * dashboard chunk (dashboard-entry.ts), so the first load carries only the types.
+ */
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+
+/** The live chat thread of features/chat (the admin shows it read-only on /conversation/{id}). */
+export interface ChatThreadProps {
+  conversationId: number;
+  readOnly?: boolean;
+}
+
+export interface DashboardSlots {
+  ChatThread: ComponentType<ChatThreadProps>;
+}
+
+const DashboardSlotsContext = createContext<DashboardSlots | null>(null);
+
+export function DashboardSlotsProvider({ slots, children }: { slots: DashboardSlots; children: ReactNode }) {
+  return <DashboardSlotsContext.Provider value={slots}>{children}</DashboardSlotsContext.Provider>;
+}
+
+export function useDashboardSlots(): DashboardSlots {
+  const slots = useContext(DashboardSlotsContext);
+  if (!slots) throw new Error('useDashboardSlots: no DashboardSlotsProvider (app/router.tsx mounts one)');
+  return slots;
+}
