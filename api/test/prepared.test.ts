@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
@@ -5,6 +7,7 @@ import {
   DummyDriver,
   type Generated,
   Kysely,
+  ParseJSONResultsPlugin,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -177,7 +180,44 @@ describe('prepared queries', () => {
     expect(await db.selectFrom('notes').select('id').where('title', '=', 'kept').executeTakeFirst()).toEqual({ id: 4 });
   });
 
-  it('with plugins, builds the query per call (plugins may rewrite it)', async () => {
+  it('shares one template between a database and its transactions', async () => {
+    const db = sqliteDb();
+    await withNotes(db);
+    let builds = 0;
+    const byOwner = prepared((k: Kysely<TestDb>, p: { owner: number }) => {
+      builds++;
+      return k.selectFrom('notes').select('id').where('owner', '=', p.owner).orderBy('id');
+    });
+    expect((await byOwner.execute(db, { owner: 7 })).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    for (let i = 0; i < 3; i++) {
+      await db.transaction().execute(async (trx) => {
+        expect((await byOwner.execute(trx, { owner: 8 })).rows).toEqual([{ id: 3 }]);
+      });
+    }
+    expect(builds).toBe(1);
+  });
+
+  it('keeps the template with a plugin that only transforms results', async () => {
+    const db = sqliteDb();
+    await withNotes(db);
+    await db.updateTable('notes').set({ body: '{"a":1}' }).where('id', '=', 1).execute();
+    let builds = 0;
+    const bodies = prepared((k: Kysely<TestDb>, p: { id: number }) => {
+      builds++;
+      return k.selectFrom('notes').select('body').where('id', '=', p.id);
+    });
+    const parsed = db.withPlugin(new ParseJSONResultsPlugin());
+    expect((await bodies.execute(parsed, { id: 1 })).rows).toEqual([{ body: { a: 1 } }]);
+    expect((await bodies.execute(db, { id: 1 })).rows).toEqual([{ body: '{"a":1}' }]);
+    expect(builds).toBe(1);
+  });
+
+  it('uses no internal Kysely API (getExecutor is @internal)', () => {
+    const source = readFileSync(fileURLToPath(new URL('../src/db/prepared.ts', import.meta.url)), 'utf8');
+    expect(source).not.toMatch(/getExecutor|executor\.(adapter|plugins)/);
+  });
+
+  it('with plugins that rewrite queries, builds the query per call', async () => {
     const db = sqliteDb();
     await withNotes(db);
     let builds = 0;

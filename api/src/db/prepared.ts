@@ -5,16 +5,22 @@
  * keeps the SQL text and where each placeholder landed, and per call only fills in the values:
  *   const findRow = prepared((db, p: { id: number }) => db.selectFrom('t').selectAll().where('id', '=', p.id));
  *   const row = await findRow.takeFirst(db, { id: 7 }); // or (trx, …) inside a transaction
- * It runs through Kysely's own `executeQuery` (the connection, the transaction, the SQLite mutex
- * and the statement cache behave as for any query).
+ * Only Kysely's public API is used: `.compile()` once, then a `CompiledQuery` with the new values run
+ * by `db.executeQuery` (the connection, the transaction, the SQLite mutex and the statement cache
+ * behave as for any query).
  *
  * Rules for `build`: use the parameters only as bound values (`where(col, '=', p.x)`, `.values`,
  * `.set`, `case … then(p.x)`); the SQL must not depend on their values (no `if (p.x)`, no
  * `is null` comparison against a parameter, no `undefined` to leave a column out). The first
- * compilation checks that each parameter read became a bound value. A database with plugins gets
- * the query built and compiled per call (plugins may rewrite the query).
+ * compilation checks that each parameter read became a bound value.
+ *
+ * One template serves every Kysely instance that compiles a probe query to the same SQL (the
+ * dialect's quoting, placeholders and limit syntax): a database and its transactions share it. An
+ * instance whose plugins rewrite the probe (CamelCasePlugin, WithSchemaPlugin …) gets the query
+ * built and compiled per call; a plugin that rewrites other queries but leaves the probe alone is
+ * not detected — the API's databases have no plugins.
  */
-import type { CompiledQuery, Compilable, DialectAdapter, Kysely, QueryResult } from 'kysely';
+import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
 
 /** A placeholder standing for the parameter `name` while the query is compiled. */
 class Placeholder {
@@ -75,19 +81,46 @@ function compileTemplate<DB, P, O>(db: Kysely<DB>, build: (db: Kysely<DB>, value
   return { sql: compiled.sql, query: compiled.query, queryId: compiled.queryId, names, constants };
 }
 
+interface ProbeDb {
+  probe_table: { probe_column: number; probeColumn: number };
+}
+
+/** Per Kysely instance (a database or a transaction): what it compiles the probe to, or null when plugins rewrite it. */
+const flavours = new WeakMap<object, string | null>();
+
+const compileProbe = (db: Kysely<ProbeDb>): string =>
+  db
+    .selectFrom('probe_table')
+    .select(['probe_column', 'probeColumn'])
+    .where('probe_column', '=', 1)
+    .limit(2)
+    .offset(3)
+    .compile().sql;
+
+function flavourOf(db: Kysely<unknown>): string | null {
+  let flavour = flavours.get(db);
+  if (flavour === undefined) {
+    const probe = db as unknown as Kysely<ProbeDb>;
+    const sql = compileProbe(probe);
+    flavour = sql === compileProbe(probe.withoutPlugins()) ? sql : null;
+    flavours.set(db, flavour);
+  }
+  return flavour;
+}
+
 export function prepared<DB, P extends object, O>(
   build: (db: Kysely<DB>, values: P) => Compilable<O>,
 ): PreparedQuery<DB, P, O> {
-  // one template per dialect adapter: a Kysely instance and its transactions share it
-  const templates = new WeakMap<DialectAdapter, Template>();
+  // one template per flavour of SQL: a Kysely instance and its transactions share it
+  const templates = new Map<string, Template>();
 
   function compile(db: Kysely<DB>, values: P): CompiledQuery<O> {
-    const executor = db.getExecutor();
-    if (executor.plugins.length > 0) return build(db, values).compile();
-    let template = templates.get(executor.adapter);
+    const flavour = flavourOf(db as Kysely<unknown>);
+    if (flavour === null) return build(db, values).compile();
+    let template = templates.get(flavour);
     if (!template) {
       template = compileTemplate(db, build);
-      templates.set(executor.adapter, template);
+      templates.set(flavour, template);
     }
     const { names, constants } = template;
     const byName = values as Record<string, unknown>;
