@@ -95,6 +95,7 @@ export class RealtimeClient {
   private readonly syncErrorListeners = new Listeners<[number, ApiFailure]>();
   private readonly pushListeners: { [E in PushEvent]: Listeners<[PushPayload<E>]> } = {
     'message:new': new Listeners(),
+    'message:deleted': new Listeners(),
     typing: new Listeners(),
     'conversation:read': new Listeners(),
     'order:new': new Listeners(),
@@ -160,7 +161,7 @@ export class RealtimeClient {
     socket.on('message:new', (payload) => {
       if (payload?.message) this.sync.receive(payload.message);
     });
-    for (const event of ['typing', 'conversation:read', 'order:new', 'order:status'] as const) {
+    for (const event of ['message:deleted', 'typing', 'conversation:read', 'order:new', 'order:status'] as const) {
       const listeners = this.pushListeners[event] as Listeners<[unknown]>;
       (socket as unknown as { on(e: string, fn: (p: unknown) => void): void }).on(event, (p) => listeners.emit(p));
     }

@@ -1,5 +1,5 @@
 /** The realtime wrapper's pure parts: exactly-once delivery, the outbox's ordering and retries, persistence. */
-import type { ApiResponse, Message } from '@agrivet/shared';
+import { errorCodeForStatus, type Message } from '@agrivet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   deserializeOutbox,
@@ -162,7 +162,7 @@ class ScriptedTransport {
 const ok = (data: unknown): SendResult => ({ kind: 'ack', response: { status: 200, data } });
 const refused = (status: number): SendResult => ({
   kind: 'ack',
-  response: { status, error: { message: 'مرفوض' } } as ApiResponse<unknown>,
+  response: { status, error: { code: errorCodeForStatus(status), message: 'مرفوض' } },
 });
 
 describe('Outbox', () => {
@@ -196,7 +196,7 @@ describe('Outbox', () => {
     const res = await second.done;
     expect(res.status).toBe(422);
     expect(second.item.state).toBe('failed');
-    expect(second.item.error).toEqual({ status: 422, message: 'مرفوض' });
+    expect(second.item.error).toEqual({ status: 422, code: 'validation_failed', message: 'مرفوض' });
     expect(changes.filter((c) => c === 'retry')).toHaveLength(2);
     expect(outbox.list()).toEqual([]);
   });

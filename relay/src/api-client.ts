@@ -6,8 +6,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { type ApiResponse, LIMITS } from '@agrivet/shared';
-import { failure, relayMessages } from './messages';
+import { type ApiResponse, errorCodeForStatus, isErrorCode, LIMITS } from '@agrivet/shared';
+import { apiTimeout, apiUnavailable } from './messages';
 
 export interface CallOptions {
   token: string;
@@ -30,6 +30,13 @@ const isEnvelope = (body: unknown): body is ApiResponse<unknown> =>
   body !== null &&
   typeof (body as { status?: unknown }).status === 'number' &&
   ('data' in body || 'error' in body);
+
+/** An error envelope without a known code (not the API's doing) gets its status's general code. */
+function withCode<T>(envelope: ApiResponse<T>): ApiResponse<T> {
+  if (!('error' in envelope) || isErrorCode(envelope.error?.code)) return envelope;
+  const error = typeof envelope.error === 'object' && envelope.error !== null ? envelope.error : { message: '' };
+  return { ...envelope, error: { ...error, code: errorCodeForStatus(envelope.status) } };
+}
 
 /** A multipart body with its boundary, encoded by the platform's own FormData serialiser. */
 async function encodeForm(form: FormData): Promise<{ bytes: Buffer; type: string }> {
@@ -85,9 +92,9 @@ export function createApiClient(apiUrl: string): ApiClient {
             } catch {
               json = undefined;
             }
-            resolve(isEnvelope(json) ? (json as ApiResponse<T>) : failure(502, relayMessages.apiUnavailable));
+            resolve(isEnvelope(json) ? withCode(json as ApiResponse<T>) : apiUnavailable(502));
           });
-          res.on('error', () => resolve(failure(502, relayMessages.apiUnavailable)));
+          res.on('error', () => resolve(apiUnavailable(502)));
         },
       );
       let timedOut = false;
@@ -95,9 +102,7 @@ export function createApiClient(apiUrl: string): ApiClient {
         timedOut = true;
         req.destroy();
       });
-      req.on('error', () =>
-        resolve(timedOut ? failure(504, relayMessages.apiTimeout) : failure(503, relayMessages.apiUnavailable)),
-      );
+      req.on('error', () => resolve(timedOut ? apiTimeout() : apiUnavailable()));
       req.end(payload);
     });
   }

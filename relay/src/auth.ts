@@ -5,6 +5,7 @@
  */
 import { apiPaths, isStoreAccount, rooms, SOCKET_UNAUTHORIZED, type User, UserType } from '@agrivet/shared';
 import type { ApiClient } from './api-client';
+import { codeOf, refusesToken } from './messages';
 import { tokenHashOf } from './sessions';
 import type { RelaySocket } from './types';
 
@@ -44,7 +45,7 @@ export function authenticate(api: ApiClient, closing: () => boolean, tokens: Soc
       tokens.set(socket, token);
       return next();
     }
-    next(new Error(res.status === 401 || res.status === 403 ? SOCKET_UNAUTHORIZED : SOCKET_UNAVAILABLE));
+    next(new Error(refusesToken(codeOf(res)) ? SOCKET_UNAUTHORIZED : SOCKET_UNAVAILABLE));
   };
 }
 

@@ -5,12 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Relay } from './index';
+import { failure } from './messages';
 
 export function healthOf(relay: Relay): { status: 200 | 503; body: unknown } {
   const redis = relay.redisState();
   const sockets = relay.io.engine.clientsCount;
   if (redis && !redis.ready) {
-    return { status: 503, body: { status: 503, error: { message: `redis adapter not ready: ${redis.reason}` } } };
+    return { status: 503, body: failure(503, 'internal', `redis adapter not ready: ${redis.reason}`) };
   }
   return { status: 200, body: { status: 200, data: { relay: 'ok', redis: redis ? 'ready' : 'off', sockets } } };
 }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { apiPaths, rooms, type User } from '@agrivet/shared';
 import type { Logger } from 'pino';
 import type { ApiClient } from './api-client';
+import { codeOf, refusesToken } from './messages';
 import type { RelayServer, RelaySocket } from './types';
 
 export const tokenHashOf = (token: string): string => createHash('sha256').update(token).digest('base64url');
@@ -49,12 +50,12 @@ export function createRevalidation(api: ApiClient, intervalMs: number, logger: L
         if (!socket.connected) return;
         const res = await api.get(apiPaths.auth.user, caller);
         if (!socket.connected) return;
-        if (res.status === 401 || res.status === 403) {
+        if (refusesToken(codeOf(res))) {
           logger.info({ user: user.id, socket: socket.id, status: res.status }, 'unauthorized: token no longer valid');
           socket.disconnect(true);
           return;
         }
-        // 200, or the API unreachable (5xx): keep the socket and check again later.
+        // 200, or the API unreachable (5xx) or busy (429): keep the socket and check again later.
         timer = setTimeout(check, next());
         timer.unref?.();
       };

@@ -1,60 +1,52 @@
 /**
- * Shape and size checks of client events, before anything is forwarded. Business rules (who may
- * do what, totals, quantities) stay in the API; this only keeps malformed or oversized payloads
- * out, each answered with a 422 / 413 envelope in Arabic.
+ * What the relay checks itself before forwarding: only what it uses on its own — ids that become
+ * an API path or a room name (with the shared schema's id rule), the `typing` flag (never
+ * forwarded), the `client_id` every write carries (CONTRACT.md §4), image bytes it turns into a
+ * file, and the size of each event. The bodies themselves (texts, totals, items, pointers, statuses)
+ * are validated by the API with the same shared yup schemas the forms use; its 422 envelope is the
+ * acknowledgement. Every refusal here is a 422 (`validation_failed`, per-field Arabic messages) or a
+ * 413 (`too_large`).
  */
 import {
   type ApiFailure,
   apiMessages,
-  type ConversationJoinPayload,
-  type ConversationReadPayload,
   LIMITS,
-  type OrderCreatePayload,
-  type OrderUpdatePayload,
-  type TypingPayload,
+  messageCreateSchema,
+  validationErrorFields,
   validationMessages,
+  yup,
 } from '@agrivet/shared';
-import { failure, invalid, relayMessages } from './messages';
+import { invalid, tooLarge } from './messages';
 
 const t = validationMessages.ar;
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: ApiFailure };
 
-type Fields = Record<string, string>;
 type Raw = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A positive integer id; digit strings ("12") are accepted too. */
-function readId(raw: Raw, key: string, fields: Fields): number {
-  const v = raw[key];
-  const n = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
-  if (typeof n === 'number' && Number.isSafeInteger(n) && n > 0) return n;
-  fields[key] = v === undefined || v === null ? t.required : t.invalidId;
-  return 0;
+/**
+ * The shared id rule (a positive integer that fits PostgreSQL's integer columns; digit strings,
+ * Arabic-Indic ones too, are read as numbers), taken from the schema the API validates
+ * message/create with, so the relay and the API accept exactly the same ids. An order's id follows
+ * the same rule.
+ */
+const conversationRef = messageCreateSchema('ar').pick(['conversation_id']);
+const orderRef = yup.object({ order_id: conversationRef.fields.conversation_id as yup.Schema<number> });
+
+const notAnObject = <T>(): Checked<T> => ({ ok: false, error: invalid({ _: apiMessages.ar.validation }) });
+
+function check<T>(schema: yup.Schema<T>, raw: Raw): Checked<T> {
+  try {
+    return { ok: true, value: schema.validateSync(raw, { abortEarly: false, stripUnknown: true }) };
+  } catch (err) {
+    if (!(err instanceof yup.ValidationError)) throw err;
+    return { ok: false, error: invalid(validationErrorFields(err)) };
+  }
 }
 
-function readInt(raw: Raw, key: string, fields: Fields, min: number): number {
-  const v = raw[key];
-  const n = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
-  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= min) return n;
-  fields[key] = v === undefined || v === null ? t.required : t.integer;
-  return 0;
-}
-
-function readClientId(raw: Raw, fields: Fields): string {
-  const v = raw.client_id;
-  if (typeof v === 'string' && v.trim().length > 0 && v.length <= LIMITS.clientIdMax) return v.trim();
-  fields.client_id = v === undefined || v === null || v === '' ? t.required : t.tooLong;
-  return '';
-}
-
-function done<T>(fields: Fields, value: T): Checked<T> {
-  return Object.keys(fields).length > 0 ? { ok: false, error: invalid(fields) } : { ok: true, value };
-}
-
-function notAnObject<T>(): Checked<T> {
-  return { ok: false, error: invalid({ _: apiMessages.ar.validation }) };
-}
+/** The client_id of a write: present and not blank (its length and shape are the API's rule). */
+const hasClientId = (raw: Raw) => typeof raw.client_id === 'string' && raw.client_id.trim() !== '';
 
 /** Small events must serialise to at most LIMITS.socketSmallPayloadBytes. */
 export function checkSmall(payload: unknown): ApiFailure | null {
@@ -64,35 +56,39 @@ export function checkSmall(payload: unknown): ApiFailure | null {
   } catch {
     return invalid({ _: apiMessages.ar.validation });
   }
-  return size > LIMITS.socketSmallPayloadBytes ? failure(413, relayMessages.payloadTooLarge) : null;
+  return size > LIMITS.socketSmallPayloadBytes ? tooLarge() : null;
 }
 
-export function checkConversationRef(raw: unknown): Checked<ConversationJoinPayload> {
-  if (!isObject(raw)) return notAnObject();
-  const fields: Fields = {};
-  return done(fields, { conversation_id: readId(raw, 'conversation_id', fields) });
+/** The payload without the keys the relay sets or reads itself: the rest goes to the API as given. */
+function rest(raw: Raw, ...omit: string[]): Raw {
+  const out: Raw = {};
+  for (const [k, v] of Object.entries(raw)) if (!omit.includes(k)) out[k] = v;
+  return out;
 }
 
-export function checkTyping(raw: unknown): Checked<TypingPayload> {
+/** conversation:join / leave: the conversation's id (a path and a room name). */
+export function checkConversationRef(raw: unknown): Checked<{ conversation_id: number }> {
   if (!isObject(raw)) return notAnObject();
-  const fields: Fields = {};
-  const conversation_id = readId(raw, 'conversation_id', fields);
-  if (typeof raw.typing !== 'boolean') fields.typing = t.invalidBoolean;
-  return done(fields, { conversation_id, typing: raw.typing === true });
+  return check(conversationRef, raw);
 }
 
-/** conversation_id and at least one receipt pointer (read and/or delivered, integers ≥ 0). */
-export function checkRead(raw: unknown): Checked<ConversationReadPayload> {
+export function checkTyping(raw: unknown): Checked<{ conversation_id: number; typing: boolean }> {
   if (!isObject(raw)) return notAnObject();
-  const fields: Fields = {};
-  const value: ConversationReadPayload = { conversation_id: readId(raw, 'conversation_id', fields) };
-  for (const key of ['last_read_message_id', 'last_delivered_message_id'] as const) {
-    if (raw[key] !== undefined && raw[key] !== null) value[key] = readInt(raw, key, fields, 0);
+  const ref = check(conversationRef, raw);
+  if (typeof raw.typing !== 'boolean') {
+    const fields = ref.ok ? {} : { ...ref.error.error.fields };
+    return { ok: false, error: invalid({ ...fields, typing: t.invalidBoolean }) };
   }
-  if (value.last_read_message_id === undefined && value.last_delivered_message_id === undefined) {
-    fields.last_read_message_id ??= t.required;
-  }
-  return done(fields, value);
+  return ref.ok ? { ok: true, value: { conversation_id: ref.value.conversation_id, typing: raw.typing } } : ref;
+}
+
+/** conversation:read: the path id; the pointers (at least one) are conversation/update's body. */
+export function checkRead(raw: unknown): Checked<{ conversation_id: number; body: Raw }> {
+  if (!isObject(raw)) return notAnObject();
+  const ref = check(conversationRef, raw);
+  return ref.ok
+    ? { ok: true, value: { conversation_id: ref.value.conversation_id, body: rest(raw, 'conversation_id') } }
+    : ref;
 }
 
 /** Image bytes as sent by socket.io (Buffer in Node, ArrayBuffer / typed array otherwise). */
@@ -104,77 +100,58 @@ function toBytes(v: unknown): Uint8Array | null {
 }
 
 export interface CheckedMessage {
-  conversation_id: number;
-  message?: string;
+  /** message/create's fields as the client sent them (conversation_id, message, upload_id, client_id …). */
+  fields: Raw;
   image?: Uint8Array;
   image_type?: string;
-  client_id: string;
 }
 
+/**
+ * message:send: a client_id, and image bytes within LIMITS.imageMaxBytes (413) with a plausible
+ * type. With an image the fields travel as multipart text, so each must be a string or a number.
+ */
 export function checkMessageSend(raw: unknown): Checked<CheckedMessage> {
   if (!isObject(raw)) return notAnObject();
-  const fields: Fields = {};
-  const value: CheckedMessage = { conversation_id: readId(raw, 'conversation_id', fields), client_id: '' };
-  value.client_id = readClientId(raw, fields);
-  if (raw.message !== undefined && raw.message !== null) {
-    if (typeof raw.message !== 'string') fields.message = t.invalidChoice;
-    else if (raw.message.length > LIMITS.messageMax) fields.message = t.textTooLong;
-    else value.message = raw.message;
-  }
+  const bad: Record<string, string> = {};
+  const value: CheckedMessage = { fields: rest(raw, 'image', 'image_type', 'user_id') };
+  if (!hasClientId(raw)) bad.client_id = t.required;
   if (raw.image !== undefined && raw.image !== null) {
     const bytes = toBytes(raw.image);
-    if (!bytes) fields.image = apiMessages.ar.notAnImage;
+    if (!bytes) bad.image = apiMessages.ar.notAnImage;
     else if (bytes.byteLength > LIMITS.imageMaxBytes)
-      return { ok: false, error: failure(413, apiMessages.ar.fileTooLarge) };
+      return { ok: false, error: tooLarge(apiMessages.ar.fileTooLarge) };
     else value.image = bytes;
   }
   if (raw.image_type !== undefined && raw.image_type !== null) {
     if (typeof raw.image_type === 'string' && /^image\/[\w.+-]{1,40}$/.test(raw.image_type)) {
       value.image_type = raw.image_type;
-    } else fields.image_type = t.invalidChoice;
+    } else bad.image_type = t.invalidChoice;
   }
-  return done(fields, value);
+  if (value.image) {
+    for (const [k, v] of Object.entries(value.fields)) {
+      if (v !== null && v !== undefined && typeof v !== 'string' && typeof v !== 'number') bad[k] = t.invalidChoice;
+    }
+  }
+  return Object.keys(bad).length > 0 ? { ok: false, error: invalid(bad) } : { ok: true, value };
 }
 
 /** message:send without the image must still be small. */
 export function checkMessageSize(raw: unknown): ApiFailure | null {
   if (!isObject(raw)) return null;
-  const { image: _image, ...rest } = raw;
-  return checkSmall(rest);
+  const { image: _image, ...others } = raw;
+  return checkSmall(others);
 }
 
-export function checkOrderCreate(raw: unknown): Checked<OrderCreatePayload> {
+/** order:create: a client_id; the order itself (store, items, total, delivery) is order/create's to check. */
+export function checkOrderCreate(raw: unknown): Checked<Raw> {
   if (!isObject(raw)) return notAnObject();
-  const fields: Fields = {};
-  const store_id = readId(raw, 'store_id', fields);
-  const client_id = readClientId(raw, fields);
-  const total = raw.total;
-  if (!(typeof total === 'number' && Number.isFinite(total)) && !(typeof total === 'string' && total.length <= 32)) {
-    fields.total = t.mustBeNumber;
-  }
-  const items: OrderCreatePayload['items'] = [];
-  if (!Array.isArray(raw.items) || raw.items.length === 0) fields.items = t.itemsRequired;
-  else if (raw.items.length > LIMITS.orderItemsMax) fields.items = t.tooManyItems;
-  else {
-    raw.items.forEach((item, i) => {
-      if (!isObject(item)) {
-        fields[`items[${i}]`] = t.invalidChoice;
-        return;
-      }
-      const itemFields: Fields = {};
-      const product_id = readId(item, 'product_id', itemFields);
-      const quantity = readInt(item, 'quantity', itemFields, 0);
-      for (const [k, m] of Object.entries(itemFields)) fields[`items[${i}].${k}`] = m;
-      items.push({ product_id, quantity });
-    });
-  }
-  return done(fields, { store_id, total: total as string | number, items, client_id });
+  if (!hasClientId(raw)) return { ok: false, error: invalid({ client_id: t.required }) };
+  return { ok: true, value: rest(raw, 'user_id') };
 }
 
-export function checkOrderUpdate(raw: unknown): Checked<OrderUpdatePayload> {
+/** order:update: the order's id (a path); the status is order/update's body. */
+export function checkOrderUpdate(raw: unknown): Checked<{ order_id: number; body: Raw }> {
   if (!isObject(raw)) return notAnObject();
-  const fields: Fields = {};
-  const order_id = readId(raw, 'order_id', fields);
-  const status = readInt(raw, 'status', fields, 0);
-  return done(fields, { order_id, status });
+  const ref = check(orderRef, raw);
+  return ref.ok ? { ok: true, value: { order_id: ref.value.order_id, body: rest(raw, 'order_id') } } : ref;
 }

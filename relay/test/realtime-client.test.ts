@@ -7,15 +7,16 @@ import {
   type Account,
   apiGet,
   apiPost,
+  conversationWith,
+  DELIVERY,
   DEMO,
+  firstProduct,
   login,
+  registerFarmer,
   type RunningApi,
   type RunningRelay,
-  registerFarmer,
   startApi,
   startRelay,
-  conversationWith,
-  firstProduct,
 } from './helpers/stack';
 
 let api: RunningApi;
@@ -116,6 +117,7 @@ describe('RealtimeClient', () => {
       store_id: product.store_id,
       total: product.price,
       items: [{ product_id: product.id, quantity: 1 }],
+      delivery: DELIVERY,
     }).done;
     expect(created.status).toBe(200);
     const order = 'data' in created ? created.data : undefined;

@@ -15,6 +15,8 @@ import {
 import {
   type Account,
   apiGet,
+  conversationWith,
+  DELIVERY,
   DEMO,
   firstProduct,
   login,
@@ -23,7 +25,6 @@ import {
   type RunningRelay,
   startApi,
   startRelay,
-  conversationWith,
 } from './helpers/stack';
 
 let api: RunningApi;
@@ -72,7 +73,7 @@ it('an image over the limit fails at once with a 413 and the text sent after it 
   const big = c.sendMessage({ conversation_id: conversation.id, image: jpeg(LIMITS.imageMaxBytes + 600 * 1024) });
   const text = c.sendMessage({ conversation_id: conversation.id, message: 'بعد الصورة الكبيرة' });
   const refused = await big.done;
-  expect(refused).toEqual({ status: 413, error: { message: apiMessages.ar.fileTooLarge } });
+  expect(refused).toEqual({ status: 413, error: { code: 'too_large', message: apiMessages.ar.fileTooLarge } });
   expect(big.item.state).toBe('failed');
   const sent = await text.done;
   expect(sent.status).toBe(200);
@@ -155,6 +156,7 @@ it('a text and an order whose connection drops before the ack on many connection
       store_id: product.store_id,
       total: product.price,
       items: [{ product_id: product.id, quantity: 1 }],
+      delivery: DELIVERY,
     });
     const [sentText, sentOrder] = await Promise.all([text.done, order.done]);
     expect(sentText.status).toBe(200);

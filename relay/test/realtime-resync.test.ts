@@ -12,14 +12,15 @@ import { sleep, until } from './helpers/sockets';
 import {
   type Account,
   apiPost,
+  conversationWith,
+  DELIVERY,
   DEMO,
   login,
+  registerFarmer,
   type RunningApi,
   type RunningRelay,
-  registerFarmer,
   startApi,
   startRelay,
-  conversationWith,
 } from './helpers/stack';
 
 let api: RunningApi;
@@ -182,7 +183,12 @@ describe('refreshIdentity', () => {
       { name: 'دواء', type: 0, price: 2.5, is_special: false },
       owner.token,
     );
-    const order = { store_id: created.id, total: product.price, items: [{ product_id: product.id, quantity: 1 }] };
+    const order = {
+      store_id: created.id,
+      total: product.price,
+      items: [{ product_id: product.id, quantity: 1 }],
+      delivery: DELIVERY,
+    };
 
     expect((await buyer.createOrder(order).done).status).toBe(200);
     await sleep(500);

@@ -58,5 +58,8 @@ it('with Redis: 200 while it is up, 503 with a reason once it is gone', async ()
     await sleep(50);
   }
   expect(down.code).toBe(503);
-  expect(down.body).toEqual({ status: 503, error: { message: expect.stringMatching(/^redis adapter not ready: /) } });
+  expect(down.body).toEqual({
+    status: 503,
+    error: { code: 'internal', message: expect.stringMatching(/^redis adapter not ready: /) },
+  });
 });

@@ -28,7 +28,7 @@ function ctxWith(answers: unknown[]): { ctx: EventContext; calls: string[] } {
 const conversation = { status: 200, data: { sender: { id: 1 }, receiver: { id: 2 }, messages: [] } };
 
 it('retries a failed lookup once and caches the answer', async () => {
-  const { ctx, calls } = ctxWith([{ status: 503, error: { message: 'down' } }, conversation]);
+  const { ctx, calls } = ctxWith([{ status: 503, error: { code: 'internal', message: 'down' } }, conversation]);
   expect(await participantsOf(ctx, message)).toEqual({ senderId: 1, receiverId: 2 });
   expect(calls).toEqual(['conversation/get/3?after_id=7', 'conversation/get/3?after_id=7']);
   expect(await participantsOf(ctx, message)).toEqual({ senderId: 1, receiverId: 2 });
@@ -36,7 +36,7 @@ it('retries a failed lookup once and caches the answer', async () => {
 });
 
 it('gives up after the second failure', async () => {
-  const down = { status: 504, error: { message: 'slow' } };
+  const down = { status: 504, error: { code: 'internal', message: 'slow' } };
   const { ctx, calls } = ctxWith([down, down, conversation]);
   expect(await participantsOf(ctx, message)).toBeUndefined();
   expect(calls).toHaveLength(2);

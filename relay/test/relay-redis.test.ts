@@ -5,15 +5,16 @@ import { startRedis } from './helpers/processes';
 import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
 import {
   type Account,
+  conversationWith,
+  DELIVERY,
   DEMO,
+  firstProduct,
   login,
+  registerFarmer,
   type RunningApi,
   type RunningRelay,
-  registerFarmer,
   startApi,
   startRelay,
-  conversationWith,
-  firstProduct,
 } from './helpers/stack';
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
@@ -91,6 +92,7 @@ it('an order status changed through relay B reaches the buyer on relay A', async
     store_id: product.store_id,
     total: product.price,
     items: [{ product_id: product.id, quantity: 1 }],
+    delivery: DELIVERY,
     client_id: 'redis-order-1',
   });
   expect(created.status).toBe(200);

@@ -14,12 +14,13 @@ import { call, connect, Recorder, sleep, type TestSocket, until } from './helper
 import {
   type Account,
   apiPost,
+  conversationWith,
+  DELIVERY,
   DEMO,
+  firstProduct,
   login,
   type RunningApi,
   startApi,
-  conversationWith,
-  firstProduct,
 } from './helpers/stack';
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
@@ -156,6 +157,7 @@ it('order:new reaches its store on the other relay, not another store account on
     store_id: pharmacy.user.store!.id,
     total: ((product.price_cents * 2) / 100).toFixed(2),
     items: [{ product_id: product.id, quantity: 2 }],
+    delivery: DELIVERY,
     client_id: 'sessions-order-1',
   });
   expect(created.status).toBe(200);
@@ -175,6 +177,7 @@ it('an order:create with a wrong total is refused and pushes nothing', async () 
     store_id: pharmacy.user.store!.id,
     total: ((product.price_cents * 2 + 100) / 100).toFixed(2),
     items: [{ product_id: product.id, quantity: 2 }],
+    delivery: DELIVERY,
     client_id: 'sessions-order-wrong-total',
   });
   expect(refused.status).toBe(422);

@@ -2,20 +2,28 @@
  * The relay against the REAL API (fresh SQLite with the demo data): every event of CONTRACT.md §4,
  * every refusal, and no push to anyone outside the listed rooms.
  */
-import type { Conversation, Message, Order, Product } from '@agrivet/shared';
+import {
+  type ApiResponse,
+  apiMessages,
+  type Conversation,
+  type Message,
+  type Order,
+  type Product,
+} from '@agrivet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Account,
   apiGet,
   apiPost,
+  conversationWith,
+  DELIVERY,
   DEMO,
   login,
+  registerFarmer,
   type RunningApi,
   type RunningRelay,
-  registerFarmer,
   startApi,
   startRelay,
-  conversationWith,
 } from './helpers/stack';
 import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
 
@@ -275,7 +283,7 @@ describe('conversations and messages', () => {
     const stranger = await open(outsider);
     await call(stranger.socket, 'conversation:join', { conversation_id: conversation.id }); // refused
     const notJoined = await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: true });
-    expect(notJoined.status).toBe(403);
+    expect(notJoined).toEqual({ status: 403, error: { code: 'forbidden', message: 'يجب فتح المحادثة أولاً' } });
     await call(typist.socket, 'conversation:join', { conversation_id: conversation.id });
     await call(typistOtherTab.socket, 'conversation:join', { conversation_id: conversation.id });
     await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
@@ -290,13 +298,14 @@ describe('conversations and messages', () => {
     expect(typist.pushes.of('typing')).toEqual([]);
     expect(typistOtherTab.pushes.of('typing')).toEqual([]);
     expect(stranger.pushes.events).toEqual([]);
-    const statuses: number[] = [];
+    const answers: ApiResponse<unknown>[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push(
-        (await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: i % 2 === 0 })).status,
-      );
+      answers.push(await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: i % 2 === 0 }));
     }
-    expect(statuses).toContain(429);
+    expect(answers.find((r) => r.status === 429)).toEqual({
+      status: 429,
+      error: { code: 'rate_limited', message: apiMessages.ar.tooManyRequests },
+    });
   });
 
   it('conversation:leave leaves the room', async () => {
@@ -325,6 +334,7 @@ describe('orders', () => {
       store_id: product.store_id,
       total: product.price,
       items: [{ product_id: product.id, quantity: 1 }],
+      delivery: DELIVERY,
       client_id: 'relay-order-1',
     });
     expect(created.status).toBe(200);
@@ -338,6 +348,9 @@ describe('orders', () => {
     const byBuyer = await call(buyer.socket, 'order:update', { order_id: order!.id, status: 1 });
     expect(byBuyer.status).toBe(403);
     expect('error' in byBuyer && byBuyer.error.message).toMatch(/[\u0600-\u06FF]/);
+    // A plain refusal (code forbidden) ends nothing: only subscription_expired and unauthenticated do.
+    expect('error' in byBuyer && byBuyer.error.code).toBe('forbidden');
+    expect(buyer.socket.connected).toBe(true);
 
     const updated = await call<Order>(store.socket, 'order:update', { order_id: order!.id, status: 1 });
     expect(updated.status).toBe(200);
@@ -358,6 +371,7 @@ describe('orders', () => {
       store_id: product.store_id,
       total: '0.01',
       items: [{ product_id: product.id, quantity: 3 }],
+      delivery: DELIVERY,
       client_id: 'relay-order-bad-total',
     });
     expect(res.status).toBe(422);
@@ -370,16 +384,23 @@ describe('malformed input never crashes the relay', () => {
     for (const [event, payload] of [
       ['conversation:join', 'x'],
       ['conversation:join', { conversation_id: -1 }],
-      ['message:send', { conversation_id: conversation.id, message: 42, client_id: 'm' }],
+      ['message:send', { conversation_id: conversation.id, message: ['مرحبا'], client_id: 'm' }],
+      ['message:send', { conversation_id: 'x', message: 'مرحبا', client_id: 'm' }],
       ['message:send', { conversation_id: conversation.id, message: 'بلا معرّف' }],
       ['order:create', { store_id: 1, total: 1, items: 'all', client_id: 'o' }],
       ['order:update', { order_id: 'abc', status: 1 }],
+      ['order:create', { store_id: 1, total: 1, items: [{ product_id: 1, quantity: 1 }] }],
       ['conversation:read', { conversation_id: conversation.id }],
+      ['conversation:read', { conversation_id: '1/../../auth/user', last_read_message_id: 1 }],
       ['typing', null],
+      ['typing', { conversation_id: conversation.id, typing: 'yes' }],
     ] as const) {
       const res = await call(socket, event, payload);
-      expect(res.status, `${event} ${JSON.stringify(payload)}`).toBe(422);
-      expect('error' in res && res.error.message).toMatch(/[\u0600-\u06FF]/);
+      const what = `${event} ${JSON.stringify(payload)}`;
+      expect(res.status, what).toBe(422);
+      expect('error' in res && res.error.code, what).toBe('validation_failed');
+      expect('error' in res && res.error.message, what).toMatch(/[\u0600-\u06FF]/);
+      expect('error' in res && Object.values(res.error.fields ?? {}).join(' '), what).toMatch(/[\u0600-\u06FF]/);
     }
     const huge = await call(socket, 'order:create', {
       store_id: 1,
@@ -387,7 +408,7 @@ describe('malformed input never crashes the relay', () => {
       items: [],
       client_id: 'x'.repeat(20_000),
     });
-    expect(huge.status).toBe(413);
+    expect(huge).toEqual({ status: 413, error: { code: 'too_large', message: 'حجم البيانات المرسلة كبير جداً' } });
     const longText = await call(socket, 'message:send', {
       conversation_id: conversation.id,
       message: 'ا'.repeat(5_000),
@@ -405,6 +426,12 @@ describe('malformed input never crashes the relay', () => {
     );
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s !== 429).length).toBeGreaterThanOrEqual(32);
+    const refused = await Promise.all(
+      Array.from({ length: 40 }, () => call(socket, 'order:update', { order_id: 999_999, status: 1 })),
+    );
+    for (const r of refused.filter((x) => x.status === 429)) {
+      expect(r).toEqual({ status: 429, error: { code: 'rate_limited', message: apiMessages.ar.tooManyRequests } });
+    }
     expect((await call(socket, 'conversation:join', { conversation_id: conversation.id })).status).toBe(200);
   });
 
@@ -432,6 +459,7 @@ describe('revoked sessions', () => {
       store_id: storeId,
       total: item.price,
       items: [{ product_id: item.id, quantity: 1 }],
+      delivery: DELIVERY,
       client_id: 'relay-disabled-1',
     });
     const order = 'data' in created ? created.data : undefined;
@@ -440,7 +468,10 @@ describe('revoked sessions', () => {
     const disconnected = new Promise<string>((resolve) => secondTab.socket.once('disconnect', resolve));
     await apiPost(api.apiUrl, `user/update/${nursery.user.id}`, { status: 1 }, admin.token);
     const refused = await call(socket, 'order:update', { order_id: order!.id, status: 1 });
-    expect(refused).toEqual({ status: 403, error: { message: 'اشتراكك منتهي الصلاحية' } });
+    expect(refused).toEqual({
+      status: 403,
+      error: { code: 'subscription_expired', message: apiMessages.ar.subscriptionExpired },
+    });
     expect(await disconnected).toBe('io server disconnect');
     const again = await connect(relay.url, nursery.token);
     expect(again.connected).toBe(true);

@@ -1,13 +1,6 @@
 /** conversation:join / leave / read and typing (CONTRACT.md §4). */
-import {
-  type ApiResponse,
-  apiMessages,
-  apiPaths,
-  type Conversation,
-  type ConversationWithMessages,
-  rooms,
-} from '@agrivet/shared';
-import { failure, relayMessages } from '../messages';
+import { type ApiResponse, apiPaths, type Conversation, type ConversationWithMessages, rooms } from '@agrivet/shared';
+import { notInConversation, rateLimited } from '../messages';
 import { TokenBucket } from '../rate-limit';
 import { checkConversationRef, checkRead, checkTyping } from '../validate';
 import type { Handler } from './on-event';
@@ -45,8 +38,8 @@ export const leave: Handler = async (payload, ctx) => {
 export const read: Handler = async (payload, ctx) => {
   const checked = checkRead(payload);
   if (!checked.ok) return checked.error;
-  const { conversation_id, ...pointers } = checked.value;
-  const res = await ctx.api.post<Conversation>(apiPaths.conversation.update(conversation_id), pointers, ctx.caller);
+  const { conversation_id, body } = checked.value;
+  const res = await ctx.api.post<Conversation>(apiPaths.conversation.update(conversation_id), body, ctx.caller);
   if (res.status === 200 && 'data' in res) {
     const c = res.data;
     const mine = c.sender.id === ctx.user.id;
@@ -70,8 +63,8 @@ export function typingHandler(): Handler {
     const checked = checkTyping(payload);
     if (!checked.ok) return checked.error;
     const { conversation_id, typing } = checked.value;
-    if (!ctx.joined.has(conversation_id)) return failure(403, relayMessages.notInConversation);
-    if (!bucket.take()) return failure(429, apiMessages.ar.tooManyRequests);
+    if (!ctx.joined.has(conversation_id)) return notInConversation();
+    if (!bucket.take()) return rateLimited();
     ctx.socket
       .to(rooms.conversation(conversation_id))
       .except(rooms.user(ctx.user.id))

@@ -21,13 +21,12 @@ function sniffImageType(bytes: Uint8Array): { type: string; ext: string } | null
   return null;
 }
 
+/** message/create's body: the client's fields (the API validates them) with the caller as `user_id`. */
 function toBody(m: CheckedMessage, userId: number): Record<string, unknown> | FormData {
-  const fields: Record<string, string | number> = { conversation_id: m.conversation_id, user_id: userId };
-  if (m.message !== undefined) fields.message = m.message;
-  fields.client_id = m.client_id;
+  const fields = { ...m.fields, user_id: userId };
   if (!m.image) return fields;
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined) form.append(k, String(v));
   const sniffed = sniffImageType(m.image);
   const type = m.image_type ?? sniffed?.type ?? 'application/octet-stream';
   const ext = sniffed?.ext ?? type.split('/')[1] ?? 'bin';

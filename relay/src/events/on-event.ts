@@ -2,12 +2,13 @@
  * Registers one client event: normalises the arguments (the acknowledgement may be missing),
  * checks the payload size, runs the handler, acknowledges with its envelope and never throws.
  * The whole handling (forwards, push, ack) is tracked in flight for a graceful shutdown.
- * A 401 ends the session of that token (its sockets on every relay; the user's other devices
- * keep theirs); a 403 for a disabled account ends all of the user's sessions. Disconnected sockets
- * must authenticate again (a revoked token is then refused).
+ * The API's `error.code` decides (never its message text): `unauthenticated` (401) ends the session
+ * of that token (its sockets on every relay; the user's other devices keep theirs);
+ * `subscription_expired` (403, a disabled account) ends all of the user's sessions. Disconnected
+ * sockets must authenticate again (a revoked token is then refused).
  */
-import { type ApiResponse, apiMessages, type ClientToServerEvents } from '@agrivet/shared';
-import { failure, internalError, relayMessages } from '../messages';
+import type { ApiResponse, ClientToServerEvents } from '@agrivet/shared';
+import { codeOf, internalError, rateLimited, shuttingDown } from '../messages';
 import { endTokenSessions, endUserSessions } from '../sessions';
 import type { ConnectionContext, EventContext } from '../types';
 import { checkSmall } from '../validate';
@@ -18,9 +19,6 @@ export interface EventOptions {
   /** Skip the small-payload cap (message:send checks its own parts). */
   large?: boolean;
 }
-
-const endsAccount = (r: ApiResponse<unknown>) =>
-  r.status === 403 && 'error' in r && r.error.message === apiMessages.ar.subscriptionExpired;
 
 /** Events one connection may have in flight at once; more are refused with 429. */
 export const MAX_EVENTS_IN_FLIGHT_PER_SOCKET = 32;
@@ -39,9 +37,8 @@ export function onEvent(
     try {
       const tooLarge = options.large ? null : checkSmall(payload);
       if (tooLarge) response = tooLarge;
-      else if (ctx.closing()) response = failure(503, relayMessages.shuttingDown);
-      else if (ctx.busy.count >= MAX_EVENTS_IN_FLIGHT_PER_SOCKET)
-        response = failure(429, apiMessages.ar.tooManyRequests);
+      else if (ctx.closing()) response = shuttingDown();
+      else if (ctx.busy.count >= MAX_EVENTS_IN_FLIGHT_PER_SOCKET) response = rateLimited();
       else {
         ctx.busy.count += 1;
         try {
@@ -62,10 +59,11 @@ export function onEvent(
       }
     }
     try {
-      if (response.status === 401) {
+      const code = codeOf(response);
+      if (code === 'unauthenticated') {
         ctx.logger.info({ user: ctx.user.id, status: response.status, event }, 'session ended by the API');
         await endTokenSessions(ctx.io, ctx.user.id, ctx.socket.data.tokenHash, ctx.logger);
-      } else if (endsAccount(response)) {
+      } else if (code === 'subscription_expired') {
         ctx.logger.info({ user: ctx.user.id, status: response.status, event }, 'account ended by the API');
         endUserSessions(ctx.io, ctx.user.id);
       }

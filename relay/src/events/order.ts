@@ -6,7 +6,7 @@ import type { Handler } from './on-event';
 export const create: Handler = async (payload, ctx) => {
   const checked = checkOrderCreate(payload);
   if (!checked.ok) return checked.error;
-  const body = { ...checked.value, user_id: ctx.user.id };
+  const body = { ...checked.value, user_id: ctx.user.id }; // the API validates the order itself
   const res = await ctx.api.post<Order>(apiPaths.order.create, body, ctx.caller);
   if (res.status === 200 && 'data' in res) {
     const order = res.data;
@@ -18,8 +18,8 @@ export const create: Handler = async (payload, ctx) => {
 export const update: Handler = async (payload, ctx) => {
   const checked = checkOrderUpdate(payload);
   if (!checked.ok) return checked.error;
-  const { order_id, status } = checked.value;
-  const res = await ctx.api.post<Order>(apiPaths.order.update(order_id), { status }, ctx.caller);
+  const { order_id, body } = checked.value;
+  const res = await ctx.api.post<Order>(apiPaths.order.update(order_id), body, ctx.caller);
   if (res.status === 200 && 'data' in res) {
     const order = res.data;
     ctx.io.to([rooms.user(order.user_id), rooms.store(order.store_id), rooms.admin]).emit('order:status', { order });

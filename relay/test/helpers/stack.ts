@@ -105,6 +105,9 @@ export async function apiGet<T>(apiUrl: string, p: string, token: string): Promi
 
 export const apiPost = post;
 
+/** Where an order goes (CONTRACT.md §7: order/create requires it). */
+export const DELIVERY = { province: 1, address: 'دمشق - المزة، بناء 4', phone: '0944444444' };
+
 /** Demo accounts of CONTRACT.md §2. */
 export const DEMO = {
   farmer: { phone: '0944444444', password: 'farmer1234' },
