@@ -2,8 +2,8 @@
  * The app's one QueryClient (TanStack Query v5): the server state of every screen. Defaults for weak
  * links: answers stay fresh for a while (no refetch on every back-navigation), unused ones stay in
  * memory for ten minutes, failures without an answer (or 5xx) are retried with a backoff while
- * refusals (4xx) are not, nothing refetches on window focus, everything stale refetches when the
- * connection returns. Each query key starts with a `scope`, which decides where an answer may live:
+ * refusals (4xx) are not (decided on `ApiError.code`), nothing refetches on window focus, everything
+ * stale refetches when the connection returns. Each query key starts with a `scope`, which decides where an answer may live:
  * the public catalogue is saved to IndexedDB (a repeat visit shows it at once, even offline); account
  * data stays in memory and is dropped when the account changes.
  *
@@ -12,7 +12,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { useSession } from '../stores/session';
-import { ApiError, isClientErrorCode } from './api-error';
+import { ApiError, type ApiErrorCode } from './api-error';
 import { type PersistCandidate, persistQueries } from './persist-queries';
 import { provideQueryClient } from './query-provider';
 
@@ -30,11 +30,16 @@ export const scope = {
 export const CATALOGUE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_RETRIES = 3;
 
-/** No answer, a time-out, a 5xx or 429 may pass on the next try; any other answer is final (decided on the code). */
+/**
+ * Worth another try: no answer (`network`, `timeout`), a server failure (`internal`, which a 5xx from a
+ * proxy maps to too) or `rate_limited`. Any other answer is final (a 4xx refusal stays a refusal), and
+ * so is a request the screen itself cancelled.
+ */
+const RETRIED_CODES: readonly ApiErrorCode[] = ['network', 'timeout', 'internal', 'rate_limited'];
+
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
-  if (!(error instanceof ApiError) || isClientErrorCode(error.code)) return true;
-  return error.code === 'internal' || error.code === 'rate_limited';
+  return !(error instanceof ApiError) || RETRIED_CODES.includes(error.code);
 }
 
 /** The persistence filter: catalogue answers not older than a saved copy may be; nothing else, ever. */

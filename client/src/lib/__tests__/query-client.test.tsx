@@ -1,0 +1,229 @@
+import type { Paged, Store } from '@agrivet/shared';
+import { QueryClient, QueryClientContext } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useContext, useEffect } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { useStoresByCity } from '../../features/stores/api/get-stores-by-city';
+import { useSession } from '../../stores/session';
+import { ApiError } from '../api-error';
+import { PERSIST_KEY, type PersistStorage, persistQueries } from '../persist-queries';
+import {
+  CATALOGUE_MAX_AGE_MS,
+  createQueryClient,
+  failureOf,
+  followSession,
+  isPersistedQuery,
+  scope,
+  shouldRetry,
+} from '../query-client';
+import { provideQueryClient, QueryProvider } from '../query-provider';
+
+const apiGet = vi.hoisted(() => vi.fn());
+vi.mock('../api-client', () => ({ apiGet }));
+
+const storesPage = (names: string[]): Paged<Store> =>
+  ({
+    data: names.map((name_store, i) => ({ id: i + 1, name_store })),
+    current_page: 1,
+    last_page: 1,
+    per_page: 12,
+    total: names.length,
+  }) as unknown as Paged<Store>;
+
+/** An in-memory stand-in for IndexedDB with what was written last. */
+function memoryStorage(): PersistStorage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: async (key) => data.get(key),
+    setItem: async (key, value) => {
+      data.set(key, value);
+    },
+    removeItem: async (key) => {
+      data.delete(key);
+    },
+  };
+}
+
+afterEach(() => {
+  apiGet.mockReset();
+  useSession.getState().clear();
+});
+
+describe('server state through the query cache', () => {
+  it('two components asking for the same store list share one request', async () => {
+    apiGet.mockResolvedValue(storesPage(['صيدلية الربيع']));
+    function Names({ label }: { label: string }) {
+      const query = useStoresByCity({ type: 0, page: 1, city: 5 });
+      return <p>{query.data ? `${label}: ${query.data.data[0].name_store}` : `${label}: …`}</p>;
+    }
+    renderWithProviders(
+      <>
+        <Names label="top" />
+        <Names label="side" />
+      </>,
+    );
+    expect(await screen.findByText('top: صيدلية الربيع')).toBeInTheDocument();
+    expect(screen.getByText('side: صيدلية الربيع')).toBeInTheDocument();
+    expect(apiGet).toHaveBeenCalledTimes(1);
+    expect(apiGet).toHaveBeenCalledWith(
+      'store/get-By-city',
+      { type: 0, page_number: 1, city: 5 },
+      expect.any(AbortSignal),
+    );
+  });
+
+  it('retries what may pass next time (no answer, 5xx, 429), never a refusal, at most three times', () => {
+    const answer = (status: number, code: ConstructorParameters<typeof ApiError>[2]) => new ApiError(status, 'x', code);
+    expect(shouldRetry(0, answer(400, 'network'))).toBe(true);
+    expect(shouldRetry(0, answer(400, 'timeout'))).toBe(true);
+    expect(shouldRetry(0, answer(500, 'internal'))).toBe(true);
+    expect(shouldRetry(0, answer(429, 'rate_limited'))).toBe(true);
+    for (const [status, code] of [
+      [401, 'unauthenticated'],
+      [403, 'forbidden'],
+      [404, 'not_found'],
+      [422, 'validation_failed'],
+      [501, 'canceled'],
+    ] as const) {
+      expect(shouldRetry(0, answer(status, code)), code).toBe(false);
+    }
+    expect(shouldRetry(2, answer(500, 'internal'))).toBe(true);
+    expect(shouldRetry(3, answer(500, 'internal'))).toBe(false);
+  });
+
+  it('shows the first failure at once, and a loading state while a retry the user asked for runs', () => {
+    const failed = new ApiError(400, 'لا يوجد رد من الخادم', 'network');
+    expect(failureOf({ error: null, failureReason: failed, isFetching: true })).toBe(failed);
+    expect(failureOf({ error: failed, failureReason: null, isFetching: true })).toBeNull();
+    expect(failureOf({ error: failed, failureReason: null, isFetching: false })).toBe(failed);
+    expect(failureOf({ error: null, failureReason: null, isFetching: true })).toBeNull();
+  });
+
+  it('drops the previous account’s private answers when the account changes, and keeps the catalogue', () => {
+    const client = createQueryClient();
+    const stop = followSession(client);
+    try {
+      client.setQueryData([scope.catalogue, 'stores', 'by-city', 0, null, 1], storesPage(['مشتل']));
+      client.setQueryData([scope.account, 'my-orders', 1], { data: [] });
+      useSession.getState().setSession({ token: 'a', user: { id: 1 } as never });
+      expect(client.getQueryData([scope.account, 'my-orders', 1])).toBeUndefined();
+      expect(client.getQueryData([scope.catalogue, 'stores', 'by-city', 0, null, 1])).toBeDefined();
+      expect(client.getQueryState([scope.catalogue, 'stores', 'by-city', 0, null, 1])?.isInvalidated).toBe(true);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('the catalogue saved in IndexedDB', () => {
+  const keys = {
+    stores: [scope.catalogue, 'stores', 'by-city', 0, null, 1],
+    post: [scope.catalogue, 'posts', 'detail', 3],
+    search: [scope.public, 'search', 'قمح', 1],
+    orders: [scope.account, 'my-orders', 1],
+    chats: [scope.account, 'chat', 'conversations'],
+    users: [scope.account, 'dashboard', 'users', 1],
+  };
+
+  it('writes only the catalogue queries, never search, orders, conversations or users', async () => {
+    const storage = memoryStorage();
+    const client = createQueryClient();
+    await persistQueries(client, {
+      shouldPersist: (q) => isPersistedQuery(q),
+      maxAge: CATALOGUE_MAX_AGE_MS,
+      buster: 'build-1',
+      storage,
+      throttleTime: 0,
+    });
+    client.setQueryData(keys.stores, storesPage(['صيدلية الربيع']));
+    client.setQueryData(keys.post, { id: 3, title: 'ري القمح' });
+    client.setQueryData(keys.search, { stores: storesPage([]) });
+    client.setQueryData(keys.orders, { data: [{ id: 9 }] });
+    client.setQueryData(keys.chats, [{ id: 4 }]);
+    client.setQueryData(keys.users, { data: [{ id: 12, phone: '0933000000' }] });
+    await waitFor(() => expect(storage.data.get(PERSIST_KEY)).toBeDefined());
+    await waitFor(() => {
+      const saved = JSON.parse(storage.data.get(PERSIST_KEY) ?? '{}');
+      expect(saved.clientState.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual([
+        keys.stores,
+        keys.post,
+      ]);
+    });
+    const saved = JSON.parse(storage.data.get(PERSIST_KEY) ?? '{}');
+    expect(saved.buster).toBe('build-1');
+    expect(saved.clientState.mutations).toEqual([]);
+    expect(storage.data.get(PERSIST_KEY)).not.toContain('0933000000');
+  });
+
+  it('a catalogue answer older than the saved copy may be is not written', () => {
+    const now = Date.now();
+    const query = (key: unknown[], age: number) => ({
+      queryKey: key,
+      state: { status: 'success', dataUpdatedAt: now - age },
+    });
+    expect(isPersistedQuery(query(keys.stores, 60_000), now)).toBe(true);
+    expect(isPersistedQuery(query(keys.stores, CATALOGUE_MAX_AGE_MS + 1), now)).toBe(false);
+    expect(isPersistedQuery(query(keys.orders, 0), now)).toBe(false);
+  });
+
+  it('a repeat visit gets the saved catalogue back before any request, unless the build changed', async () => {
+    const storage = memoryStorage();
+    const first = createQueryClient();
+    await persistQueries(first, {
+      shouldPersist: (q) => isPersistedQuery(q),
+      maxAge: CATALOGUE_MAX_AGE_MS,
+      buster: 'build-1',
+      storage,
+      throttleTime: 0,
+    });
+    first.setQueryData(keys.stores, storesPage(['صيدلية الربيع']));
+    await waitFor(() => expect(storage.data.get(PERSIST_KEY)).toContain('صيدلية الربيع'));
+
+    const again = createQueryClient();
+    await persistQueries(again, {
+      shouldPersist: (q) => isPersistedQuery(q),
+      maxAge: CATALOGUE_MAX_AGE_MS,
+      buster: 'build-1',
+      storage,
+    });
+    expect(again.getQueryData<Paged<Store>>(keys.stores)?.data[0].name_store).toBe('صيدلية الربيع');
+
+    const newBuild = createQueryClient();
+    await persistQueries(newBuild, {
+      shouldPersist: (q) => isPersistedQuery(q),
+      maxAge: CATALOGUE_MAX_AGE_MS,
+      buster: 'build-2',
+      storage,
+    });
+    expect(newBuild.getQueryData(keys.stores)).toBeUndefined();
+    expect(storage.data.has(PERSIST_KEY)).toBe(false);
+  });
+});
+
+describe('QueryProvider', () => {
+  it('hands a client to the tree when it arrives, without remounting what is below', () => {
+    let mounts = 0;
+    const seen: unknown[] = [];
+    function Child() {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      seen.push(useContext(QueryClientContext));
+      return null;
+    }
+    render(
+      <QueryProvider>
+        <Child />
+      </QueryProvider>,
+    );
+    // (Importing lib/query-client.ts above already handed over the app's client: this one replaces it.)
+    const client = new QueryClient();
+    const mount = vi.spyOn(client, 'mount');
+    act(() => provideQueryClient(client, Promise.resolve()));
+    expect(seen.at(-1)).toBe(client);
+    expect(mounts).toBe(1);
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+});
