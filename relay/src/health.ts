@@ -16,6 +16,13 @@ export function healthOf(relay: Relay): { status: 200 | 503; body: unknown } {
   return { status: 200, body: { status: 200, data: { relay: 'ok', redis: redis ? 'ready' : 'off', sockets } } };
 }
 
+/** The standalone relay's HTTP answers besides socket.io: GET /health, else a 404 envelope. */
+export function serveHttp(relay: Relay, req: IncomingMessage, res: ServerResponse): void {
+  if (serveHealth(relay, req, res)) return;
+  res.writeHead(404, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(failure(404, 'not_found', 'المسار غير موجود')));
+}
+
 /** Answers GET /health; false for any other request. */
 export function serveHealth(relay: Relay, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' || req.url !== '/health') return false;

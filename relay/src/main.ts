@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import pino from 'pino';
-import { serveHealth } from './health';
+import { serveHttp } from './health';
 import { attachRelay } from './index';
 
 const logger = pino({ name: 'relay', level: process.env.LOG_LEVEL ?? 'info' });
@@ -20,11 +20,7 @@ if (!/^https?:\/\//.test(apiUrl)) {
   process.exit(2);
 }
 
-const server = createServer((req, res) => {
-  if (serveHealth(relay, req, res)) return;
-  res.writeHead(404, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ status: 404, error: { message: 'المسار غير موجود' } }));
-});
+const server = createServer((req, res) => serveHttp(relay, req, res));
 const relay = attachRelay(server, { apiUrl, redisUrl: process.env.REDIS_URL || undefined, logger });
 
 relay.ready

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
-import { serveHealth } from '../src/health';
+import { serveHttp } from '../src/health';
 import { attachRelay, type Relay } from '../src/index';
 import { startRedis } from './helpers/processes';
 import { sleep } from './helpers/sockets';
@@ -15,10 +15,7 @@ afterAll(async () => {
 
 async function start(redisUrl?: string): Promise<{ url: string; relay: Relay }> {
   let relay: Relay | undefined;
-  const server = createServer((req, res) => {
-    if (relay && serveHealth(relay, req, res)) return;
-    res.writeHead(404).end();
-  });
+  const server = createServer((req, res) => serveHttp(relay!, req, res));
   // Nothing is forwarded in these tests: the API address is never called.
   relay = attachRelay(server, { apiUrl: 'http://127.0.0.1:9/api', redisUrl, logger: pino({ level: 'silent' }) });
   await relay.ready;
@@ -36,8 +33,11 @@ async function health(url: string) {
   return { code: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-it('without Redis: 200', async () => {
+it('without Redis: 200; any other path is a 404 envelope', async () => {
   const { url } = await start();
+  const other = await fetch(url.replace(/\/health$/, '/nope'));
+  expect(other.status).toBe(404);
+  expect(await other.json()).toEqual({ status: 404, error: { code: 'not_found', message: 'المسار غير موجود' } });
   expect(await health(url)).toEqual({
     code: 200,
     body: { status: 200, data: { relay: 'ok', redis: 'off', sockets: 0 } },
