@@ -68,6 +68,9 @@ describe('multipart form bodies on writes without an image', () => {
       .field('total', '25.00')
       .field('items[0][product_id]', String(product.id))
       .field('items[0][quantity]', '2')
+      .field('delivery[province]', '١')
+      .field('delivery[address]', 'دمشق، المزة')
+      .field('delivery[phone]', '0944000111')
       .field('client_id', 'form-order-1');
     expect(order.status).toBe(200);
     expect(order.body.data).toMatchObject({ total: '25.00', client_id: 'form-order-1' });

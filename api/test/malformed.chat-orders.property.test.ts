@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 
 async function snapshot(): Promise<string> {
-  const tables = ['conversations', 'messages', 'orders', 'order_items'] as const;
+  const tables = ['conversations', 'messages', 'orders', 'order_items', 'reviews'] as const;
   const parts = await Promise.all(tables.map((name) => t.db.selectFrom(name).selectAll().orderBy('id').execute()));
   return JSON.stringify(parts);
 }
@@ -183,7 +183,7 @@ const WRITES: Write[] = [
     name: 'order/create',
     path: () => '/api/order/create',
     as: () => w.farmer,
-    fields: ['user_id', 'store_id', 'total', 'items', 'client_id'],
+    fields: ['user_id', 'store_id', 'total', 'items', 'client_id', 'delivery'],
   },
   {
     name: 'order/update',

@@ -40,6 +40,7 @@ async function snapshot(): Promise<string> {
     'messages',
     'orders',
     'order_items',
+    'reviews',
   ] as const;
   const parts = await Promise.all(tables.map((name) => t.db.selectFrom(name).selectAll().orderBy('id').execute()));
   // sessions: a refused logout (or any refused write) revokes nothing (last_used_at may move)

@@ -403,6 +403,8 @@ describe('orders', () => {
 
       const disabled = await t.make.loginAs('disabledStore');
       const product = await t.make.product(disabled.store!.id, { price_cents: 100 });
+      // placed before the account was disabled (a disabled store takes no new orders: orders-delivery.test.ts)
+      await t.db.updateTable('users').set({ status: 0 }).where('id', '=', disabled.user.id).execute();
       const theirs = (
         await place(farmer.auth, {
           store_id: disabled.store!.id,
@@ -410,6 +412,7 @@ describe('orders', () => {
           items: [{ product_id: product.id, quantity: 1 }],
         })
       ).body.data;
+      await t.db.updateTable('users').set({ status: 1 }).where('id', '=', disabled.user.id).execute();
       const refused = await update(disabled.auth, { status: 1 }, theirs.id);
       expect(refused.status).toBe(403);
       expect(refused.body.error.message).toBe('اشتراكك منتهي الصلاحية');

@@ -202,6 +202,7 @@ export const chatOrderRoleCases: RoleCase[] = [
           store_id: w.other.store.id,
           total: (product.price_cents / 100).toFixed(2),
           items: [{ product_id: w.other.product.id, quantity: 1 }],
+          delivery: { province: 1, address: 'دمشق، المزة', phone: '0944000111' },
         });
     },
   },

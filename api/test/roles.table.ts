@@ -301,3 +301,7 @@ export const ROLE_CASES: RoleCase[] = [
 // conversations, messages, orders and stats (second API engineer's rows)
 import { chatOrderRoleCases } from './roles.chat-orders';
 ROLE_CASES.push(...chatOrderRoleCases);
+
+// ratings and verified stores (CONTRACT.md §7)
+import { reviewRoleCases } from './roles.reviews';
+ROLE_CASES.push(...reviewRoleCases);

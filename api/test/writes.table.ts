@@ -67,7 +67,13 @@ export const WRITE_CALLS: WriteCall[] = [
     name: 'store/update',
     path: (w) => `/api/store/update/${w.store.store.id}`,
     as: (w) => w.store,
-    fields: ['user_id', 'city', 'address', 'name_store', 'type'],
+    fields: ['user_id', 'city', 'address', 'name_store', 'type', 'verified'],
+  },
+  {
+    name: 'store/update {verified} (admin)',
+    path: (w) => `/api/store/update/${w.store.store.id}`,
+    as: (w) => w.admin,
+    fields: ['verified', 'city', 'address', 'name_store', 'type'],
   },
   {
     name: 'post/create',
@@ -97,7 +103,31 @@ export const WRITE_CALLS: WriteCall[] = [
     name: 'user/update',
     path: (w) => `/api/user/update/${w.farmer.user.id}`,
     as: (w) => w.admin,
-    fields: ['name', 'phone', 'address', 'status'],
+    fields: ['name', 'phone', 'address', 'province', 'status'],
+  },
+  {
+    name: 'order/rate',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['rating', 'comment'],
+    // a completed order of the farmer at the store, new each run (a rating of it is then a first one)
+    fresh: async (w) => {
+      const now = new Date().toISOString();
+      const order = await w.t.db
+        .insertInto('orders')
+        .values({
+          user_id: w.farmer.user.id,
+          store_id: w.store.store.id,
+          total_cents: 100,
+          status: 1,
+          client_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { path: `/api/order/rate/${order.id}`, as: w.farmer };
+    },
   },
   {
     name: 'user/set-password',
