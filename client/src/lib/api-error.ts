@@ -2,7 +2,9 @@
  * The one error type the client sees from the API, whatever went wrong on the way. Decide on `code`,
  * never on `message` (people's text, in the UI language) nor on `status`.
  */
-import { type ErrorCode, errorCodeForStatus } from '@agrivet/shared';
+// Types only: the session (first load) imports this file, and shared's errors.ts with its two
+// catalogues would come along with any value imported from it.
+import type { ErrorCode } from '@agrivet/shared';
 
 /**
  * Failures that never reached the API, so have no envelope: kept apart from the API's `ErrorCode`
@@ -28,12 +30,7 @@ export class ApiError extends Error {
   /** Field messages of a 422, in the UI language (for display, e.g. Formik's `setErrors`). */
   readonly fields: Record<string, string>;
 
-  constructor(
-    status: number,
-    message: string,
-    code: ApiErrorCode = errorCodeForStatus(status),
-    fields: Record<string, string> = {},
-  ) {
+  constructor(status: number, message: string, code: ApiErrorCode, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;

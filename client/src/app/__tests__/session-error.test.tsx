@@ -18,7 +18,7 @@ describe('dashboard while the user cannot be fetched', () => {
       token: 'tok',
       user: null,
       status: 'error',
-      error: new ApiError(503, 'الخدمة غير متاحة حالياً'),
+      error: new ApiError(503, 'الخدمة غير متاحة حالياً', 'internal'),
       restore,
     });
     renderWithProviders(
