@@ -93,14 +93,8 @@ export class RealtimeClient {
   private readonly statusListeners = new Listeners<[ConnectionStatus]>();
   private readonly sessionEndedListeners = new Listeners<[]>();
   private readonly syncErrorListeners = new Listeners<[number, ApiFailure]>();
-  private readonly pushListeners: { [E in PushEvent]: Listeners<[PushPayload<E>]> } = {
-    'message:new': new Listeners(),
-    'message:deleted': new Listeners(),
-    typing: new Listeners(),
-    'conversation:read': new Listeners(),
-    'order:new': new Listeners(),
-    'order:status': new Listeners(),
-  };
+  /** Listeners per server push, made on first use: every push of the contract reaches on(event). */
+  private readonly pushListeners = new Map<PushEvent, Listeners<[unknown]>>();
   private readonly joinWaiters = new Map<number, ((r: ApiResponse<unknown>) => void)[]>();
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private unwatchPage: (() => void) | null = null;
@@ -127,7 +121,7 @@ export class RealtimeClient {
       },
     );
     this.sync = new MessageSync({
-      deliver: (message) => this.pushListeners['message:new'].emit({ message }),
+      deliver: (message) => this.pushListeners.get('message:new')?.emit({ message }),
       reorderMs: options.reorderWindowMs ?? 150,
     });
     this.outbox.changes.add((change) => {
@@ -161,10 +155,10 @@ export class RealtimeClient {
     socket.on('message:new', (payload) => {
       if (payload?.message) this.sync.receive(payload.message);
     });
-    for (const event of ['message:deleted', 'typing', 'conversation:read', 'order:new', 'order:status'] as const) {
-      const listeners = this.pushListeners[event] as Listeners<[unknown]>;
-      (socket as unknown as { on(e: string, fn: (p: unknown) => void): void }).on(event, (p) => listeners.emit(p));
-    }
+    // Every other push is handed on as it came (message:new goes through the ordered, de-duplicated sync).
+    socket.onAny((event: string, payload: unknown) => {
+      if (event !== 'message:new') this.pushListeners.get(event as PushEvent)?.emit(payload);
+    });
     this.setStatus('connecting');
     socket.connect();
     this.watchPage(socket);
@@ -234,7 +228,12 @@ export class RealtimeClient {
 
   /** Server pushes. `message:new` is de-duplicated: each message id reaches listeners once. */
   on<E extends PushEvent>(event: E, listener: (payload: PushPayload<E>) => void): () => void {
-    return this.pushListeners[event].add(listener);
+    let listeners = this.pushListeners.get(event);
+    if (!listeners) {
+      listeners = new Listeners<[unknown]>();
+      this.pushListeners.set(event, listeners);
+    }
+    return listeners.add(listener as (payload: unknown) => void);
   }
 
   // ---- conversations -------------------------------------------------------------------------
