@@ -21,6 +21,7 @@ import { loadUser } from './http/auth';
 import { errorHandler } from './http/error-handler';
 import { ImageStore } from './images/image-store';
 import { apiRoutes } from './routes';
+import { type ChatServices, startChatServices } from './services/chat';
 
 export interface Api {
   /** The whole API: `createServer(api.app)`, or mounted by another Express app (server/). */
@@ -31,6 +32,8 @@ export interface Api {
   dialect: Dialect;
   images: ImageStore;
   logger: Logger;
+  /** Chat media, push and the sweep of unused uploads (services/chat.ts). */
+  chat: ChatServices;
   /** Closes the database (call after the HTTP server stopped). */
   close(): Promise<void>;
 }
@@ -70,8 +73,19 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     await database.close();
     throw err;
   }
+  const chat = await startChatServices(database.kysely, images, config, logger).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
 
-  const ctx: AppContext = { db: database.kysely, dialect: database.dialect, images, config };
+  const ctx: AppContext = {
+    db: database.kysely,
+    dialect: database.dialect,
+    images,
+    config,
+    media: chat.media,
+    push: chat.push,
+  };
   const requestLog: RequestHandler = logger.isLevelEnabled('info')
     ? pinoHttp({
         logger,
@@ -98,6 +112,8 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     }),
   );
   app.use(requestLog);
+  // chat images and voice notes: only with a valid signature, Cache-Control private (media/chat-media.ts)
+  app.use('/storage', chat.media.serve());
   app.use('/storage', express.static(config.storageDir, { immutable: true, maxAge: '1y', index: false }));
   // a missing image is a 404 here, never a fall-through to whatever is mounted after the API
   app.use('/storage', (_req, res) => {
@@ -116,6 +132,10 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     dialect: database.dialect,
     images,
     logger,
-    close: () => database.close(),
+    chat,
+    close: async () => {
+      await chat.close();
+      await database.close();
+    },
   };
 }

@@ -22,6 +22,14 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Load the demo data (CONTRACT.md §2) into a brand-new database. */
   seedDemo: boolean;
+  /** PUSH_ALLOW_LOOPBACK: accept push endpoints on http://127.0.0.1 (tests only; default false). */
+  pushAllowLoopback?: boolean;
+  /** VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (both or neither); unset: a pair generated once and kept in the database. */
+  vapidKeys?: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT: a mailto: or https: contact the push services may use. */
+  vapidSubject?: string;
+  /** FFMPEG_PATH: the ffmpeg that decodes voice notes; unset: the registry's static build, else `ffmpeg`. */
+  ffmpegPath?: string;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +89,29 @@ function parseBool(name: string, value: string | undefined, fallback: boolean): 
   throw new ConfigError(`${name} must be true or false, got "${value}"`);
 }
 
+/** A VAPID key as web-push has it: base64url, 65 bytes (public, an uncompressed P-256 point) or 32 (private). */
+function parseVapid(env: NodeJS.ProcessEnv): Config['vapidKeys'] {
+  const publicKey = env.VAPID_PUBLIC_KEY || '';
+  const privateKey = env.VAPID_PRIVATE_KEY || '';
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  const bytes = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? Buffer.from(key, 'base64url').length : -1);
+  if (bytes(publicKey) !== 65) throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes)');
+  if (bytes(privateKey) !== 32) throw new ConfigError('VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)');
+  return { publicKey, privateKey };
+}
+
+/** RFC 2606's reserved .invalid: set VAPID_SUBJECT to a real contact in production. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:push@agrivet.invalid';
+
+function parseVapidSubject(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_VAPID_SUBJECT;
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: address or an https: URL, got "${value}"`);
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepoRoot()): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -106,5 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepo
     logLevel,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemo: parseBool('SEED_DEMO', env.SEED_DEMO, true),
+    pushAllowLoopback: parseBool('PUSH_ALLOW_LOOPBACK', env.PUSH_ALLOW_LOOPBACK, false),
+    vapidKeys: parseVapid(env),
+    vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
+    ffmpegPath: env.FFMPEG_PATH || undefined,
   };
 }

@@ -50,6 +50,8 @@ describe('message/create', () => {
       user_id: farmer.user.id,
       message: 'هل يتوفر سماد اليوريا؟',
       image: null,
+      attachment: null,
+      deleted: false,
       client_id: 'c-1',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
@@ -166,8 +168,16 @@ describe('message/create', () => {
       .attach('image', await png(), { filename: 'leaf.png', contentType: 'image/png' });
     expect(alone.status).toBe(200);
     expect(alone.body.data.message).toBeNull();
-    expect(alone.body.data.image).toMatch(/^messages\/[0-9a-f]+\.webp$/);
-    expect(existsSync(path.join(t.config.storageDir, alone.body.data.image))).toBe(true);
+    // a chat image is private: its path carries a signature (attachments.test.ts)
+    expect(alone.body.data.image).toMatch(/^messages\/[0-9a-f]+\.webp\?exp=\d+&sig=[\w-]+$/);
+    expect(alone.body.data.attachment).toEqual({
+      kind: 'image',
+      path: alone.body.data.image,
+      thumb: expect.stringMatching(/^messages\/[0-9a-f]+\.thumb\.webp\?exp=/),
+      width: 64,
+      height: 48,
+    });
+    expect(existsSync(path.join(t.config.storageDir, alone.body.data.image.split('?')[0]))).toBe(true);
     const both = await request(t.app)
       .post('/api/message/create')
       .set(farmer.auth)

@@ -60,6 +60,8 @@ export function createMessage(overrides: Partial<Message> & Pick<Message, 'id' |
     conversation_id: 1,
     message: `رسالة ${overrides.id}`,
     image: null,
+    attachment: null,
+    deleted: false,
     client_id: null,
     created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -19,6 +19,8 @@ const msg = (id: number, conversation_id = 1): Message => ({
   user_id: 1,
   message: `m${id}`,
   image: null,
+  attachment: null,
+  deleted: false,
   client_id: null,
   created_at: new Date(0).toISOString(),
 });

@@ -138,6 +138,8 @@ describe('ordering', () => {
       user_id: pharmacy.user.id,
       message: `m${id}`,
       image: null,
+      attachment: null,
+      deleted: false,
       client_id: null,
       created_at: new Date().toISOString(),
     });

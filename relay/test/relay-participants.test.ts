@@ -6,7 +6,17 @@ import { participantsOf } from '../src/events/message';
 import { createParticipantsCache } from '../src/participants';
 import type { EventContext } from '../src/types';
 
-const message = { id: 7, conversation_id: 3, user_id: 1, message: 'x', image: null, client_id: 'c', created_at: '' };
+const message = {
+  id: 7,
+  conversation_id: 3,
+  user_id: 1,
+  message: 'x',
+  image: null,
+  attachment: null,
+  deleted: false,
+  client_id: 'c',
+  created_at: '',
+};
 
 function ctxWith(answers: unknown[]): { ctx: EventContext; calls: string[] } {
   const calls: string[] = [];

@@ -137,10 +137,70 @@ export interface Message {
   id: number;
   conversation_id: number;
   user_id: number;
+  /** Null for an attachment without text, and once deleted. */
   message: string | null;
+  /** An image attachment's `path` (as before attachments existed); null otherwise and once deleted. */
   image: string | null;
+  /** The photo or voice note (CONTRACT.md §7); null when none and once deleted. */
+  attachment: Attachment | null;
+  /** Deleted by its author (within 15 minutes) or the admin: text and attachment are gone. */
+  deleted: boolean;
   client_id: string | null;
   created_at: string;
+}
+
+export type AttachmentKind = 'image' | 'audio';
+
+/**
+ * A chat attachment (CONTRACT.md §7). `path` and `thumb` are relative to /storage/ like every
+ * image field, but chat media are private: each carries a signature valid for about a day
+ * (`voice/ab.mp3?exp=…&sig=…`). Use them exactly as given (`storageUrl(path)`), never rebuild
+ * them, and fetch the message again for fresh ones. Images: WebP ≤ 1600 px with a ≤ 320 px
+ * `thumb`, `width`/`height` of the stored image. Voice notes: MP3 (mono), `duration_ms`.
+ */
+export interface Attachment {
+  kind: AttachmentKind;
+  path: string;
+  thumb?: string;
+  width?: number;
+  height?: number;
+  duration_ms?: number;
+}
+
+/** POST upload: the stored file, to be referenced once by message/create `{upload_id}` within 24 h. */
+export interface Upload extends Attachment {
+  upload_id: number;
+}
+
+/** GET push/key: the VAPID application server key (base64url), for `pushManager.subscribe`. */
+export interface PushKey {
+  public_key: string;
+}
+
+/** POST push/subscribe: a browser's `PushSubscription.toJSON()` (expirationTime is ignored). */
+export interface PushSubscriptionBody {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export type PushType = 'message' | 'order:new' | 'order:status';
+
+/**
+ * The decrypted payload of a Web Push (CONTRACT.md §7), in Arabic. `url`: the client route to open on
+ * click; `tag`: notifications with the same tag replace each other (one per conversation / order).
+ */
+export interface PushPayload {
+  type: PushType;
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** Pushed by the relay like `message:new` once message/delete/{id} succeeded. */
+export interface MessageDeletedPush {
+  conversation_id: number;
+  message_id: number;
 }
 
 export interface Conversation {
@@ -257,5 +317,9 @@ export interface CartItem {
   price_cents: number;
 }
 
-/** Thumbnail path stored beside an image: products/ab.webp → products/ab.thumb.webp */
-export const thumbPath = (image: string): string => image.replace(/\.webp$/, '.thumb.webp');
+/**
+ * Thumbnail path stored beside an image: products/ab.webp → products/ab.thumb.webp. A signed chat
+ * image keeps its signature (it covers the thumbnail too): messages/ab.webp?exp=1&sig=x →
+ * messages/ab.thumb.webp?exp=1&sig=x.
+ */
+export const thumbPath = (image: string): string => image.replace(/\.webp(?=\?|$)/, '.thumb.webp');

@@ -23,6 +23,16 @@ export const LIMITS = {
   clientIdMax: 64,
   /** Uploaded image size cap (bytes): larger is 413. */
   imageMaxBytes: 5 * 1024 * 1024,
+  /** POST upload (image or voice note) size cap (bytes): larger is 413 `too_large`. */
+  uploadMaxBytes: 5 * 1024 * 1024,
+  /** Longest voice note (ms); the API allows one second more for container rounding. */
+  voiceMaxMs: 5 * 60 * 1000,
+  /** An upload not used by a message within this time is deleted. */
+  uploadUnusedMs: 24 * 60 * 60 * 1000,
+  /** Its author may delete a message this long after sending it (the admin at any time). */
+  messageDeleteWindowMs: 15 * 60 * 1000,
+  /** Longest Web Push endpoint URL accepted. */
+  pushEndpointMax: 2048,
   /** Longest side of a stored image and of its thumbnail (pixels). */
   imageMaxSide: 1600,
   thumbMaxSide: 320,

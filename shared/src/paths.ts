@@ -54,6 +54,16 @@ export const apiPaths = {
   },
   message: {
     create: 'message/create',
+    /** CONTRACT.md §7: its author within 15 minutes, or the admin. */
+    delete: (id: number | string) => `message/delete/${id}`,
+  },
+  /** CONTRACT.md §7: multipart `file`, an image or a voice note, for message/create `{upload_id}`. */
+  upload: 'upload',
+  /** CONTRACT.md §7: Web Push. */
+  push: {
+    key: 'push/key',
+    subscribe: 'push/subscribe',
+    unsubscribe: 'push/unsubscribe',
   },
   order: {
     getAllByStore: 'order/getAll-byStore',

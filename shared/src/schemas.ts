@@ -213,13 +213,56 @@ export const conversationReadSchema = (lang: Lang = 'ar') =>
         : ctx.createError({ path: 'last_read_message_id', message: m(lang).required }),
     );
 
-/** The image travels as a file (multipart) or binary (socket); the API checks "text or image". */
+/**
+ * The attachment is an earlier `POST upload` (`upload_id`), or — the older way — an image file
+ * (multipart `image`, socket binary); the API checks "text or attachment".
+ */
 export const messageCreateSchema = (lang: Lang = 'ar') =>
   yup.object({
     conversation_id: id(lang).required(m(lang).required),
     user_id: id(lang).optional(),
     message: text(lang, LIMITS.messageMax).optional().nullable(),
+    upload_id: id(lang).optional().nullable(),
     client_id: clientIdSchema(),
+  });
+
+/** base64url without padding (Web Push keys). */
+const base64url = (lang: Lang, bytes: number) =>
+  yup
+    .string()
+    .typeError(m(lang).invalidChoice)
+    .required(m(lang).required)
+    .test('base64url', m(lang).invalidChoice, (v) => {
+      if (typeof v !== 'string' || !/^[A-Za-z0-9_-]+={0,2}$/.test(v)) return false;
+      const clean = v.replace(/=+$/, '');
+      return Math.floor((clean.length * 3) / 4) === bytes;
+    });
+
+/**
+ * push/subscribe: the browser's subscription. `keys.p256dh` is an uncompressed P-256 point (65
+ * bytes), `keys.auth` 16 bytes. Which endpoint URLs are allowed is the API's check (https only).
+ */
+export const pushSubscribeSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    endpoint: yup
+      .string()
+      .typeError(m(lang).invalidChoice)
+      .required(m(lang).required)
+      .max(LIMITS.pushEndpointMax, m(lang).textTooLong),
+    keys: yup
+      .object({ p256dh: base64url(lang, 65), auth: base64url(lang, 16) })
+      .default(undefined)
+      .required(m(lang).required)
+      .typeError(m(lang).invalidChoice),
+  });
+
+export const pushUnsubscribeSchema = (lang: Lang = 'ar') =>
+  yup.object({
+    endpoint: yup
+      .string()
+      .typeError(m(lang).invalidChoice)
+      .required(m(lang).required)
+      .max(LIMITS.pushEndpointMax, m(lang).textTooLong),
   });
 
 export const userUpdateSchema = (lang: Lang = 'ar') =>

@@ -1,5 +1,12 @@
 /** The socket contract of CONTRACT.md §4 as typed event maps for socket.io. */
-import type { ApiResponse, Conversation, ConversationWithMessages, Message, Order } from './entities';
+import type {
+  ApiResponse,
+  Conversation,
+  ConversationWithMessages,
+  Message,
+  MessageDeletedPush,
+  Order,
+} from './entities';
 
 export type Ack<T> = (response: ApiResponse<T>) => void;
 
@@ -9,11 +16,17 @@ export interface ConversationJoinPayload {
 export interface MessageSendPayload {
   conversation_id: number;
   message?: string;
-  /** Image bytes (the relay forwards them as a multipart file). */
+  /** A `POST upload` of the sender (CONTRACT.md §7): the way to attach a photo or a voice note. */
+  upload_id?: number;
+  /** Older way: image bytes (the relay forwards them as a multipart file). */
   image?: ArrayBuffer | Uint8Array | Buffer;
   /** Optional MIME type / file name of the image. */
   image_type?: string;
   client_id: string;
+}
+/** Forwards POST message/delete/{message_id}; acked with the deleted message. */
+export interface MessageDeletePayload {
+  message_id: number;
 }
 export interface TypingPayload {
   conversation_id: number;
@@ -54,6 +67,7 @@ export interface ClientToServerEvents {
   'conversation:join': (payload: ConversationJoinPayload, ack: Ack<ConversationWithMessages>) => void;
   'conversation:leave': (payload: ConversationJoinPayload, ack: Ack<{ conversation_id: number }>) => void;
   'message:send': (payload: MessageSendPayload, ack: Ack<Message>) => void;
+  'message:delete': (payload: MessageDeletePayload, ack: Ack<Message>) => void;
   typing: (payload: TypingPayload, ack?: Ack<null>) => void;
   'conversation:read': (payload: ConversationReadPayload, ack: Ack<Conversation>) => void;
   'order:create': (payload: OrderCreatePayload, ack: Ack<Order>) => void;
@@ -62,6 +76,8 @@ export interface ClientToServerEvents {
 
 export interface ServerToClientEvents {
   'message:new': (payload: { message: Message }) => void;
+  /** Pushed like `message:new` (conversation room, both participants, admin) after a delete. */
+  'message:deleted': (payload: MessageDeletedPush) => void;
   typing: (payload: { conversation_id: number; user_id: number; typing: boolean }) => void;
   'conversation:read': (payload: ConversationReadPush) => void;
   'order:new': (payload: { order: Order }) => void;

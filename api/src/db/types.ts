@@ -126,6 +126,47 @@ export interface MessagesTable {
   image: string | null;
   client_id: string | null;
   created_at: Timestamp;
+  /** The attachment's JSON, unsigned paths (media/attachments.ts); null when none or deleted (migration 007). */
+  attachment: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when the message was deleted: text, image and attachment are then null (migration 007). */
+  deleted_at: NullableTimestamp;
+}
+
+/** A stored image or voice note waiting for (or used by) one message of its uploader (migration 007). */
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'image' | 'audio' */
+  kind: string;
+  /** Relative to STORAGE_DIR, unsigned: messages/ab.webp, voice/ab.mp3. */
+  path: string;
+  thumb: string | null;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  created_at: Timestamp;
+  /** The message using it; null while unused, or once that message is gone (used_at then set). */
+  message_id: ColumnType<number | null, number | null | undefined, number | null>;
+  used_at: NullableTimestamp;
+}
+
+/** A browser's Web Push subscription (migration 007). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The session that subscribed: a revoked (or deleted) session gets no pushes. */
+  token_id: number | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Server secrets shared by every API instance (migration 007): key → value. */
+export interface SettingsTable {
+  key: string;
+  value: string;
 }
 
 export interface OrdersTable {
@@ -191,6 +232,9 @@ export interface Database {
   order_items: OrderItemsTable;
   reviews: ReviewsTable;
   table_stats: TableStatsTable;
+  uploads: UploadsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  settings: SettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -201,6 +245,8 @@ export type PostRow = Selectable<PostsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderItemRow = Selectable<OrderItemsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;

@@ -1,14 +1,40 @@
+/**
+ * A message as the API shows it (CONTRACT.md §3, §7). Chat media are private: `image` and the
+ * attachment's paths are signed (media/signing.ts) each time a message is presented. A message
+ * written before attachments existed (only `image`) shows its image as the attachment too; a
+ * deleted one shows neither text nor attachment.
+ */
 import type { Message } from '@agrivet/shared';
 import type { MessageRow } from '../db/types';
+import { type ChatMedia, parseStoredAttachment, type StoredAttachment } from '../media/chat-media';
 import { toIso } from './common';
 
-export function presentMessage(row: MessageRow): Message {
+/** The columns a message's JSON is built from (a message row, or a conversation's last-message join). */
+export type MessageFields = Pick<
+  MessageRow,
+  'id' | 'conversation_id' | 'user_id' | 'message' | 'image' | 'client_id' | 'created_at' | 'attachment' | 'deleted_at'
+>;
+
+function storedAttachment(row: MessageFields): StoredAttachment | null {
+  const parsed = parseStoredAttachment(row.attachment);
+  if (parsed) return parsed;
+  if (row.image && /^messages\/[0-9a-f]{24}\.webp$/.test(row.image)) {
+    return { kind: 'image', path: row.image, thumb: row.image.replace(/\.webp$/, '.thumb.webp') };
+  }
+  return null;
+}
+
+export function presentMessage(row: MessageFields, media: ChatMedia): Message {
+  const deleted = row.deleted_at !== null && row.deleted_at !== undefined;
+  const attachment = deleted ? null : storedAttachment(row);
   return {
     id: row.id,
     conversation_id: row.conversation_id,
     user_id: row.user_id,
-    message: row.message,
-    image: row.image,
+    message: deleted ? null : row.message,
+    image: deleted ? null : attachment?.kind === 'image' ? media.signPath(attachment.path) : media.signPath(row.image),
+    attachment: attachment ? media.present(attachment) : null,
+    deleted,
     client_id: row.client_id,
     created_at: toIso(row.created_at),
   };

@@ -73,6 +73,8 @@ export function selectConversations(db: Kysely<Database>, viewerId: number | nul
       'last.image as last_image',
       'last.client_id as last_client_id',
       'last.created_at as last_created_at',
+      'last.attachment as last_attachment',
+      'last.deleted_at as last_deleted_at',
       viewerId === null ? sql<number>`0`.as('unread_count') : unreadCount(eb, viewerId).as('unread_count'),
     ]);
 }

@@ -31,7 +31,7 @@ import { isStorableId } from '../services/ids';
 const createSchema = conversationCreateSchema('ar');
 const readSchema = conversationReadSchema('ar');
 
-export function conversationRoutes({ db, images }: AppContext): Router {
+export function conversationRoutes({ db, images, media }: AppContext): Router {
   const router = Router();
   // form-data bodies as well as JSON (CONTRACT.md §3)
   router.use(acceptFormFields);
@@ -73,7 +73,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
           .limit(limit)
           .offset(offset)
           .execute(),
-      (rows) => rows.map(presentConversation),
+      (rows) => rows.map((row) => presentConversation(row, media)),
     );
     sendOk(res, page);
   });
@@ -81,7 +81,10 @@ export function conversationRoutes({ db, images }: AppContext): Router {
   router.get('/get-My-Conv', requireAuth, async (req, res) => {
     const caller = currentUser(req);
     const rows = await selectMyConversations(db, caller.id);
-    sendOk(res, rows.map(presentConversation));
+    sendOk(
+      res,
+      rows.map((row) => presentConversation(row, media)),
+    );
   });
 
   const readRange = (req: Request) => {
@@ -101,7 +104,15 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     const newest = window.messages.at(-1)?.id;
     if (who !== null && newest !== undefined) await markPointers(db, row, who, { delivered: newest });
     const full = await loadFor(row, caller);
-    sendOk(res, presentConversationWithMessages(full, window.messages.map(presentMessage), window.hasMore));
+    sendOk(
+      res,
+      presentConversationWithMessages(
+        full,
+        window.messages.map((m) => presentMessage(m, media)),
+        window.hasMore,
+        media,
+      ),
+    );
   });
 
   router.post('/create', requireAuth, async (req, res) => {
@@ -128,7 +139,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     }
     if (store.user_id === senderId) throw invalidField('store_id', 'cannotChatSelf');
     const id = await findOrCreateConversation(db, senderId, store);
-    sendOk(res, presentConversation(await loadFor(await findRow(String(id)), caller)));
+    sendOk(res, presentConversation(await loadFor(await findRow(String(id)), caller), media));
   });
 
   router.post('/update/:id', requireAuth, async (req, res) => {
@@ -138,7 +149,7 @@ export function conversationRoutes({ db, images }: AppContext): Router {
     if (who === null) throw forbidden();
     const body = await validate(readSchema, req.body);
     await markPointers(db, row, who, { read: body.last_read_message_id, delivered: body.last_delivered_message_id });
-    sendOk(res, presentConversation(await loadFor(row, caller)));
+    sendOk(res, presentConversation(await loadFor(row, caller), media));
   });
 
   router.post('/delete/:id', requireAuth, requireAdmin, async (req, res) => {

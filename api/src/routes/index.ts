@@ -9,9 +9,11 @@ import { messageRoutes } from './messages';
 import { orderRoutes } from './orders';
 import { postRoutes } from './posts';
 import { productRoutes } from './products';
+import { pushRoutes } from './push';
 import { searchRoutes } from './search';
 import { statsRoutes } from './stats';
 import { storeRoutes } from './stores';
+import { uploadRoutes } from './uploads';
 import { userRoutes } from './users';
 
 export function apiRoutes(ctx: AppContext): Router {
@@ -25,6 +27,8 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use('/search', searchRoutes(ctx));
   router.use('/conversation', conversationRoutes(ctx));
   router.use('/message', messageRoutes(ctx));
+  router.use('/upload', uploadRoutes(ctx));
+  router.use('/push', pushRoutes(ctx));
   router.use('/order', orderRoutes(ctx));
   router.use('/stats', statsRoutes(ctx));
   router.use(apiNotFound);

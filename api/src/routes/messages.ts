@@ -1,25 +1,36 @@
 /**
- * message/create (a participant): text, image (multipart field `image`) or both; idempotent by
- * the caller's client_id — the same client_id again answers the first message.
+ * message/create (a participant): text, an attachment, or both; idempotent by the caller's
+ * client_id — the same client_id again answers the first message. The attachment is an earlier
+ * `POST upload` of the caller (`upload_id`, CONTRACT.md §7), or — the older way, still sent by
+ * the relay for socket binaries — an image file in the multipart field `image`.
+ * message/delete/{id}: its author within 15 minutes, or the admin, at any time; the message stays
+ * as deleted (no text, no attachment) and its files are removed. After 15 minutes the author gets
+ * 403 (`forbidden`, 'deleteWindowPassed'); deleting a deleted message again answers it unchanged.
+ * A new message is pushed (Web Push) to the other participant after the response.
  */
-import { type Message, messageCreateSchema, validationMessages } from '@agrivet/shared';
+import { LIMITS, type Message, messageCreateSchema, validationMessages } from '@agrivet/shared';
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context';
-import { currentUser, requireAuth } from '../http/auth';
+import { toIso } from '../db/time';
+import type { UploadRow } from '../db/types';
+import { currentUser, isAdmin, requireAuth } from '../http/auth';
 import { sendOk } from '../http/envelope';
-import { forbidden, HttpError, notFound } from '../http/errors';
+import { forbidden, HttpError, invalid, notFound } from '../http/errors';
 import { acceptImage, storeUploadedImage } from '../http/upload';
-import { validate } from '../http/validate';
+import { idParam, validate } from '../http/validate';
+import type { StoredAttachment } from '../media/chat-media';
+import { parseStoredAttachment } from '../media/chat-media';
 import { presentMessage } from '../presenters/message';
 import { findConversationRow } from '../queries/conversations';
 import { participantRole } from '../services/conversations';
 import { isStorableId } from '../services/ids';
-import { findByClientId, writeMessage } from '../services/messages';
+import { deleteMessage, findByClientId, writeMessage } from '../services/messages';
+import { checkUpload, uploadAttachment } from '../services/uploads';
 
 const schema = messageCreateSchema('ar');
 
 /** message/create for a request whose body is parsed (and whose image, if any, is in `req.file`). */
-export function messageCreate({ db, images }: AppContext): (req: Request) => Promise<Message> {
+export function messageCreate({ db, images, media, push }: AppContext): (req: Request) => Promise<Message> {
   return async (req) => {
     const caller = currentUser(req);
     const body = await validate(schema, req.body);
@@ -32,31 +43,67 @@ export function messageCreate({ db, images }: AppContext): (req: Request) => Pro
     if (author === null) throw forbidden();
 
     const text = body.message ? body.message : null;
-    if (text === null && !req.file) {
+    const uploadId = body.upload_id ?? null;
+    if (text === null && !req.file && uploadId === null) {
       throw new HttpError(422, validationMessages.ar.messageOrImage, { message: validationMessages.ar.messageOrImage });
     }
     const clientId = body.client_id ? body.client_id : null;
     const earlier = await findByClientId(db, caller.id, clientId);
-    if (earlier) return presentMessage(earlier);
+    if (earlier) return presentMessage(earlier, media);
 
-    const image = await storeUploadedImage(req, images, 'messages');
+    let upload: UploadRow | null = null;
+    let attachment: StoredAttachment | null = null;
+    let image: string | null = null;
+    if (uploadId !== null) {
+      // one attachment per message: an upload or the older multipart image, not both
+      if (req.file) throw invalid({ image: validationMessages.ar.invalidChoice });
+      upload = await checkUpload(db, caller.id, uploadId);
+      attachment = uploadAttachment(upload);
+      if (attachment.kind === 'image') image = attachment.path;
+    } else if (req.file) {
+      image = await storeUploadedImage(req, images, 'messages');
+      if (image) attachment = await media.describeImage(image);
+    }
+
     let result: Awaited<ReturnType<typeof writeMessage>>;
     try {
-      result = await writeMessage(db, { conversation, author, userId: caller.id, text, image, clientId });
+      result = await writeMessage(db, { conversation, author, userId: caller.id, text, image, attachment, upload, clientId });
     } catch (err) {
-      await images.remove(image);
+      if (!upload) await images.remove(image);
       throw err;
     }
-    if (!result.created) await images.remove(image);
-    return presentMessage(result.message);
+    if (!result.created && !upload) await images.remove(image);
+    if (result.created) push.messageCreated(result.message, conversation);
+    return presentMessage(result.message, media);
   };
 }
 
 export function messageRoutes(ctx: AppContext): Router {
+  const { db, media } = ctx;
   const router = Router();
   const create = messageCreate(ctx);
   router.post('/create', requireAuth, acceptImage, async (req, res) => {
     sendOk(res, await create(req));
+  });
+
+  router.post('/delete/:id', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const id = idParam(req.params.id);
+    if (id === null) throw notFound();
+    const message = await db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!message) throw notFound();
+    if (!isAdmin(caller)) {
+      if (message.user_id !== caller.id) throw forbidden();
+      const age = Date.now() - Date.parse(toIso(message.created_at));
+      if (message.deleted_at === null && age > LIMITS.messageDeleteWindowMs) throw forbidden('deleteWindowPassed');
+    }
+    const files: StoredAttachment[] = [];
+    const stored = parseStoredAttachment(message.attachment);
+    if (stored) files.push(stored);
+    if (message.image && message.image !== stored?.path) files.push({ kind: 'image', path: message.image });
+    const result = await deleteMessage(db, message, files);
+    for (const file of result.removed) await media.remove(file);
+    sendOk(res, presentMessage(result.message, media));
   });
   return router;
 }

@@ -6,13 +6,20 @@
  * author never "reads" what they have not received. Unread counts therefore filter out the viewer's
  * own messages (queries/conversations.ts, services/stats.ts). Idempotent by (user_id, client_id): the
  * UNIQUE constraint decides between concurrent duplicates and the loser re-reads the first message.
+ * An attachment from `POST upload` is claimed in the same transaction (services/uploads.ts): a
+ * message uses one upload, an upload one message.
+ *
+ * Deleting (CONTRACT.md §7): the row stays with `deleted_at` set and its text, image and attachment
+ * cleared; the caller removes the files once the UPDATE is done.
  */
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import { prepared } from '../db/prepared';
 import { nowIso } from '../db/time';
-import type { ConversationRow, Database, MessageRow } from '../db/types';
+import type { ConversationRow, Database, MessageRow, UploadRow } from '../db/types';
+import type { StoredAttachment } from '../media/chat-media';
 import type { Participant } from './conversations';
+import { claimUpload } from './uploads';
 
 export interface NewMessage {
   conversation: ConversationRow;
@@ -20,6 +27,10 @@ export interface NewMessage {
   userId: number;
   text: string | null;
   image: string | null;
+  /** The attachment (from `upload`, or the multipart image), stored unsigned in messages.attachment. */
+  attachment?: StoredAttachment | null;
+  /** The upload it comes from, claimed by the message in its transaction. */
+  upload?: UploadRow | null;
   clientId: string | null;
 }
 
@@ -136,6 +147,7 @@ const insertMessage = prepared(
       userId: number;
       text: string | null;
       image: string | null;
+      attachment: string | null;
       clientId: string | null;
       now: string;
     },
@@ -147,6 +159,7 @@ const insertMessage = prepared(
         user_id: p.userId,
         message: p.text,
         image: p.image,
+        attachment: p.attachment,
         client_id: p.clientId,
         created_at: p.now,
       })
@@ -163,10 +176,12 @@ export async function writeMessage(db: Kysely<Database>, input: NewMessage): Pro
         userId,
         text: input.text,
         image: input.image,
+        attachment: input.attachment ? JSON.stringify(input.attachment) : null,
         clientId: input.clientId,
         now,
       });
       if (!row) throw new Error('message insert returned no row');
+      if (input.upload) await claimUpload(trx, input.upload, row.id, now);
       // read implies delivered: the author's delivered pointer follows, under the same rule
       await updateAfterWrite[input.author].execute(trx, {
         conversationId: conversation.id,
@@ -183,4 +198,31 @@ export async function writeMessage(db: Kysely<Database>, input: NewMessage): Pro
     if (!first) throw err;
     return { message: first, created: false };
   }
+}
+
+export interface DeleteResult {
+  message: MessageRow;
+  /** The files the message had (to remove after the update); empty when it was already deleted. */
+  removed: StoredAttachment[];
+}
+
+/**
+ * Marks the message deleted and clears its text, image and attachment (one conditional UPDATE: a
+ * second delete, or two at once, change nothing more). Returns the row as it is now.
+ */
+export async function deleteMessage(
+  db: Kysely<Database>,
+  message: MessageRow,
+  files: StoredAttachment[],
+): Promise<DeleteResult> {
+  const updated = await db
+    .updateTable('messages')
+    .set({ deleted_at: nowIso(), message: null, image: null, attachment: null })
+    .where('id', '=', message.id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (updated) return { message: updated, removed: files };
+  const current = await db.selectFrom('messages').selectAll().where('id', '=', message.id).executeTakeFirstOrThrow();
+  return { message: current, removed: [] };
 }
