@@ -250,6 +250,7 @@ async function main() {
         { product_id: p1.id, quantity: 2 },
         { product_id: p2.id, quantity: 1 },
       ],
+      delivery: { province: 1, address: 'دمشق، المزة، شارع الجلاء', phone: '0944000111' },
     }).done;
     assert(created.status === 200, `order:create → ${JSON.stringify(created)}`);
     assert(created.data.total_cents === totalCents, `order total ${created.data.total}, expected ${total}`);

@@ -100,6 +100,7 @@ async function demoIds() {
         total: (price / 100).toFixed(2),
         items: [{ product_id: products.data[0].id, quantity: 1 }],
         client_id: `e2e-screens-${Date.now()}`,
+        delivery: { province: 11, address: 'ريف دمشق، دوما', phone: '0944444444' },
       },
     });
     orders = await apiCall('order/getAll-byStore?page_number=1', { token: pharmacy.token });
