@@ -37,8 +37,21 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cpuOf, forkTs, freePort, machineBusy, ms, nextMessage, type Stats, sleep, stopChild } from './lib';
+import {
+  cpuOf,
+  forkTs,
+  freePort,
+  machineBusy,
+  ms,
+  nextMessage,
+  type SlowSummary,
+  type Stats,
+  sleep,
+  stopChild,
+  track,
+} from './lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -191,6 +204,7 @@ interface ChatResult {
   ack: Stats;
   ackStatus: Record<string, number>;
   lag: Stats;
+  slow: SlowSummary;
 }
 
 interface BrowseResult {
@@ -209,6 +223,7 @@ interface BrowseResult {
   notModified: Stats;
   perKind: Record<string, Stats>;
   lag: Stats;
+  slow: SlowSummary;
 }
 
 interface CreateResult {
@@ -222,6 +237,8 @@ interface CreateResult {
 }
 
 interface RunResult {
+  /** 'before', 'after' or 'this checkout'. */
+  role: string;
   label: string;
   root: string;
   date: string;
@@ -234,6 +251,8 @@ interface RunResult {
   cpu: { server: number; generators: number; others: number; window: number };
   createCpu: { server: number; others: number };
   load: { start: number; end: number };
+  /** Timer lateness of this (idle) process during the mixed window, ms: how much the machine delays a Node process. */
+  probe: { p99: number; max: number };
 }
 
 function serverEnv(port: number, dir: string): NodeJS.ProcessEnv {
@@ -271,7 +290,11 @@ async function waitHealthy(url: string, server: ChildProcess, logFile: string): 
 
 const cores = (cpuSeconds: number, windowSeconds: number) => cpuSeconds / windowSeconds;
 
-async function runOne(checkout: Checkout, database: { db: string; metaFile: string; meta: Meta }): Promise<RunResult> {
+async function runOne(
+  checkout: Checkout,
+  role: string,
+  database: { db: string; metaFile: string; meta: Meta },
+): Promise<RunResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-bench-api-'));
   const children: ChildProcess[] = [];
   let server: ChildProcess | undefined;
@@ -285,11 +308,13 @@ async function runOne(checkout: Checkout, database: { db: string; metaFile: stri
     const logFile = path.join(dir, 'server.log');
     const log = openSync(logFile, 'a');
     const t0 = performance.now();
-    server = spawn(process.execPath, [path.join(checkout.root, 'server/dist/index.js')], {
-      cwd: checkout.root,
-      env: serverEnv(port, dir),
-      stdio: ['ignore', log, log],
-    });
+    server = track(
+      spawn(process.execPath, [path.join(checkout.root, 'server/dist/index.js')], {
+        cwd: checkout.root,
+        env: serverEnv(port, dir),
+        stdio: ['ignore', log, log],
+      }),
+    );
     closeSync(log);
     await waitHealthy(url, server, logFile);
     const startSeconds = (performance.now() - t0) / 1000;
@@ -302,6 +327,12 @@ async function runOne(checkout: Checkout, database: { db: string; metaFile: stri
     console.log(
       `${connect.sockets} sockets connected and joined in ${connect.seconds.toFixed(1)} s${connect.failed.length ? ` (failed: ${connect.failed.join('; ')})` : ''}`,
     );
+    const expected = 2 * database.meta.pairs.length;
+    if (connect.sockets < expected) {
+      throw new Error(
+        `only ${connect.sockets} of ${expected} sockets connected and joined; the server's log ends with:\n${readFileSync(logFile, 'utf8').slice(-1500)}`,
+      );
+    }
     const browse = forkTs(path.join(here, 'browse-load.ts'), { ...common, BENCH_BROWSE_RATE: String(BROWSE_RATE) });
     children.push(browse);
     const ready = await nextMessage<{ urls: number }>(browse, 'ready');
@@ -310,6 +341,9 @@ async function runOne(checkout: Checkout, database: { db: string; metaFile: stri
     const go = { type: 'go', startAt, warmup: WARMUP, seconds: SECONDS };
     const chatDone = nextMessage<ChatResult>(chat, 'result');
     const browseDone = nextMessage<BrowseResult>(browse, 'result');
+    // awaited after the measured window; a child failing sooner must not end the benchmark unhandled
+    chatDone.catch(() => {});
+    browseDone.catch(() => {});
     chat.send(go);
     browse.send(go);
     console.log(
@@ -323,7 +357,10 @@ async function runOne(checkout: Checkout, database: { db: string; metaFile: stri
       machine: machineBusy(),
     });
     const a = snap();
+    const probe = monitorEventLoopDelay({ resolution: 10 });
+    probe.enable();
     await sleep(SECONDS * 1_000);
+    probe.disable();
     const b = snap();
     const windowSeconds = (b.t - a.t) / 1000;
     const [chatResult, browseResult] = await Promise.all([chatDone, browseDone]);
@@ -347,6 +384,7 @@ async function runOne(checkout: Checkout, database: { db: string; metaFile: stri
     await stopChild(create);
 
     const result: RunResult = {
+      role,
       label: checkout.label,
       root: checkout.root,
       date: new Date().toISOString(),
@@ -366,6 +404,7 @@ async function runOne(checkout: Checkout, database: { db: string; metaFile: stri
         others: cores(c1.machine - c0.machine - (c1.server - c0.server) - (c1.gen - c0.gen), createWindow),
       },
       load: { start: loadStart, end: loadEnd },
+      probe: { p99: probe.percentile(99) / 1e6, max: probe.max / 1e6 },
     };
     printOne(result);
     return result;
@@ -380,6 +419,8 @@ async function runOne(checkout: Checkout, database: { db: string; metaFile: stri
 
 const n = (v: number) => v.toLocaleString('en');
 const pair = (s: Stats) => (s.n ? `${ms(s.p50)} / ${ms(s.p99)}` : '–');
+const slowLine = (s: SlowSummary) =>
+  `${s.seconds} of ${SECONDS} (${n(s.count)} answers${s.worst.length ? `; worst second: ${s.worst[0].count}, up to ${ms(s.worst[0].max)} ms` : ''})`;
 const met = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 function rows(r: RunResult) {
@@ -407,14 +448,17 @@ function rows(r: RunResult) {
     'browse: all answers p50 / p99 ms': pair(b.all),
     'browse: 200 p50 / p99 ms': pair(b.ok),
     'browse: 304 p50 / p99 ms': pair(b.notModified),
+    'browse: seconds with answers over 25 ms': slowLine(b.slow),
     'chat: sockets connected (joined)': `${n(r.connect.sockets)} in ${r.connect.seconds.toFixed(1)} s`,
     'chat: sent / delivered / lost': `${n(r.chat.sent)} / ${n(r.chat.delivered)} / ${n(r.chat.lost)}${acksBad.length ? ` (acks not 200: ${acksBad.join(', ')})` : ''}`,
     'chat: delivery p50 / p99 ms': pair(r.chat.delivery),
+    'chat: seconds with deliveries over 50 ms': slowLine(r.chat.slow),
     'chat: ack p50 / p99 ms': pair(r.chat.ack),
     'message/create alone: req/s (p50 / p99 ms)': `${n(r.create.rps)}/s (${r.create.p50} / ${r.create.p99})${r.create.non2xx + r.create.errors ? `, ${r.create.non2xx} non-2xx, ${r.create.errors} errors` : ''}`,
     'server CPU (mixed / create), cores': `${r.cpu.server.toFixed(2)} / ${r.createCpu.server.toFixed(2)}`,
     'load generators CPU (mixed), cores': r.cpu.generators.toFixed(2),
     'other processes on the machine (mixed / create), cores': `${r.cpu.others.toFixed(2)} / ${r.createCpu.others.toFixed(2)}`,
+    'machine noise: timer lateness of an idle Node process, p99 / max ms': `${ms(r.probe.p99)} / ${ms(r.probe.max)}`,
     'load average at start / end of the mixed load': `${r.load.start.toFixed(1)} / ${r.load.end.toFixed(1)}`,
     'server start (migrations included), s': r.startSeconds.toFixed(1),
   };
@@ -439,7 +483,7 @@ function printOne(r: RunResult) {
 }
 
 function markdown(results: RunResult[]): string {
-  const head = results.length === 2 ? ['before', 'after'] : ['this checkout'];
+  const head = results.map((r) => r.role);
   const out = [`| | ${head.join(' | ')} |`, `|---|${head.map(() => '---').join('|')}|`];
   const table = results.map(rows);
   for (const key of Object.keys(table[0]))
@@ -476,7 +520,16 @@ console.log(
 );
 
 const results: RunResult[] = [];
-for (const c of checkouts) results.push(await runOne(c, database));
+let failed = 0;
+for (const c of checkouts) {
+  try {
+    results.push(await runOne(c, before ? (c === before ? 'before' : 'after') : 'this checkout', database));
+  } catch (err) {
+    failed++;
+    console.error(`\n${c.label}: the run failed — ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+if (results.length === 0) process.exit(1);
 
 const md = markdown(results);
 console.log(`\n${md}\n`);
@@ -492,4 +545,4 @@ writeFileSync(
   ),
 );
 console.log(`figures saved in ${path.relative(repo, file)}`);
-process.exit(0);
+process.exit(failed ? 1 : 0);

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
-import { type Stats, sleep, stats } from './lib';
+import { SlowSeconds, type Stats, sleep, stats } from './lib';
 
 interface Meta {
   storeIds: number[];
@@ -107,6 +107,9 @@ interface Sample {
 const samples: Sample[] = [];
 const errors = new Map<string, number>();
 const lag: number[] = [];
+/** Answers over 25 ms (the browse target), by second of the measured window. */
+const slow = new SlowSeconds(25);
+let measuredStart = 0;
 const requestedUrls = new Set<string>();
 let withEtag200 = 0;
 let revalidationsWithoutEtag = 0;
@@ -131,6 +134,7 @@ async function one(url: string, revalidation: boolean, measured: boolean): Promi
     }
     if (measured) {
       if (res.statusCode === 200 && typeof tag === 'string') withEtag200++;
+      slow.add((t0 - measuredStart) / 1000, elapsed);
       samples.push({
         kind: kindOf.get(url) as Kind,
         status: res.statusCode,
@@ -159,6 +163,7 @@ const measuredFrom = Math.round(rate * go.warmup);
 const interval = 1000 / rate;
 await sleep(Math.max(0, go.startAt - Date.now()));
 const startPerf = performance.now();
+measuredStart = startPerf + measuredFrom * interval;
 let k = 0;
 while (k < total) {
   const now = performance.now();
@@ -201,6 +206,7 @@ process.send?.({
   notModified: by((s) => s.status === 304),
   perKind,
   lag: stats(lag),
+  slow: slow.summary(),
 });
 await pool.close();
 process.exit(0);

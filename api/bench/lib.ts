@@ -17,13 +17,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Every child process the benchmark started and that is still running: killed if the benchmark ends early. */
+const live = new Set<ChildProcess>();
+export function track(child: ChildProcess): ChildProcess {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 /** A TypeScript child of the benchmark (through tsx, resolved from this checkout) speaking over IPC. */
 export function forkTs(file: string, env: Record<string, string> = {}): ChildProcess {
-  return fork(file, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  return track(
+    fork(file, [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
 }
 
 /** The next IPC message of `child` whose `type` is `type` (rejects if the child exits first). */
@@ -91,3 +105,36 @@ export function stats(samples: number[]): Stats {
 
 export const ms = (v: number | undefined) =>
   v === undefined || Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0);
+
+/** When the slow answers came: per second of the measured window, how many went over `limitMs`. */
+export class SlowSeconds {
+  private readonly perSecond = new Map<number, { count: number; max: number }>();
+  constructor(private readonly limitMs: number) {}
+
+  add(second: number, elapsedMs: number): void {
+    if (elapsedMs <= this.limitMs) return;
+    const s = Math.floor(second);
+    const e = this.perSecond.get(s) ?? { count: 0, max: 0 };
+    e.count++;
+    e.max = Math.max(e.max, elapsedMs);
+    this.perSecond.set(s, e);
+  }
+
+  summary(): SlowSummary {
+    const list = [...this.perSecond].map(([second, e]) => ({ second, ...e }));
+    return {
+      limitMs: this.limitMs,
+      seconds: list.length,
+      count: list.reduce((a, e) => a + e.count, 0),
+      worst: list.sort((a, b) => b.count - a.count).slice(0, 5),
+    };
+  }
+}
+
+export interface SlowSummary {
+  limitMs: number;
+  /** Seconds of the window with at least one answer over the limit. */
+  seconds: number;
+  count: number;
+  worst: { second: number; count: number; max: number }[];
+}
