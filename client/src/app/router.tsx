@@ -10,7 +10,7 @@ import { PublicLayout } from '../components/layout/public-layout';
 import { RequireAuth } from '../components/layout/require-auth';
 import { LoadingState } from '../components/ui/loading-state';
 import { paths } from '../config/paths';
-import { type ChatThreadProps, dashboardRoutes } from '../features/dashboard/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
 import { lazyRoute } from './lazy-route';
 
 const landing = lazyRoute(
@@ -37,18 +37,10 @@ const Login = lazy(() => import('../features/auth/routes/login'));
 const Register = lazy(() => import('../features/auth/routes/register'));
 const ForgetPassword = lazy(() => import('../features/auth/routes/forget-password'));
 const NotFound = lazy(() => import('./routes/not-found'));
+/** The chat thread the admin's /conversation/{id} shows (read-only); the screen's Suspense waits for it. */
 const ChatThread = lazy(() =>
   import('../features/chat/components/chat-thread').then((m) => ({ default: m.ChatThread })),
 );
-
-/** The chat thread the admin's /conversation/{id} shows (read-only), loaded with that screen. */
-function DashboardChatThread(props: ChatThreadProps) {
-  return (
-    <Suspense fallback={<LoadingState />}>
-      <ChatThread {...props} />
-    </Suspense>
-  );
-}
 
 /**
  * The screens a first visit usually opens: main.tsx loads the one of this URL before the first
@@ -98,7 +90,7 @@ export const routes: RouteObject[] = [
   { path: paths.signup.path, element: standalone(<Register />) },
   { path: paths.createAccount.path, element: standalone(<Register />) },
   { path: paths.forgetPassword.path, element: standalone(<ForgetPassword />) },
-  ...dashboardRoutes({ ChatThread: DashboardChatThread }),
+  ...dashboardRoutes({ ChatThread }),
 ];
 
 function AppRoutes() {

@@ -17,10 +17,9 @@ import type { ErrorCode } from '@agrivet/shared';
 export type ClientErrorCode = 'network' | 'timeout' | 'canceled' | 'setup';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
-const CLIENT_ERROR_CODES: ReadonlySet<string> = new Set<ClientErrorCode>(['network', 'timeout', 'canceled', 'setup']);
-
 /** True for the codes of failures that never reached the API (worth a retry once online). */
-export const isClientErrorCode = (code: ApiErrorCode): code is ClientErrorCode => CLIENT_ERROR_CODES.has(code);
+export const isClientErrorCode = (code: ApiErrorCode): code is ClientErrorCode =>
+  code === 'network' || code === 'timeout' || code === 'canceled' || code === 'setup';
 
 export class ApiError extends Error {
   /** The HTTP status (SPEC.md §8: 400 when no answer came, 501 when the request could not be made). */

@@ -12,11 +12,10 @@ import type { DashboardSlots } from './lib/slots';
 
 export type { ChatThreadProps, DashboardSlots } from './lib/slots';
 
-// One dynamic import (one preload list in the first load) for the three pieces.
+// One dynamic import (one preload list in the first load) for both pieces.
 const loadEntry = () => import('./components/dashboard-entry');
-const DashboardLayout = lazy(() => loadEntry().then((m) => ({ default: m.DashboardLayout })));
+const DashboardShell = lazy(() => loadEntry().then((m) => ({ default: m.DashboardShell })));
 const DashboardScreen = lazy(() => loadEntry().then((m) => ({ default: m.DashboardScreen })));
-const DashboardSlotsProvider = lazy(() => loadEntry().then((m) => ({ default: m.DashboardSlotsProvider })));
 
 const screenPaths: [string, ScreenName][] = [
   ['/dashboard', 'home'],
@@ -42,9 +41,7 @@ export function dashboardRoutes(slots: DashboardSlots): RouteObject[] {
     {
       element: (
         <Suspense fallback={<LoadingState />}>
-          <DashboardSlotsProvider slots={slots}>
-            <DashboardLayout />
-          </DashboardSlotsProvider>
+          <DashboardShell slots={slots} />
         </Suspense>
       ),
       children: screenPaths.map(([path, screen]) => ({
