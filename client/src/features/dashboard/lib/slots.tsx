@@ -1,7 +1,8 @@
 /**
  * What the dashboard shows of other features, handed in by the app (app/router.tsx composes it:
- * features do not import each other). Provided around the layout by routes.tsx, from the lazy
- * dashboard chunk (dashboard-entry.ts), so the first load carries only the types.
+ * features do not import each other) through `dashboardRoutes(slots)`. Provided around the layout by
+ * DashboardShell in the lazy dashboard chunk (components/dashboard-entry.tsx), so the first load
+ * carries only the types.
  */
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
