@@ -6,18 +6,18 @@
  */
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
-import { PublicLayout } from '../components/layout/public-layout';
-import { RequireAuth } from '../components/layout/require-auth';
-import { LoadingState } from '../components/ui/loading-state';
-import { paths } from '../config/paths';
-import { dashboardRoutes } from '../features/dashboard/routes';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { RequireAuth } from '@/components/layout/require-auth';
+import { LoadingState } from '@/components/ui/loading-state';
+import { paths } from '@/config/paths';
+import { dashboardRoutes } from '@/features/dashboard/routes';
 import { lazyRoute } from './lazy-route';
 
 const landing = lazyRoute(
-  () => import('../features/landing/routes/landing'),
+  () => import('@/features/landing/routes/landing'),
   (m) => m.default,
 );
-const storesList = () => import('../features/stores/routes/stores-list');
+const storesList = () => import('@/features/stores/routes/stores-list');
 const pharmacies = lazyRoute(storesList, (m) => m.PharmaciesRoute);
 const clinics = lazyRoute(storesList, (m) => m.ClinicsRoute);
 const nurseries = lazyRoute(storesList, (m) => m.NurseriesRoute);
@@ -25,21 +25,21 @@ const Landing = landing.Component;
 const Pharmacies = pharmacies.Component;
 const Clinics = clinics.Component;
 const Nurseries = nurseries.Component;
-const Blog = lazy(() => import('../features/posts/routes/blog'));
-const Article = lazy(() => import('../features/posts/routes/article'));
-const Search = lazy(() => import('../features/search/routes/search'));
-const StoreProducts = lazy(() => import('../features/products/routes/store-products'));
-const Cart = lazy(() => import('../features/cart/routes/cart'));
-const MyOrders = lazy(() => import('../features/orders/routes/my-orders'));
-const ChatList = lazy(() => import('../features/chat/routes/chat-list'));
-const Chat = lazy(() => import('../features/chat/routes/chat'));
-const Login = lazy(() => import('../features/auth/routes/login'));
-const Register = lazy(() => import('../features/auth/routes/register'));
-const ForgetPassword = lazy(() => import('../features/auth/routes/forget-password'));
+const Blog = lazy(() => import('@/features/posts/routes/blog'));
+const Article = lazy(() => import('@/features/posts/routes/article'));
+const Search = lazy(() => import('@/features/search/routes/search'));
+const StoreProducts = lazy(() => import('@/features/products/routes/store-products'));
+const Cart = lazy(() => import('@/features/cart/routes/cart'));
+const MyOrders = lazy(() => import('@/features/orders/routes/my-orders'));
+const ChatList = lazy(() => import('@/features/chat/routes/chat-list'));
+const Chat = lazy(() => import('@/features/chat/routes/chat'));
+const Login = lazy(() => import('@/features/auth/routes/login'));
+const Register = lazy(() => import('@/features/auth/routes/register'));
+const ForgetPassword = lazy(() => import('@/features/auth/routes/forget-password'));
 const NotFound = lazy(() => import('./routes/not-found'));
 /** The chat thread the admin's /conversation/{id} shows (read-only); the screen's Suspense waits for it. */
 const ChatThread = lazy(() =>
-  import('../features/chat/components/chat-thread').then((m) => ({ default: m.ChatThread })),
+  import('@/features/chat/components/chat-thread').then((m) => ({ default: m.ChatThread })),
 );
 
 /**

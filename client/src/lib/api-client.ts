@@ -6,7 +6,7 @@
  */
 import { API_BASE, errorCodeForStatus, LIMITS } from '@agrivet/shared';
 import axios, { type AxiosError, AxiosHeaders, type AxiosProgressEvent } from 'axios';
-import { i18n } from '../i18n';
+import { i18n } from '@/i18n';
 import { reportUnauthorized, requestToken } from './api-auth';
 import { ApiError } from './api-error';
 import { apiErrorFromFailure, type FailureEnvelope } from './api-failure';

@@ -4,7 +4,7 @@
  * the message and field messages in the UI language (i18n/contract-messages.ts).
  */
 import { errorCodeForStatus, isErrorCode } from '@agrivet/shared';
-import { apiErrorMessage, type FailureContext, localizeFieldMessages } from '../i18n/contract-messages';
+import { apiErrorMessage, type FailureContext, localizeFieldMessages } from '@/i18n/contract-messages';
 import { ApiError } from './api-error';
 
 export interface FailureEnvelope {

@@ -24,6 +24,6 @@ export function DashboardSlotsProvider({ slots, children }: { slots: DashboardSl
 
 export function useDashboardSlots(): DashboardSlots {
   const slots = useContext(DashboardSlotsContext);
-  if (!slots) throw new Error('useDashboardSlots: no DashboardSlotsProvider (app/router.tsx mounts one)');
+  if (!slots) throw new Error('useDashboardSlots: no DashboardSlotsProvider (DashboardShell mounts one)');
   return slots;
 }
