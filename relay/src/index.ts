@@ -96,6 +96,7 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
     onEvent(ctx, 'conversation:read', conversation.read);
     onEvent(ctx, 'typing', conversation.typingHandler());
     onEvent(ctx, 'message:send', message.send, { large: true });
+    onEvent(ctx, 'message:delete', message.remove);
     onEvent(ctx, 'order:create', order.create);
     onEvent(ctx, 'order:update', order.update);
     logger.debug({ user: user.id, socket: socket.id }, 'connected');

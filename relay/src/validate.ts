@@ -29,10 +29,12 @@ const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null &
  * The shared id rule (a positive integer that fits PostgreSQL's integer columns; digit strings,
  * Arabic-Indic ones too, are read as numbers), taken from the schema the API validates
  * message/create with, so the relay and the API accept exactly the same ids. An order's id follows
- * the same rule.
+ * the same rule, and so does a message's.
  */
 const conversationRef = messageCreateSchema('ar').pick(['conversation_id']);
-const orderRef = yup.object({ order_id: conversationRef.fields.conversation_id as yup.Schema<number> });
+const idRule = conversationRef.fields.conversation_id as yup.Schema<number>;
+const orderRef = yup.object({ order_id: idRule });
+const messageRef = yup.object({ message_id: idRule });
 
 const notAnObject = <T>(): Checked<T> => ({ ok: false, error: invalid({ _: apiMessages.ar.validation }) });
 
@@ -140,6 +142,12 @@ export function checkMessageSize(raw: unknown): ApiFailure | null {
   if (!isObject(raw)) return null;
   const { image: _image, ...others } = raw;
   return checkSmall(others);
+}
+
+/** message:delete: the message's id (a path). */
+export function checkMessageRef(raw: unknown): Checked<{ message_id: number }> {
+  if (!isObject(raw)) return notAnObject();
+  return check(messageRef, raw);
 }
 
 /** order:create: a client_id; the order itself (store, items, total, delivery) is order/create's to check. */

@@ -172,6 +172,35 @@ describe('conversations and messages', () => {
     expect(store.pushes.of('message:new')[0]).toEqual({ message });
   });
 
+  it('message:delete deletes the author’s message and pushes message:deleted to the room, both participants and admin only', async () => {
+    const sender = await open(farmer);
+    const store = await open(pharmacy);
+    const boss = await open(admin);
+    const stranger = await open(outsider);
+    await call(store.socket, 'conversation:join', { conversation_id: conversation.id });
+    const sent = await call<Message>(sender.socket, 'message:send', {
+      conversation_id: conversation.id,
+      message: 'رسالة ستحذف',
+      client_id: 'relay-delete-1',
+    });
+    const id = 'data' in sent ? sent.data.id : 0;
+    const byOther = await call(store.socket, 'message:delete', { message_id: id });
+    expect(byOther.status).toBe(403);
+    expect('error' in byOther && byOther.error.code).toBe('forbidden');
+    const malformed = await call(sender.socket, 'message:delete', { message_id: 'x' });
+    expect('error' in malformed && malformed.error.code).toBe('validation_failed');
+    const deleted = await call<Message>(sender.socket, 'message:delete', { message_id: id });
+    expect(deleted.status).toBe(200);
+    expect('data' in deleted && deleted.data).toMatchObject({ id, deleted: true, message: null });
+    const push = { conversation_id: conversation.id, message_id: id };
+    for (const who of [store, boss, sender]) {
+      await until(() => who.pushes.of('message:deleted').length === 1, 5_000, 'message:deleted');
+      expect(who.pushes.of('message:deleted')).toEqual([push]);
+    }
+    await sleep(200);
+    expect(stranger.pushes.events).toEqual([]);
+  });
+
   it('refuses an image over 5 MB with 413 and bytes that are no image with the API error', async () => {
     const { socket } = await open(farmer);
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1);

@@ -1,12 +1,12 @@
 /**
  * message:send → POST message/create (JSON, or multipart with the field `image` when the event
  * carries image bytes) → `message:new` to the conversation's room, both participants' user rooms
- * and the admin room.
+ * and the admin room. message:delete → POST message/delete/{id} → `message:deleted` to the same rooms.
  */
 import { apiPaths, type ConversationWithMessages, type Message, rooms } from '@agrivet/shared';
 import type { Participants } from '../participants';
 import type { EventContext } from '../types';
-import { type CheckedMessage, checkMessageSend, checkMessageSize } from '../validate';
+import { type CheckedMessage, checkMessageRef, checkMessageSend, checkMessageSize } from '../validate';
 import type { Handler } from './on-event';
 
 /** Recognises the common image formats by their first bytes (the API decodes and re-encodes). */
@@ -62,6 +62,15 @@ export async function participantsOf(ctx: EventContext, message: Message): Promi
   }
 }
 
+/** The rooms a message's pushes go to: its conversation, the admin, and both participants (or the sender). */
+async function roomsOfMessage(ctx: EventContext, message: Message): Promise<string[]> {
+  const targets = [rooms.conversation(message.conversation_id), rooms.admin];
+  const who = await participantsOf(ctx, message);
+  if (who) targets.push(rooms.user(who.senderId), rooms.user(who.receiverId));
+  else targets.push(rooms.user(ctx.user.id));
+  return targets;
+}
+
 export const send: Handler = async (payload, ctx) => {
   const tooLarge = checkMessageSize(payload);
   if (tooLarge) return tooLarge;
@@ -70,10 +79,17 @@ export const send: Handler = async (payload, ctx) => {
   const res = await ctx.api.post<Message>(apiPaths.message.create, toBody(checked.value, ctx.user.id), ctx.caller);
   if (res.status !== 200 || !('data' in res)) return res;
   const message = res.data;
-  const targets = [rooms.conversation(message.conversation_id), rooms.admin];
-  const who = await participantsOf(ctx, message);
-  if (who) targets.push(rooms.user(who.senderId), rooms.user(who.receiverId));
-  else targets.push(rooms.user(ctx.user.id));
-  ctx.io.to(targets).emit('message:new', { message });
+  ctx.io.to(await roomsOfMessage(ctx, message)).emit('message:new', { message });
+  return res;
+};
+
+/** The API decides who may delete (the author within 15 minutes, the admin); the ack is the deleted message. */
+export const remove: Handler = async (payload, ctx) => {
+  const checked = checkMessageRef(payload);
+  if (!checked.ok) return checked.error;
+  const res = await ctx.api.post<Message>(apiPaths.message.delete(checked.value.message_id), {}, ctx.caller);
+  if (res.status !== 200 || !('data' in res)) return res;
+  const { id: message_id, conversation_id } = res.data;
+  ctx.io.to(await roomsOfMessage(ctx, res.data)).emit('message:deleted', { conversation_id, message_id });
   return res;
 };
