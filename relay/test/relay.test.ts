@@ -172,6 +172,29 @@ describe('conversations and messages', () => {
     expect(store.pushes.of('message:new')[0]).toEqual({ message });
   });
 
+  it('message:send passes fields it does not use on to the API: an upload_id becomes the attachment', async () => {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#c05621' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+    const uploaded = await fetch(`${api.apiUrl}/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${farmer.token}` },
+      body: form,
+    }).then((r) => r.json() as Promise<{ status: number; data: { upload_id: number } }>);
+    expect(uploaded.status).toBe(200);
+    const sender = await open(farmer);
+    const ack = await call<Message>(sender.socket, 'message:send', {
+      conversation_id: conversation.id,
+      upload_id: uploaded.data.upload_id,
+      client_id: 'relay-upload-1',
+    });
+    expect(ack.status).toBe(200);
+    expect('data' in ack && ack.data.attachment).toMatchObject({ kind: 'image' });
+  });
+
   it('message:delete deletes the author’s message and pushes message:deleted to the room, both participants and admin only', async () => {
     const sender = await open(farmer);
     const store = await open(pharmacy);
