@@ -25,6 +25,8 @@ export type ImageBytes = Uint8Array | ArrayBuffer;
 export interface SendMessageInput {
   conversation_id: number;
   message?: string;
+  /** A `POST upload` of the sender (CONTRACT.md §7): a photo or a voice note, used by one message. */
+  upload_id?: number;
   image?: ImageBytes;
   image_type?: string;
 }
