@@ -96,8 +96,12 @@ function parseVapid(env: NodeJS.ProcessEnv): Config['vapidKeys'] {
   if (!publicKey && !privateKey) return null;
   if (!publicKey || !privateKey) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   const bytes = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? Buffer.from(key, 'base64url').length : -1);
-  if (bytes(publicKey) !== 65) throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes)');
-  if (bytes(privateKey) !== 32) throw new ConfigError('VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)');
+  if (bytes(publicKey) !== 65) {
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes)');
+  }
+  if (bytes(privateKey) !== 32) {
+    throw new ConfigError('VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes)');
+  }
   return { publicKey, privateKey };
 }
 

@@ -10,18 +10,7 @@ import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import {
-  EBML_JUNK,
-  fixture,
-  HEIC_LIKE,
-  images,
-  PDF,
-  SVG,
-  silenceWebm,
-  TEXT,
-  tone,
-  videoWebm,
-} from './helpers/media';
+import { EBML_JUNK, fixture, HEIC_LIKE, images, PDF, SVG, silenceWebm, TEXT, tone, videoWebm } from './helpers/media';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
@@ -86,7 +75,11 @@ describe('POST upload', () => {
         expect(meta.xmp).toBeUndefined();
         expect(file.includes(Buffer.from('FarmPhone'))).toBe(false);
         expect(existsSync(stored(data.thumb))).toBe(true);
-        const row = await t.db.selectFrom('uploads').selectAll().where('id', '=', data.upload_id).executeTakeFirstOrThrow();
+        const row = await t.db
+          .selectFrom('uploads')
+          .selectAll()
+          .where('id', '=', data.upload_id)
+          .executeTakeFirstOrThrow();
         expect(row).toMatchObject({ user_id: farmer.user.id, kind: 'image', message_id: null, used_at: null });
       });
     }
@@ -105,7 +98,11 @@ describe('POST upload', () => {
       ['Ogg/Opus (Firefox)', () => tone.oggOpus(3), 'voice.ogg'],
       ['fragmented MP4/AAC (Safari)', () => tone.mp4Aac(3), 'voice.mp4'],
       ['Ogg/Vorbis', () => tone.oggVorbis(3), 'voice.oga'],
-      ["Chromium's own MediaRecorder WebM (no duration in its headers)", () => fixture('chromium-recording.webm'), 'blob'],
+      [
+        "Chromium's own MediaRecorder WebM (no duration in its headers)",
+        () => fixture('chromium-recording.webm'),
+        'blob',
+      ],
       ["Chromium's own MediaRecorder MP4/Opus", () => fixture('chromium-recording.mp4'), 'blob'],
     ] as const) {
       it(`stores ${name} as MP3 without metadata, with its decoded duration`, async () => {
@@ -185,10 +182,16 @@ describe('POST upload', () => {
       const none = await request(t.app).post('/api/upload').set(farmer.auth).field('x', '1');
       await expectRefused(none, 422, 'validation_failed');
       expect(none.body.error.fields).toEqual({ file: 'هذا الحقل مطلوب' });
-      const other = await request(t.app).post('/api/upload').set(farmer.auth).attach('image', await images.png(), 'a.png');
+      const other = await request(t.app)
+        .post('/api/upload')
+        .set(farmer.auth)
+        .attach('image', await images.png(), 'a.png');
       await expectRefused(other, 422, 'validation_failed');
       expect(Object.keys(other.body.error.fields)).toEqual(['image']);
-      const json = await request(t.app).post('/api/upload').set(farmer.auth).send({ file: 'data:image/png;base64,AAAA' });
+      const json = await request(t.app)
+        .post('/api/upload')
+        .set(farmer.auth)
+        .send({ file: 'data:image/png;base64,AAAA' });
       await expectRefused(json, 422, 'validation_failed');
       const empty = await upload(farmer.auth, Buffer.alloc(0), 'empty.png');
       await expectRefused(empty, 422, 'validation_failed');
@@ -264,7 +267,7 @@ describe('POST upload', () => {
       expect(late.body.error.fields).toEqual({ upload_id: 'الملف المرفق غير موجود أو انتهت صلاحيته، أعد رفعه' });
     });
 
-    it("a used upload whose message is gone (conversation deleted) loses its files at the next sweep", async () => {
+    it('a used upload whose message is gone (conversation deleted) loses its files at the next sweep', async () => {
       const farmer = await t.make.loginAs('farmer');
       const owner = await t.make.loginAs('store');
       const admin = await t.make.loginAs('admin');
@@ -276,7 +279,11 @@ describe('POST upload', () => {
         .send({ conversation_id: conv.id, upload_id: voice.upload_id })
         .expect(200);
       await request(t.app).post(`/api/conversation/delete/${conv.id}`).set(admin.auth).expect(200);
-      const row = await t.db.selectFrom('uploads').selectAll().where('id', '=', voice.upload_id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('id', '=', voice.upload_id)
+        .executeTakeFirstOrThrow();
       expect(row.message_id).toBeNull();
       expect(row.used_at).not.toBeNull();
       await t.chat.sweep(new Date());
@@ -303,7 +310,9 @@ describe('POST upload', () => {
         .execute();
       await t.chat.sweep(new Date());
       expect(existsSync(stored(img.path))).toBe(true);
-      expect(await t.db.selectFrom('uploads').select('id').where('id', '=', img.upload_id).executeTakeFirst()).toBeDefined();
+      expect(
+        await t.db.selectFrom('uploads').select('id').where('id', '=', img.upload_id).executeTakeFirst(),
+      ).toBeDefined();
     });
   });
 });

@@ -36,7 +36,10 @@ export class MediaSigner {
   }
 
   private mac(path: string, exp: number): Buffer {
-    return createHmac('sha256', this.key).update(`${signedKey(path)}\n${exp}`).digest().subarray(0, 16);
+    return createHmac('sha256', this.key)
+      .update(`${signedKey(path)}\n${exp}`)
+      .digest()
+      .subarray(0, 16);
   }
 
   /** `messages/ab.webp` → `messages/ab.webp?exp=…&sig=…` (a path relative to /storage/). */

@@ -67,7 +67,16 @@ export function messageCreate({ db, images, media, push }: AppContext): (req: Re
 
     let result: Awaited<ReturnType<typeof writeMessage>>;
     try {
-      result = await writeMessage(db, { conversation, author, userId: caller.id, text, image, attachment, upload, clientId });
+      result = await writeMessage(db, {
+        conversation,
+        author,
+        userId: caller.id,
+        text,
+        image,
+        attachment,
+        upload,
+        clientId,
+      });
     } catch (err) {
       if (!upload) await images.remove(image);
       throw err;

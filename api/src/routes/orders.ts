@@ -39,7 +39,7 @@ interface OrderFilter {
   userId?: number;
 }
 
-export function orderRoutes({ db, dialect }: AppContext): Router {
+export function orderRoutes({ db, dialect, push }: AppContext): Router {
   const router = Router();
   // form-data bodies as well as JSON (CONTRACT.md §3)
   router.use(acceptFormFields);
@@ -145,6 +145,8 @@ export function orderRoutes({ db, dialect }: AppContext): Router {
       delivery: body.delivery,
     });
     sendOk(res, await presentOne(id));
+    // Web Push to the store's account, after the answer (services/push.ts)
+    push.orderCreated(id);
   });
 
   router.post('/update/:id', requireAuth, async (req, res) => {
@@ -161,6 +163,8 @@ export function orderRoutes({ db, dialect }: AppContext): Router {
       .where('id', '=', row.id)
       .execute();
     sendOk(res, await presentOne(row.id));
+    // Web Push to the buyer when the status moved, after the answer (services/push.ts)
+    if (row.status !== body.status) push.orderStatusChanged(row.id);
   });
 
   router.post('/rate/:id', requireAuth, async (req, res) => {

@@ -296,6 +296,7 @@ export class PushService {
       await this.db.deleteFrom('push_subscriptions').where('id', '=', subscription.id).execute();
       return;
     }
-    if (status < 200 || status >= 300) this.options.logger.warn({ status, host }, 'push service refused a notification');
+    if (status < 200 || status >= 300)
+      this.options.logger.warn({ status, host }, 'push service refused a notification');
   }
 }

@@ -27,7 +27,14 @@ export function ffmpegMake(source: string, output: string[], extraInput: string[
   return run.stdout;
 }
 
-const tags = ['-metadata', 'title=سر المزرعة', '-metadata', 'artist=Secret Farmer', '-metadata', 'location=+33.51+036.29/'];
+const tags = [
+  '-metadata',
+  'title=سر المزرعة',
+  '-metadata',
+  'artist=Secret Farmer',
+  '-metadata',
+  'location=+33.51+036.29/',
+];
 
 /** A `seconds`-long 440 Hz tone, as browsers record voice notes (with metadata to strip). */
 export const tone = {
@@ -49,8 +56,7 @@ export const tone = {
       'mp4',
     ]),
   /** Ogg Vorbis (older Firefox). */
-  oggVorbis: (seconds = 3) =>
-    ffmpegMake(`sine=frequency=440:duration=${seconds}`, ['-c:a', 'libvorbis', '-f', 'ogg']),
+  oggVorbis: (seconds = 3) => ffmpegMake(`sine=frequency=440:duration=${seconds}`, ['-c:a', 'libvorbis', '-f', 'ogg']),
   /** MP3 inside Matroska: a codec voice notes never use (refused). */
   mkvMp3: (seconds = 3) =>
     ffmpegMake(`sine=frequency=440:duration=${seconds}`, ['-c:a', 'libmp3lame', '-f', 'matroska']),
@@ -62,12 +68,11 @@ export const silenceWebm = (seconds: number) =>
 
 /** A WebM with a video track and sound (a screen recording, not a voice note). */
 export const videoWebm = () =>
-  ffmpegMake('testsrc=duration=2:size=64x48:rate=5', ['-map', '0:v', '-map', '1:a', '-c:v', 'libvpx', '-c:a', 'libopus', '-f', 'webm'], [
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=2',
-  ]);
+  ffmpegMake(
+    'testsrc=duration=2:size=64x48:rate=5',
+    ['-map', '0:v', '-map', '1:a', '-c:v', 'libvpx', '-c:a', 'libopus', '-f', 'webm'],
+    ['-f', 'lavfi', '-i', 'sine=duration=2'],
+  );
 
 const base = () => sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 40, g: 150, b: 70 } } });
 
@@ -78,7 +83,12 @@ export const images = {
       .jpeg()
       .withExif({
         IFD0: { Make: 'FarmPhone', Model: 'X1', ImageDescription: 'field' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 30/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '36/1 17/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '33/1 30/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '36/1 17/1 0/1',
+        },
       })
       .toBuffer(),
   png: () => base().png().toBuffer(),

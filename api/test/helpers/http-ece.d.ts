@@ -1,0 +1,8 @@
+/** http_ece (a dependency of web-push) has no types: the one call the push tests use. */
+declare module 'http_ece' {
+  import type { ECDH } from 'node:crypto';
+  export function decrypt(
+    buffer: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string | Buffer },
+  ): Buffer;
+}
