@@ -17,7 +17,7 @@ const relay = vi.hoisted(() => ({
 }));
 
 vi.mock('../../../stores/realtime', () => ({
-  useRealtime: { getState: () => ({ write: relay.write }) },
+  useRealtime: { getState: () => ({ write: relay.write, status: 'online' }), subscribe: () => () => {} },
   onRealtime: (event: string, handler: (payload: unknown) => void) => {
     relay.listeners.set(event, handler);
     return () => relay.listeners.delete(event);
@@ -25,6 +25,13 @@ vi.mock('../../../stores/realtime', () => ({
 }));
 
 const { default: OrderDetailsRoute } = await import('../routes/order-details');
+const { useLiveOrders } = await import('../lib/use-live-orders');
+
+/** The dashboard layout keeps the cached orders live (useLiveOrders) around every screen. */
+function InLayout() {
+  useLiveOrders();
+  return <OrderDetailsRoute />;
+}
 
 const order: Order = {
   id: 31,
@@ -99,10 +106,11 @@ describe('order status dialog', () => {
     expect(success).not.toHaveBeenCalled();
   });
 
-  it('follows a status change heard from the relay (order:status)', async () => {
-    renderWithProviders(<OrderDetailsRoute />, { route: '/order/details?id=31' });
+  it('follows a status change heard from the relay (order:status), applied to the cache', async () => {
+    const { queryClient } = renderWithProviders(<InLayout />, { route: '/order/details?id=31' });
     expect(await screen.findByTestId('order-status')).toHaveTextContent('قيد التنفيذ');
     act(() => relay.listeners.get('order:status')?.({ order: { ...order, status: 2 } }));
-    expect(screen.getByTestId('order-status')).toHaveTextContent('مرفوض');
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('مرفوض'));
+    expect(queryClient.getQueryData<Order>(['account', 'dashboard', 'orders', 'detail', 31])?.status).toBe(2);
   });
 });

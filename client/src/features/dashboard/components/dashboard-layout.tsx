@@ -1,7 +1,7 @@
 /**
  * Dashboard layout (SPEC.md §2): top bar, a side bar that collapses to icons on wide screens and is a
  * drawer on phones, and the screen. Signed-out visitors go to /login. Store accounts hear about new
- * orders live (order:new) anywhere in the dashboard.
+ * orders live (order:new) anywhere in the dashboard, and the cached orders follow the pushes.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Drawer } from '@chakra-ui/react/drawer';
@@ -16,6 +16,7 @@ import { onRealtime } from '../../../stores/realtime';
 import { selectIsLoggedIn, useSession } from '../../../stores/session';
 import { useDashboardT } from '../i18n/register';
 import { drawerRecipe } from '../lib/recipes';
+import { useLiveOrders } from '../lib/use-live-orders';
 import { useOrderAlerts } from '../stores/order-alerts';
 import { DashboardTopBar } from './dashboard-top-bar';
 import { ExpiredBanner } from './expired-banner';
@@ -40,6 +41,7 @@ export default function DashboardLayout() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const isStore = user?.type === 1 || user?.type === 3;
+  useLiveOrders();
 
   useEffect(() => {
     if (!isStore) return;

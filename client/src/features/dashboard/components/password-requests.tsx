@@ -1,6 +1,6 @@
 /**
  * Open /forget-password requests (admin, on user/list) with a way to set a temporary password
- * (POST user/set-password/{id}); the list reloads after each one.
+ * (POST user/set-password/{id}); the list is refetched after each one.
  */
 import { type PasswordResetRequest, setPasswordSchema } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
@@ -13,16 +13,19 @@ import { Form, Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { MdKey } from 'react-icons/md';
 import { FormField } from '../../../components/ui/form-field';
-import { useQuery } from '../../../lib/use-query';
-import { getPasswordRequests, setTemporaryPassword } from '../api/users';
+import { failureOf } from '@/lib/query-client';
+import { usePasswordRequests } from '../api/get-password-requests';
+import { useSetTemporaryPassword } from '../api/set-temporary-password';
 import { useDashboardT } from '../i18n/register';
 import { dialogRecipe } from '../lib/recipes';
 import { saveWithFeedback } from '../lib/save-form';
 import { type Column, DataTable } from './data-table';
 
-function SetPasswordDialog({ request, onDone }: { request: PasswordResetRequest; onDone: () => void }) {
+function SetPasswordDialog({ request }: { request: PasswordResetRequest }) {
   const { t, lang } = useDashboardT();
   const [open, setOpen] = useState(false);
+  // Refetches the open requests once set (the answered one leaves the list).
+  const setPassword = useSetTemporaryPassword();
   const schema = useMemo(() => setPasswordSchema(lang), [lang]);
   const name = request.user_name ?? request.phone;
   const userId = request.user_id;
@@ -44,14 +47,11 @@ function SetPasswordDialog({ request, onDone }: { request: PasswordResetRequest;
               onSubmit={async (values, helpers) => {
                 if (userId === null) return;
                 const ok = await saveWithFeedback(
-                  () => setTemporaryPassword(userId, values.password),
+                  () => setPassword.mutateAsync({ userId, password: values.password }),
                   t('users.passwordSet'),
                   helpers,
                 );
-                if (ok) {
-                  setOpen(false);
-                  onDone();
-                }
+                if (ok) setOpen(false);
               }}
             >
               {({ isSubmitting }) => (
@@ -80,10 +80,10 @@ function SetPasswordDialog({ request, onDone }: { request: PasswordResetRequest;
   );
 }
 
-export function PasswordRequests({ onChanged }: { onChanged: () => void }) {
+export function PasswordRequests() {
   const { t, lang } = useDashboardT();
   const [page, setPage] = useState(1);
-  const query = useQuery(`dash-reset-requests:${page}`, (signal) => getPasswordRequests(page, signal));
+  const query = usePasswordRequests(page);
   const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', { dateStyle: 'medium' });
   const columns: Column<PasswordResetRequest>[] = [
     { key: 'name', header: t('users.name'), cell: (r) => r.user_name ?? '—' },
@@ -92,15 +92,7 @@ export function PasswordRequests({ onChanged }: { onChanged: () => void }) {
     {
       key: 'actions',
       header: t('table.actions'),
-      cell: (r) => (
-        <SetPasswordDialog
-          request={r}
-          onDone={() => {
-            query.reload();
-            onChanged();
-          }}
-        />
-      ),
+      cell: (r) => <SetPasswordDialog request={r} />,
     },
   ];
   return (
@@ -116,8 +108,8 @@ export function PasswordRequests({ onChanged }: { onChanged: () => void }) {
           columns={columns}
           rows={query.data?.data}
           rowKey={(r) => r.id}
-          error={query.error}
-          onRetry={query.reload}
+          error={failureOf(query)}
+          onRetry={() => void query.refetch()}
           page={page}
           lastPage={query.data?.last_page ?? 1}
           onPage={setPage}

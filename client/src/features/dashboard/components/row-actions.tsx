@@ -24,12 +24,11 @@ interface RowActionsProps {
   editTo?: string;
   viewTo?: string;
   viewLabel?: string;
+  /** The delete (a mutation that also refreshes the cached lists). */
   onDelete?: () => Promise<unknown>;
-  /** Called after a successful delete (reload the list). */
-  onDeleted?: () => void;
 }
 
-export function RowActions({ name, editTo, viewTo, viewLabel, onDelete, onDeleted }: RowActionsProps) {
+export function RowActions({ name, editTo, viewTo, viewLabel, onDelete }: RowActionsProps) {
   const { t, common } = useDashboardT();
   const [deleting, setDeleting] = useState(false);
   const remove = async () => {
@@ -44,7 +43,6 @@ export function RowActions({ name, editTo, viewTo, viewLabel, onDelete, onDelete
     try {
       await onDelete();
       notify.success(common('errors.deleteDone'));
-      onDeleted?.();
     } catch (err) {
       notify.error(err, common('errors.deleteFailed'));
     } finally {

@@ -4,7 +4,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { FormField } from '../../../components/ui/form-field';
-import { changePassword } from '../api/users';
+import { changePassword } from '../api/change-password';
 import { FormActions } from '../components/form-actions';
 import { FormCard } from '../components/form-card';
 import { ScreenFrame } from '../components/screen-frame';

@@ -1,11 +1,13 @@
 /** conversation/list (admin): every conversation, newest activity first, paged; live via the admin room. */
-import type { Conversation } from '@agrivet/shared';
+import type { Conversation, Paged } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Text } from '@chakra-ui/react/text';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useQuery } from '../../../lib/use-query';
+import { failureOf } from '@/lib/query-client';
 import { onRealtime } from '../../../stores/realtime';
-import { getAllConversations } from '../api/conversations';
+import { useAllConversations } from '../api/get-all-conversations';
+import { dashboardKeys } from '../api/keys';
 import { type Column, DataTable } from '../components/data-table';
 import { RowActions } from '../components/row-actions';
 import { ScreenFrame } from '../components/screen-frame';
@@ -16,29 +18,29 @@ import { usePageParam } from '../lib/use-page-param';
 export default function ConversationListRoute() {
   const { t, lang } = useDashboardT();
   const [page, setPage] = usePageParam();
-  const query = useQuery(`dash-conversations:${page}`, (signal) => getAllConversations(page, signal));
-  const { setData, reload } = query;
+  const query = useAllConversations(page);
+  const queryClient = useQueryClient();
   const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', {
     dateStyle: 'short',
     timeStyle: 'short',
   });
 
-  // A message pushed to the admin room moves its conversation up with its new last message.
+  // A message pushed to the admin room moves its conversation up with its new last message; one not
+  // on this page (a new conversation, or one further down) makes the first page refetch.
   useEffect(
     () =>
-      onRealtime('message:new', ({ message }) =>
-        setData((prev) => {
-          if (!prev) return prev;
-          const known = prev.data.find((c) => c.id === message.conversation_id);
-          if (!known) {
-            if (page === 1) reload();
-            return prev;
-          }
-          const updated = { ...known, last_message: message, updated_at: message.created_at };
-          return { ...prev, data: [updated, ...prev.data.filter((c) => c.id !== known.id)] };
-        }),
-      ),
-    [setData, reload, page],
+      onRealtime('message:new', ({ message }) => {
+        const key = dashboardKeys.conversationList(page);
+        const held = queryClient.getQueryData<Paged<Conversation>>(key);
+        const known = held?.data.find((c) => c.id === message.conversation_id);
+        if (!held || !known) {
+          if (page === 1) void queryClient.invalidateQueries({ queryKey: key });
+          return;
+        }
+        const updated = { ...known, last_message: message, updated_at: message.created_at };
+        queryClient.setQueryData(key, { ...held, data: [updated, ...held.data.filter((c) => c.id !== known.id)] });
+      }),
+    [queryClient, page],
   );
 
   const columns: Column<Conversation>[] = [
@@ -77,8 +79,8 @@ export default function ConversationListRoute() {
         columns={columns}
         rows={query.data?.data}
         rowKey={(c) => c.id}
-        error={query.error}
-        onRetry={query.reload}
+        error={failureOf(query)}
+        onRetry={() => void query.refetch()}
         page={page}
         lastPage={query.data?.last_page ?? 1}
         onPage={setPage}

@@ -7,14 +7,14 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { MdEdit } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { notify } from '../../../components/ui/toaster';
-import { useQuery } from '../../../lib/use-query';
-import { onRealtime, useRealtime } from '../../../stores/realtime';
-import { getOrder } from '../api/orders';
+import { failureOf } from '@/lib/query-client';
+import { useRealtime } from '../../../stores/realtime';
+import { useOrder } from '../api/get-order';
 import { type Column, DataTable } from '../components/data-table';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { ScreenFrame } from '../components/screen-frame';
@@ -23,11 +23,13 @@ import { useDashboardT } from '../i18n/register';
 import { dashboardPaths } from '../lib/dashboard-paths';
 import { orderStatusOptions } from '../lib/options';
 import { useIdParam } from '../lib/use-page-param';
+import { applyOrder } from '../lib/use-live-orders';
 
 type Item = Order['items'][number];
 
-function OrderView({ order, onChange }: { order: Order; onChange: (order: Order) => void }) {
+function OrderView({ order }: { order: Order }) {
   const { t, common, lang } = useDashboardT();
+  const queryClient = useQueryClient();
   const columns: Column<Item>[] = [
     { key: 'name', header: t('orders.product'), cell: (i) => i.name },
     { key: 'quantity', header: t('orders.quantity'), cell: (i) => i.quantity, numeric: true },
@@ -43,7 +45,8 @@ function OrderView({ order, onChange }: { order: Order; onChange: (order: Order)
   const saveStatus = async (status: number): Promise<boolean> => {
     try {
       const updated = await useRealtime.getState().write('order:update', { order_id: order.id, status }).result;
-      onChange(updated);
+      // The same as the order:status push the other devices get: the details and every cached page.
+      applyOrder(queryClient, updated);
       notify.success(common('errors.done'), orderStatusLabels[lang][updated.status]);
       return true;
     } catch (err) {
@@ -112,12 +115,9 @@ function OrderView({ order, onChange }: { order: Order; onChange: (order: Order)
 export default function OrderDetailsRoute() {
   const { t } = useDashboardT();
   const id = useIdParam('id');
-  const query = useQuery(`dash-order:${id}`, (signal) => getOrder(id ?? 0, signal), id !== null);
-  const { setData } = query;
-  useEffect(
-    () => onRealtime('order:status', ({ order }) => setData((prev) => (prev && prev.id === order.id ? order : prev))),
-    [setData],
-  );
+  // Live: the layout applies order:status pushes to the cached order (lib/use-live-orders.ts).
+  const query = useOrder(id);
+  const failure = failureOf(query);
   const back = (
     <Button asChild variant="ghost" size="sm">
       <RouterLink to={dashboardPaths.orderList.getHref()}>{t('orders.back')}</RouterLink>
@@ -127,12 +127,14 @@ export default function OrderDetailsRoute() {
     <ScreenFrame title={id ? t('orders.order', { id }) : t('orders.details')} actions={back}>
       {id === null ? (
         <EmptyState message={t('orders.missingId')} />
-      ) : query.error ? (
-        <ErrorState error={query.error} onRetry={query.reload} />
       ) : !query.data ? (
-        <LoadingState />
+        failure ? (
+          <ErrorState error={failure} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState />
+        )
       ) : (
-        <OrderView order={query.data} onChange={(o) => setData(() => o)} />
+        <OrderView order={query.data} />
       )}
     </ScreenFrame>
   );

@@ -1,8 +1,9 @@
 /** order/list: the store's orders, newest first, live (order:new, order:status); opening it clears the badge. */
 import type { Order } from '@agrivet/shared';
+import { failureOf } from '@/lib/query-client';
 import { useCallback, useEffect } from 'react';
-import { useQuery } from '../../../lib/use-query';
-import { getStoreOrders } from '../api/orders';
+import { onRealtime } from '@/stores/realtime';
+import { useStoreOrders } from '../api/get-store-orders';
 import { type Column, DataTable } from '../components/data-table';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { RowActions } from '../components/row-actions';
@@ -10,16 +11,17 @@ import { ScreenFrame } from '../components/screen-frame';
 import { useDashboardT } from '../i18n/register';
 import { dashboardPaths } from '../lib/dashboard-paths';
 import { usePageParam } from '../lib/use-page-param';
-import { useLiveOrders } from '../lib/use-live-orders';
 import { useOrderAlerts } from '../stores/order-alerts';
 
 export default function OrderListRoute() {
   const { t, lang } = useDashboardT();
   const [page, setPage] = usePageParam();
-  const query = useQuery(`dash-orders:${page}`, (signal) => getStoreOrders(page, signal));
+  // Live: the layout applies order:new and order:status to the cached pages (lib/use-live-orders.ts).
+  const query = useStoreOrders(page);
   const markSeen = useCallback(() => useOrderAlerts.getState().markSeen(), []);
   useEffect(markSeen, [markSeen]);
-  useLiveOrders(query.setData, page, markSeen);
+  // A new order arriving while the list is on screen is seen.
+  useEffect(() => onRealtime('order:new', markSeen), [markSeen]);
   const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -48,8 +50,8 @@ export default function OrderListRoute() {
         columns={columns}
         rows={query.data?.data}
         rowKey={(o) => o.id}
-        error={query.error}
-        onRetry={query.reload}
+        error={failureOf(query)}
+        onRetry={() => void query.refetch()}
         page={page}
         lastPage={query.data?.last_page ?? 1}
         onPage={setPage}

@@ -7,8 +7,9 @@ import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/ui/form-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import type { CompressedImage } from '../../../lib/compress-image';
-import { useQuery } from '../../../lib/use-query';
-import { getPost, savePost } from '../api/posts';
+import { failureOf } from '@/lib/query-client';
+import { usePost } from '../api/get-post';
+import { useSavePost } from '../api/save-post';
 import { CheckboxField } from '../components/checkbox-field';
 import { FormActions } from '../components/form-actions';
 import { FormCard } from '../components/form-card';
@@ -34,6 +35,7 @@ function PostFormView({ post }: { post: Post | null }) {
   const schema = useMemo(() => postSchema(lang), [lang]);
   const [image, setImage] = useState<CompressedImage | null>(null);
   const upload = useUploadProgress();
+  const save = useSavePost();
   const initial: PostValues = {
     title: post?.title ?? '',
     description: post?.description ?? '',
@@ -44,7 +46,12 @@ function PostFormView({ post }: { post: Post | null }) {
     const clean = schema.cast(values);
     upload.start();
     const saved = await saveWithFeedback(
-      () => savePost(post?.id ?? null, toFormData(clean, image), upload.onUploadProgress),
+      () =>
+        save.mutateAsync({
+          id: post?.id ?? null,
+          body: toFormData(clean, image),
+          onUploadProgress: upload.onUploadProgress,
+        }),
       post ? t('form.updated') : t('posts.created'),
       helpers,
     );
@@ -80,9 +87,10 @@ function PostFormView({ post }: { post: Post | null }) {
 
 export default function PostFormRoute() {
   const id = useIdParam('id');
-  const query = useQuery(`dash-post:${id}`, (signal) => getPost(id ?? 0, signal), id !== null);
+  const query = usePost(id);
+  const failure = failureOf(query);
   if (id === null) return <PostFormView key="new" post={null} />;
-  if (query.error) return <ErrorState error={query.error} onRetry={query.reload} />;
-  if (!query.data) return <LoadingState />;
+  if (!query.data)
+    return failure ? <ErrorState error={failure} onRetry={() => void query.refetch()} /> : <LoadingState />;
   return <PostFormView key={id} post={query.data} />;
 }

@@ -1,8 +1,9 @@
 /** blog/list: the caller's articles (admin: all) with edit and delete, paged. */
 import type { Post } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
-import { useQuery } from '../../../lib/use-query';
-import { deletePost, getMyPosts } from '../api/posts';
+import { failureOf } from '@/lib/query-client';
+import { useDeletePost } from '../api/delete-post';
+import { useMyPosts } from '../api/get-my-posts';
 import { type Column, DataTable } from '../components/data-table';
 import { RowActions } from '../components/row-actions';
 import { AddLink } from '../components/add-link';
@@ -14,7 +15,8 @@ import { usePageParam } from '../lib/use-page-param';
 export default function PostListRoute() {
   const { t } = useDashboardT();
   const [page, setPage] = usePageParam();
-  const query = useQuery(`dash-posts:${page}`, (signal) => getMyPosts(page, signal));
+  const query = useMyPosts(page);
+  const remove = useDeletePost();
 
   const columns: Column<Post>[] = [
     { key: 'title', header: t('posts.title'), cell: (p) => p.title },
@@ -36,8 +38,7 @@ export default function PostListRoute() {
         <RowActions
           name={p.title}
           editTo={dashboardPaths.blogEdit.getHref(p.id)}
-          onDelete={() => deletePost(p.id)}
-          onDeleted={query.reload}
+          onDelete={() => remove.mutateAsync(p.id)}
         />
       ),
     },
@@ -53,8 +54,8 @@ export default function PostListRoute() {
         columns={columns}
         rows={query.data?.data}
         rowKey={(p) => p.id}
-        error={query.error}
-        onRetry={query.reload}
+        error={failureOf(query)}
+        onRetry={() => void query.refetch()}
         page={page}
         lastPage={query.data?.last_page ?? 1}
         onPage={setPage}

@@ -10,8 +10,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { FormField } from '../../../components/ui/form-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import type { CompressedImage } from '../../../lib/compress-image';
-import { useQuery } from '../../../lib/use-query';
-import { getProduct, saveProduct } from '../api/products';
+import { failureOf } from '@/lib/query-client';
+import { useProduct } from '../api/get-product';
+import { useSaveProduct } from '../api/save-product';
 import { CheckboxField } from '../components/checkbox-field';
 import { FormActions } from '../components/form-actions';
 import { FormCard } from '../components/form-card';
@@ -40,6 +41,7 @@ function ProductFormView({ product }: { product: Product | null }) {
   const schema = useMemo(() => productSchema(lang), [lang]);
   const [image, setImage] = useState<CompressedImage | null>(null);
   const upload = useUploadProgress();
+  const save = useSaveProduct();
   const initial: ProductValues = {
     name: product?.name ?? '',
     type: product?.type ?? '',
@@ -54,11 +56,11 @@ function ProductFormView({ product }: { product: Product | null }) {
     upload.start();
     const saved = await saveWithFeedback(
       () =>
-        saveProduct(
-          product?.id ?? null,
-          toFormData({ ...clean, description: clean.description ?? '' }, image),
-          upload.onUploadProgress,
-        ),
+        save.mutateAsync({
+          id: product?.id ?? null,
+          body: toFormData({ ...clean, description: clean.description ?? '' }, image),
+          onUploadProgress: upload.onUploadProgress,
+        }),
       product ? t('form.updated') : t('products.created'),
       helpers,
     );
@@ -104,10 +106,11 @@ export default function ProductFormRoute() {
   const { t } = useDashboardT();
   const raw = useParams().id;
   const id = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
-  const query = useQuery(`dash-product:${id}`, (signal) => getProduct(id ?? 0, signal), id !== null);
+  const query = useProduct(id);
+  const failure = failureOf(query);
   if (raw !== undefined && id === null) return <ErrorState error={new Error(t('form.notFound'))} />;
   if (id === null) return <ProductFormView key="new" product={null} />;
-  if (query.error) return <ErrorState error={query.error} onRetry={query.reload} />;
-  if (!query.data) return <LoadingState />;
+  if (!query.data)
+    return failure ? <ErrorState error={failure} onRetry={() => void query.refetch()} /> : <LoadingState />;
   return <ProductFormView key={id} product={query.data} />;
 }

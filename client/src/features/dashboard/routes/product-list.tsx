@@ -5,10 +5,11 @@
 import { type Product, productTypeLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { MdStar } from 'react-icons/md';
-import { useQuery } from '../../../lib/use-query';
+import { failureOf } from '@/lib/query-client';
 import { useSession } from '../../../stores/session';
-import { deleteProduct, getProducts } from '../api/products';
-import { getStore } from '../api/stores';
+import { useDeleteProduct } from '../api/delete-product';
+import { useProducts } from '../api/get-products';
+import { useStore } from '../api/get-store';
 import { type Column, DataTable } from '../components/data-table';
 import { RowActions } from '../components/row-actions';
 import { AddLink } from '../components/add-link';
@@ -24,12 +25,9 @@ export default function ProductListRoute() {
   const storeParam = useIdParam('store_id');
   const storeId = isAdmin ? storeParam : (user?.store?.id ?? null);
   const [page, setPage] = usePageParam();
-  const query = useQuery(`dash-products:${storeId}:${page}`, (signal) => getProducts(page, storeId, signal));
-  const store = useQuery(
-    `dash-store-name:${storeParam}`,
-    (signal) => getStore(storeParam ?? 0, signal),
-    isAdmin && storeParam !== null,
-  );
+  const query = useProducts(storeId, page);
+  const store = useStore(isAdmin ? storeParam : null);
+  const remove = useDeleteProduct();
   const storeName = isAdmin && storeParam !== null ? store.data?.name_store : undefined;
 
   const columns: Column<Product>[] = [
@@ -53,8 +51,7 @@ export default function ProductListRoute() {
         <RowActions
           name={p.name}
           editTo={dashboardPaths.productEdit.getHref(p.id)}
-          onDelete={() => deleteProduct(p.id)}
-          onDeleted={query.reload}
+          onDelete={() => remove.mutateAsync(p.id)}
         />
       ),
     },
@@ -75,8 +72,8 @@ export default function ProductListRoute() {
         columns={columns}
         rows={query.data?.data}
         rowKey={(p) => p.id}
-        error={query.error}
-        onRetry={query.reload}
+        error={failureOf(query)}
+        onRetry={() => void query.refetch()}
         page={page}
         lastPage={query.data?.last_page ?? 1}
         onPage={setPage}

@@ -7,7 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { LoadingState } from '../../../components/ui/states';
 import type { CompressedImage } from '../../../lib/compress-image';
 import { useSession } from '../../../stores/session';
-import { updateUser } from '../api/users';
+import { useUpdateUser } from '../api/update-user';
 import { FormActions } from '../components/form-actions';
 import { FormCard } from '../components/form-card';
 import { ImageField } from '../components/image-field';
@@ -35,6 +35,7 @@ function ProfileForm({ user }: { user: User }) {
   }, [lang]);
   const [image, setImage] = useState<CompressedImage | null>(null);
   const upload = useUploadProgress();
+  const update = useUpdateUser();
   const initial: ProfileValues = { name: user.name, phone: user.phone, address: user.address ?? '' };
 
   const submit = async (values: ProfileValues, helpers: { setErrors: (e: Record<string, string>) => void }) => {
@@ -42,11 +43,11 @@ function ProfileForm({ user }: { user: User }) {
     upload.start();
     const saved = await saveWithFeedback(
       () =>
-        updateUser(
-          user.id,
-          toFormData({ name: clean.name, phone: clean.phone, address: clean.address ?? '' }, image),
-          upload.onUploadProgress,
-        ),
+        update.mutateAsync({
+          id: user.id,
+          body: toFormData({ name: clean.name, phone: clean.phone, address: clean.address ?? '' }, image),
+          onUploadProgress: upload.onUploadProgress,
+        }),
       t('profile.saved'),
       helpers,
     );

@@ -7,9 +7,9 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { useMemo } from 'react';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { useQuery } from '../../../lib/use-query';
+import { failureOf } from '@/lib/query-client';
 import { useSession } from '../../../stores/session';
-import { getAdminStats, getStoreStats } from '../api/stats';
+import { useStats } from '../api/get-stats';
 import { type BarDatum, BarChart } from '../components/bar-chart';
 import { CHART_COLORS, PURPLE_TEXT } from '../components/chart-colors';
 import { HBarChart } from '../components/hbar-chart';
@@ -97,15 +97,16 @@ function AdminFigures({ stats }: { stats: AdminStats }) {
 export default function StatsHomeRoute() {
   const { t } = useDashboardT();
   const isAdmin = useSession((s) => s.user?.type === 0);
-  const query = useQuery<StoreStats | AdminStats>(`dash-stats:${isAdmin}`, (signal) =>
-    isAdmin ? getAdminStats(signal) : getStoreStats(signal),
-  );
+  const query = useStats(isAdmin);
+  const failure = failureOf(query);
   return (
     <ScreenFrame title={t('stats.title')}>
-      {query.error && !query.data ? (
-        <ErrorState error={query.error} onRetry={query.reload} />
-      ) : !query.data ? (
-        <LoadingState />
+      {!query.data ? (
+        failure ? (
+          <ErrorState error={failure} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState />
+        )
       ) : isAdmin ? (
         <AdminFigures stats={query.data as AdminStats} />
       ) : (

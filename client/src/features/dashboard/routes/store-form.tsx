@@ -12,11 +12,12 @@ import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/ui/form-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import type { CompressedImage } from '../../../lib/compress-image';
-import { useQuery } from '../../../lib/use-query';
+import { failureOf } from '@/lib/query-client';
 import { useRealtime } from '../../../stores/realtime';
 import { useSession } from '../../../stores/session';
-import { getStore, saveStore } from '../api/stores';
-import { getMe } from '../api/users';
+import { useStore } from '../api/get-store';
+import { getMe } from '../api/get-me';
+import { useSaveStore } from '../api/save-store';
 import { FormActions } from '../components/form-actions';
 import { FormCard } from '../components/form-card';
 import { ImageField } from '../components/image-field';
@@ -54,6 +55,7 @@ function StoreFormView({ store, user, ownerId }: { store: Store | null; user: Us
   }, [lang, isAdmin, store]);
   const [image, setImage] = useState<CompressedImage | null>(null);
   const upload = useUploadProgress();
+  const save = useSaveStore();
   const initial: StoreValues = {
     user_id: ownerId ? String(ownerId) : '',
     city: store?.city ?? '',
@@ -66,7 +68,12 @@ function StoreFormView({ store, user, ownerId }: { store: Store | null; user: Us
     const clean = schema.cast({ ...values, user_id: isAdmin && !store ? values.user_id : undefined });
     upload.start();
     const saved = await saveWithFeedback(
-      () => saveStore(store?.id ?? null, toFormData(clean, image), upload.onUploadProgress),
+      () =>
+        save.mutateAsync({
+          id: store?.id ?? null,
+          body: toFormData(clean, image),
+          onUploadProgress: upload.onUploadProgress,
+        }),
       store ? t('form.updated') : t('stores.created'),
       helpers,
     );
@@ -147,10 +154,11 @@ function StoreFormLoader({ user }: { user: User }) {
   // form into an edit form); the admin the one named by ?id=.
   const [ownId] = useState(user.store?.id ?? null);
   const id = user.type === 0 ? idParam : ownId;
-  const query = useQuery(`dash-store:${id}`, (signal) => getStore(id ?? 0, signal), id !== null);
+  const query = useStore(id);
+  const failure = failureOf(query);
   if (id === null) return <StoreFormView key={`new-${ownerParam}`} store={null} user={user} ownerId={ownerParam} />;
-  if (query.error) return <ErrorState error={query.error} onRetry={query.reload} />;
-  if (!query.data) return <LoadingState />;
+  if (!query.data)
+    return failure ? <ErrorState error={failure} onRetry={() => void query.refetch()} /> : <LoadingState />;
   return <StoreFormView key={id} store={query.data} user={user} />;
 }
 

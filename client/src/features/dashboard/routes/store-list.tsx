@@ -3,8 +3,9 @@
  * store form, which creates one for a store account without a store (its account number).
  */
 import { provinceName, type Store, storeTypeLabels } from '@agrivet/shared';
-import { useQuery } from '../../../lib/use-query';
-import { deleteStore, getStores } from '../api/stores';
+import { failureOf } from '@/lib/query-client';
+import { useDeleteStore } from '../api/delete-store';
+import { useStores } from '../api/get-stores';
 import { type Column, DataTable } from '../components/data-table';
 import { RowActions } from '../components/row-actions';
 import { AddLink } from '../components/add-link';
@@ -16,7 +17,8 @@ import { usePageParam } from '../lib/use-page-param';
 export default function StoreListRoute() {
   const { t, lang } = useDashboardT();
   const [page, setPage] = usePageParam();
-  const query = useQuery(`dash-stores:${page}`, (signal) => getStores(page, signal));
+  const query = useStores(page);
+  const remove = useDeleteStore();
 
   const columns: Column<Store>[] = [
     { key: 'name', header: t('stores.name'), cell: (s) => s.name_store },
@@ -33,8 +35,7 @@ export default function StoreListRoute() {
           viewTo={dashboardPaths.storeProducts.getHref(s.id)}
           viewLabel={t('stores.viewProducts')}
           editTo={dashboardPaths.storeEdit.getHref(s.id)}
-          onDelete={() => deleteStore(s.id)}
-          onDeleted={query.reload}
+          onDelete={() => remove.mutateAsync(s.id)}
         />
       ),
     },
@@ -50,8 +51,8 @@ export default function StoreListRoute() {
         columns={columns}
         rows={query.data?.data}
         rowKey={(s) => s.id}
-        error={query.error}
-        onRetry={query.reload}
+        error={failureOf(query)}
+        onRetry={() => void query.refetch()}
         page={page}
         lastPage={query.data?.last_page ?? 1}
         onPage={setPage}

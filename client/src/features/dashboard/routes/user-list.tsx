@@ -9,8 +9,9 @@ import { HStack } from '@chakra-ui/react/stack';
 import { MdAddBusiness, MdEdit } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { notify } from '../../../components/ui/toaster';
-import { useQuery } from '../../../lib/use-query';
-import { getUsers, updateUser } from '../api/users';
+import { failureOf } from '@/lib/query-client';
+import { useUsers } from '../api/get-users';
+import { useUpdateUser } from '../api/update-user';
 import { type Column, DataTable } from '../components/data-table';
 import { PasswordRequests } from '../components/password-requests';
 import { ScreenFrame } from '../components/screen-frame';
@@ -26,14 +27,13 @@ const hasStatus = (u: User) => u.type === 1 || u.type === 3;
 export default function UserListRoute() {
   const { t, common, lang } = useDashboardT();
   const [page, setPage] = usePageParam();
-  const query = useQuery(`dash-users:${page}`, (signal) => getUsers(page, signal));
+  const query = useUsers(page);
+  const update = useUpdateUser();
 
   const saveStatus = (user: User) => async (status: number) => {
     try {
-      const { user: updated } = await updateUser(user.id, { status });
-      query.setData((prev) =>
-        prev ? { ...prev, data: prev.data.map((u) => (u.id === user.id ? updated : u)) } : prev,
-      );
+      // The answer replaces the user in the cached pages (useUpdateUser).
+      await update.mutateAsync({ id: user.id, body: { status } });
       notify.success(common('errors.done'));
       return true;
     } catch (err) {
@@ -105,13 +105,13 @@ export default function UserListRoute() {
         columns={columns}
         rows={query.data?.data}
         rowKey={(u) => u.id}
-        error={query.error}
-        onRetry={query.reload}
+        error={failureOf(query)}
+        onRetry={() => void query.refetch()}
         page={page}
         lastPage={query.data?.last_page ?? 1}
         onPage={setPage}
       />
-      <PasswordRequests onChanged={query.reload} />
+      <PasswordRequests />
     </ScreenFrame>
   );
 }
