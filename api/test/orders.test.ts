@@ -132,6 +132,7 @@ describe('orders', () => {
       });
       expect(res.status).toBe(422);
       expect(res.body.error).toEqual({
+        code: 'validation_failed',
         message: 'المجموع لا يطابق أسعار المنتجات الحالية',
         fields: { total: 'المجموع لا يطابق أسعار المنتجات الحالية' },
       });
@@ -159,6 +160,7 @@ describe('orders', () => {
       });
       expect(mixed.status).toBe(422);
       expect(mixed.body.error).toEqual({
+        code: 'validation_failed',
         message: 'كل المنتجات يجب أن تكون من المتجر نفسه',
         fields: { items: 'كل المنتجات يجب أن تكون من المتجر نفسه' },
       });

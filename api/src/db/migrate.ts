@@ -11,6 +11,7 @@ import { unreadIndexMigration } from './migrations/004-unread-index';
 import { tableStatsMigration } from './migrations/005-table-stats';
 import { unreadByAuthorMigration } from './migrations/006-unread-by-author';
 import { chatMediaPushMigration } from './migrations/007-chat-media-push';
+import { usersVersionMigration } from './migrations/008-users-version';
 import { deliveryReviewsMigration } from './migrations/009-delivery-reviews';
 import { compactSearchIndexes } from './search-upkeep';
 import type { Database } from './types';
@@ -28,6 +29,7 @@ function provider(db: Db): MigrationProvider {
         '005_table_stats': tableStatsMigration(db.dialect),
         '006_unread_by_author': unreadByAuthorMigration(),
         '007_chat_media_push': chatMediaPushMigration(db.dialect),
+        '008_users_version': usersVersionMigration(db.dialect),
         '009_delivery_reviews': deliveryReviewsMigration(db.dialect),
       };
     },

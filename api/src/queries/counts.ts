@@ -29,7 +29,20 @@ const statsQuery = prepared((db: Kysely<Database>, _p: Record<string, never>) =>
   db.selectFrom('table_stats').select(['table_name', 'row_count', 'version']),
 );
 
-/** Row count and version of every counted table (one query, three rows). */
+/** The tables with a change version in table_stats (migrations 005 and 008). */
+export type VersionedTable = CountedTable | 'users';
+const VERSIONED_TABLES: readonly VersionedTable[] = ['stores', 'products', 'posts', 'users'];
+
+/** The change version of every versioned table (one query over a few rows): the browse ETags' input. */
+export async function readTableVersions(db: Kysely<Database>): Promise<Record<VersionedTable, number>> {
+  const { rows } = await statsQuery.execute(db, {});
+  const out: Partial<Record<VersionedTable, number>> = {};
+  for (const r of rows) out[r.table_name as VersionedTable] = Number(r.version);
+  for (const t of VERSIONED_TABLES) if (out[t] === undefined) throw new Error(`table_stats has no row for ${t}`);
+  return out as Record<VersionedTable, number>;
+}
+
+/** Row count and version of every counted table (one query, a few rows). */
 export async function readTableStats(db: Kysely<Database>): Promise<Record<CountedTable, TableStats>> {
   const { rows } = await statsQuery.execute(db, {});
   const out: Partial<Record<CountedTable, TableStats>> = {};

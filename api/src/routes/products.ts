@@ -22,6 +22,7 @@ import {
   requireAuth,
   requireStoreAccount,
 } from '../http/auth';
+import { browse } from '../http/browse';
 import { sendOk } from '../http/envelope';
 import { forbidden, invalid, notFound } from '../http/errors';
 import { paginate, queryInt, readPaging } from '../http/paging';
@@ -69,15 +70,21 @@ export function productRoutes({ db, dialect, images }: AppContext): Router {
     return row;
   };
 
-  router.get('/getAll', async (req, res) => {
-    const list = productList(db, dialect, readFilter(req));
-    const page = await paginate(readPaging(req.query), list.count, list.page, (rows) => rows.map(presentProduct));
-    sendOk(res, page);
-  });
+  // a product's JSON shows its store's name; the same for every caller (http/browse.ts)
+  const productBrowse = { tables: ['products', 'stores'] } as const;
 
-  router.get('/get/:id', async (req, res) => {
-    sendOk(res, presentProduct(await findProduct(req.params.id)));
-  });
+  router.get(
+    '/getAll',
+    browse(db, productBrowse, async (req) => {
+      const list = productList(db, dialect, readFilter(req));
+      return paginate(readPaging(req.query), list.count, list.page, (rows) => rows.map(presentProduct));
+    }),
+  );
+
+  router.get(
+    '/get/:id',
+    browse(db, productBrowse, async (req) => presentProduct(await findProduct(req.params.id))),
+  );
 
   router.post('/create', requireAuth, requireStoreAccount, refuseDisabledStore, acceptImage, async (req, res) => {
     const caller = currentUser(req);

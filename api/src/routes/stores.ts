@@ -25,6 +25,7 @@ import {
   mustOwnOrAdmin,
   requireAuth,
 } from '../http/auth';
+import { browse } from '../http/browse';
 import { sendOk } from '../http/envelope';
 import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import { paginate, queryInt, readPaging } from '../http/paging';
@@ -120,47 +121,57 @@ export function storeRoutes({ db, images }: AppContext): Router {
     return row;
   };
 
-  router.get('/getAll', async (req, res) => {
-    sendOk(res, await list(req, readFilter(req)));
-  });
+  // a store's JSON shows its owner's name and status and counts its products; a signed-in caller
+  // sees their conversation with it (and the owner their phone): per caller (http/browse.ts)
+  const storeBrowse = { tables: ['stores', 'users', 'products'], perCaller: true } as const;
 
-  router.get('/get-By-city', async (req, res) => {
-    sendOk(res, await list(req, readFilter(req)));
-  });
+  router.get(
+    '/getAll',
+    browse(db, storeBrowse, (req) => list(req, readFilter(req))),
+  );
 
-  router.get('/get/:id', async (req, res) => {
-    sendOk(res, presentStore(await findStore(req.params.id, req.user?.id), req.user));
-  });
+  router.get(
+    '/get-By-city',
+    browse(db, storeBrowse, (req) => list(req, readFilter(req))),
+  );
+
+  router.get(
+    '/get/:id',
+    browse(db, storeBrowse, async (req) => presentStore(await findStore(req.params.id, req.user?.id), req.user)),
+  );
 
   router.get('/reviews/:id', storeReviews({ db }));
 
-  router.get('/get-page/:id', async (req, res) => {
-    const store = presentStore(await findStore(req.params.id, req.user?.id), req.user);
-    const paging = readPaging(req.query);
-    const page = await paginate(
-      paging,
-      async () =>
-        toCount(
-          (
-            await db
-              .selectFrom('products')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .where('store_id', '=', store.id)
-              .executeTakeFirstOrThrow()
-          ).n as number,
-        ),
-      (limit, offset) =>
-        selectProducts(db)
-          .where('products.store_id', '=', store.id)
-          .orderBy('products.is_special', 'desc')
-          .orderBy('products.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-      (rows) => rows.map(presentProduct),
-    );
-    sendOk(res, { ...page, store });
-  });
+  router.get(
+    '/get-page/:id',
+    browse(db, storeBrowse, async (req) => {
+      const store = presentStore(await findStore(req.params.id, req.user?.id), req.user);
+      const paging = readPaging(req.query);
+      const page = await paginate(
+        paging,
+        async () =>
+          toCount(
+            (
+              await db
+                .selectFrom('products')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .where('store_id', '=', store.id)
+                .executeTakeFirstOrThrow()
+            ).n as number,
+          ),
+        (limit, offset) =>
+          selectProducts(db)
+            .where('products.store_id', '=', store.id)
+            .orderBy('products.is_special', 'desc')
+            .orderBy('products.id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        (rows) => rows.map(presentProduct),
+      );
+      return { ...page, store };
+    }),
+  );
 
   router.post('/create', requireAuth, acceptImage, async (req, res) => {
     const caller = currentUser(req);
