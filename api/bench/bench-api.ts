@@ -17,7 +17,8 @@
  * BENCH_ROOT=<checkout> (default: this one) is measured; BENCH_BEFORE=<checkout> is measured first
  * and printed beside it. Other settings: BENCH_WARMUP=10 BENCH_SECONDS=60 BENCH_CHAT_RATE=100
  * BENCH_BROWSE_RATE=300 BENCH_CREATE_SECONDS=10 BENCH_CREATE_CONNECTIONS=10 BENCH_LOG_LEVEL=warn
- * BENCH_BUILD=auto|0|1 BENCH_QUICK=1 (a small database, to try the harness) BENCH_CACHE=<dir>.
+ * BENCH_ROUNDS=1 (the checkouts measured in turn this many times) BENCH_BUILD=auto|0|1
+ * BENCH_QUICK=1 (a small database, to try the harness) BENCH_CACHE=<dir>.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -67,6 +68,8 @@ const CHAT_RATE = Number(env.BENCH_CHAT_RATE ?? 100);
 const BROWSE_RATE = Number(env.BENCH_BROWSE_RATE ?? 300);
 const CREATE_SECONDS = Number(env.BENCH_CREATE_SECONDS ?? 10);
 const LOG_LEVEL = env.BENCH_LOG_LEVEL ?? 'warn';
+/** Rounds: the checkouts are measured in turn this many times (before, after, before, after …). */
+const ROUNDS = Math.max(1, Number(env.BENCH_ROUNDS ?? 1));
 const TARGETS = { browseP99: 25, notModifiedP99: 5, chatP99: 50, createRps: 1_000 };
 
 // ---------------------------------------------------------------- checkouts
@@ -496,7 +499,9 @@ function markdown(results: RunResult[]): string {
       `| ${kind} | ${results.map((r) => pair(r.browse.perKind[kind] ?? { n: 0, p50: 0, p99: 0, max: 0 })).join(' | ')} |`,
     );
   }
-  out.push('', ...results.map((r, i) => `- ${head[i]}: ${r.label} — ${r.root}`));
+  const roles = new Map<string, string>();
+  for (const r of results) roles.set(r.root, `- ${r.role.replace(/ \(\d+\)$/, '')}: ${r.label} — ${r.root}`);
+  out.push('', ...roles.values());
   return out.join('\n');
 }
 
@@ -521,12 +526,15 @@ console.log(
 
 const results: RunResult[] = [];
 let failed = 0;
-for (const c of checkouts) {
-  try {
-    results.push(await runOne(c, before ? (c === before ? 'before' : 'after') : 'this checkout', database));
-  } catch (err) {
-    failed++;
-    console.error(`\n${c.label}: the run failed — ${err instanceof Error ? err.message : String(err)}`);
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const c of checkouts) {
+    const role = `${before ? (c === before ? 'before' : 'after') : 'this checkout'}${ROUNDS > 1 ? ` (${round})` : ''}`;
+    try {
+      results.push(await runOne(c, role, database));
+    } catch (err) {
+      failed++;
+      console.error(`\n${c.label}: the run failed — ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }
 if (results.length === 0) process.exit(1);
@@ -539,7 +547,7 @@ const file = path.join(resultsDir, `${new Date().toISOString().replace(/[:.]/g, 
 writeFileSync(
   file,
   JSON.stringify(
-    { settings: { WARMUP, SECONDS, CHAT_RATE, BROWSE_RATE, CREATE_SECONDS, LOG_LEVEL, SIZES }, results },
+    { settings: { WARMUP, SECONDS, CHAT_RATE, BROWSE_RATE, CREATE_SECONDS, LOG_LEVEL, ROUNDS, SIZES }, results },
     null,
     2,
   ),
