@@ -7,12 +7,7 @@
  * minutes (hidden tabs' timers may run only once a minute) — and the pre-tab key `outbox:{userId}`.
  * Items keep their client_id, so a write sent by two tabs is still stored once by the API.
  */
-import {
-  deserializeOutbox,
-  LocalStorageOutboxStorage,
-  type OutboxItem,
-  type OutboxStorage,
-} from '@agrivet/realtime';
+import { deserializeOutbox, LocalStorageOutboxStorage, type OutboxItem, type OutboxStorage } from '@agrivet/realtime';
 
 export interface StorageArea {
   readonly length: number;
