@@ -302,6 +302,10 @@ export const ROLE_CASES: RoleCase[] = [
 import { chatOrderRoleCases } from './roles.chat-orders';
 ROLE_CASES.push(...chatOrderRoleCases);
 
+// uploads, attachments and push (CONTRACT.md §7)
+import { mediaPushRoleCases } from './roles.media-push';
+ROLE_CASES.push(...mediaPushRoleCases);
+
 // ratings and verified stores (CONTRACT.md §7)
 import { reviewRoleCases } from './roles.reviews';
 ROLE_CASES.push(...reviewRoleCases);
