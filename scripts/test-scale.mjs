@@ -2,9 +2,9 @@
 // `npm run test:scale` (the last step of `npm test`, after the build): the scaled deployment of
 // docker-compose.yml run with real local programs — PostgreSQL, Redis, 2 API and 2 relay processes
 // from the built code, nginx rendering deploy/nginx.conf.template — exercised only through the proxy:
-// migrations once, proxy rules, register/browse, live chat and orders across relays, a fault round
-// (one API and one relay killed mid-run, nothing acknowledged lost or duplicated, checked in
-// PostgreSQL), and backup/restore on PostgreSQL. Prints a pass/fail summary; exits 1 on failure.
+// migrations once, proxy rules, register/browse, ETags and the proxy's micro-cache, live chat and
+// orders across relays, a fault round (one API and one relay killed mid-run, nothing acknowledged
+// lost or duplicated, checked in PostgreSQL), and backup/restore on PostgreSQL. Prints a pass/fail summary; exits 1 on failure.
 // Builds api, relay and client first when their dist/ is missing or older than the sources (after
 // `npm test`'s build step nothing is rebuilt); SCALE_BUILD=never only checks, =always rebuilds.
 import { spawnSync } from 'node:child_process';
@@ -141,8 +141,11 @@ async function main() {
     const big = await fetch(`${url}/api/product/create`, { method: 'POST', body: Buffer.alloc(7 * 1024 * 1024) });
     const bigBody = await big.json();
     assert(
-      big.status === 413 && bigBody.status === 413 && /[\u0600-\u06FF]/.test(bigBody.error.message),
-      'no JSON 413',
+      big.status === 413 &&
+        bigBody.status === 413 &&
+        bigBody.error.code === 'too_large' &&
+        /[\u0600-\u06FF]/.test(bigBody.error.message),
+      `no JSON 413 too_large: ${JSON.stringify(bigBody)}`,
     );
   });
 
@@ -179,29 +182,53 @@ async function main() {
     assert((me.user ?? me).id === reg.user.id, 'auth/user is not the registered farmer');
   });
 
-  await step("each API's response cache follows writes made through the other (NOTIFY)", async () => {
-    const [one, two] = ctx.cluster.apis.map((api) => restClient(api.url));
+  await step('browse calls: ETags agree across the APIs, the proxy micro-cache hits, writes show at once', async () => {
+    const { cluster } = ctx;
     const list = `product/getAll?store_id=${ctx.storeId}&per_page=50`;
-    const before = await two.get(list);
-    await two.get(list); // now answered from api2's cache
+    const direct = (api, headers = {}) => fetch(`${api.url}/api/${list}`, { headers });
+    const viaProxy = (headers = {}) => fetch(`${cluster.url}/api/${list}`, { headers });
+    const [one, two] = cluster.apis;
+    // the same versions in PostgreSQL give the same ETag on every instance
+    const tag = (await direct(one)).headers.get('etag');
+    assert(/^"[\w-]+"$/.test(tag ?? ''), `no strong ETag from api1: ${tag}`);
+    assert((await direct(two)).headers.get('etag') === tag, 'api1 and api2 give the same list different ETags');
+    const revalidated = await direct(two, { 'If-None-Match': tag });
+    assert(revalidated.status === 304, `If-None-Match on api2 → ${revalidated.status}`);
+
+    // the proxy: a second identical anonymous request within the second is answered from its cache
+    const first = await viaProxy();
+    const second = await viaProxy();
+    const statuses = [first.headers.get('x-cache-status'), second.headers.get('x-cache-status')];
+    assert(second.status === 200 && statuses[1] === 'HIT', `micro-cache statuses ${statuses}`);
+    assert((await first.text()) === (await second.text()), 'the cached answer differs from the first');
+    const conditional = await viaProxy({ 'If-None-Match': second.headers.get('etag') });
+    assert(conditional.status === 304, `If-None-Match through the proxy → ${conditional.status}`);
+    const signedIn = await viaProxy({ Authorization: `Bearer ${ctx.farmer.token}` });
+    assert(
+      signedIn.status === 200 && signedIn.headers.get('x-cache-status') === 'BYPASS',
+      `a request with Authorization: ${signedIn.status} ${signedIn.headers.get('x-cache-status')}`,
+    );
+    const notBrowse = await fetch(`${cluster.url}/api/health`);
+    assert(notBrowse.headers.get('x-cache-status') === null, 'the micro-cache covers a call that is not a browse call');
+
+    // a write through api1: api2's next answer has it (no channel between them), the proxy within ~1 s
+    const before = await (await direct(two)).json();
     const t0 = Date.now();
-    const made = await one.post(
+    const made = await restClient(one.url).post(
       'product/create',
       { name: 'سماد اختبار التخزين المؤقت', type: 3, price: '4.25', is_special: false },
       { token: ctx.store.token },
     );
-    await waitFor(async () => (await two.get(list)).total === before.total + 1, {
-      timeoutMs: 2000,
-      what: 'api2 to list the product created through api1',
+    const after = await direct(two, { 'If-None-Match': tag });
+    assert(after.status === 200, `api2 answered ${after.status} to the old ETag after a write`);
+    assert((await after.json()).data.total === before.data.total + 1, 'api2 does not list the product made on api1');
+    await waitFor(async () => (await (await viaProxy()).json()).data.total === before.data.total + 1, {
+      timeoutMs: 3000,
+      what: 'the proxy to list the new product',
     });
     const seen = Date.now() - t0;
-    await one.get(list); // cached on api1 now
-    await two.post(`product/delete/${made.id}`, {}, { token: ctx.store.token });
-    await waitFor(async () => (await one.get(list)).total === before.total, {
-      timeoutMs: 2000,
-      what: 'api1 to drop the product deleted through api2',
-    });
-    log(`the other API listed the new product ${seen} ms after it was created`);
+    await restClient(two.url).post(`product/delete/${made.id}`, {}, { token: ctx.store.token });
+    log(`micro-cache HIT on the second request; the proxy listed a new product ${seen} ms after it was created`);
   });
 
   await step('live chat between a client on relay 1 and one on relay 2', async () => {
@@ -379,6 +406,7 @@ async function main() {
       const down = await fetch(`${cluster.url}/api/store/getAll`);
       const downBody = await down.json();
       assert(down.status === 503 && downBody.status === 503, `no API: ${down.status}`);
+      assert(downBody.error.code === 'internal', `no API: code ${downBody.error.code}`);
       assert(/[\u0600-\u06FF]/.test(downBody.error.message), 'no API: the message is not Arabic');
       await ctx.pool.end();
       const restore = runScript('restore.ts', [file], env);

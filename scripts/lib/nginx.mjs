@@ -66,7 +66,9 @@ export function nginxConfigProblem(vars) {
     mkdirSync(path.join(dir, 'temp'));
     const siteFile = path.join(dir, 'agrivet.conf');
     const confFile = path.join(dir, 'nginx.conf');
-    writeFileSync(siteFile, renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), vars));
+    // the micro-cache in the temp dir: `nginx -t` creates it
+    const local = { ...vars, NGINX_CACHE_DIR: path.join(dir, 'cache') };
+    writeFileSync(siteFile, renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), local));
     writeFileSync(confFile, mainConf(dir, siteFile));
     const r = spawnSync('nginx', ['-t', '-q', '-p', dir, '-c', confFile, '-e', path.join(dir, 'error.log')], {
       encoding: 'utf8',
@@ -92,6 +94,7 @@ export async function startNginx({ port, apiPorts, relayPorts, clientRoot, suppo
     API_UPSTREAMS: upstreamServers(apiPorts),
     RELAY_UPSTREAMS: upstreamServers(relayPorts),
     NGINX_RESOLVER: '',
+    NGINX_CACHE_DIR: path.join(dir, 'cache'),
     SUPPORT_PHONE: supportPhone,
   });
   const siteFile = path.join(dir, 'agrivet.conf');
