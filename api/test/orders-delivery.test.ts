@@ -207,26 +207,23 @@ describe('a disabled store', () => {
     expect((await request(t.app).get(`/api/store/get/${trial.store!.id}`)).body.data.available).toBe(true);
   });
 
-  it("moves the stores version when its owner's status changes (cached store lists follow `available`)", async () => {
-    const { owner } = await shop();
+  it("changes the store lists' and the store's ETag when its owner's status changes (a cached list shows `available`)", async () => {
+    const { owner, store } = await shop();
     const admin = await t.make.loginAs('admin');
-    const version = async () =>
-      Number(
-        (
-          await t.db
-            .selectFrom('table_stats')
-            .select('version')
-            .where('table_name', '=', 'stores')
-            .executeTakeFirstOrThrow()
-        ).version,
-      );
-    const v0 = await version();
+    const urls = ['/api/store/getAll?per_page=50', `/api/store/get/${store.id}`];
+    const etags = await Promise.all(urls.map(async (url) => (await request(t.app).get(url)).headers.etag as string));
+    for (const [i, url] of urls.entries()) {
+      expect(etags[i], url).toBeTruthy();
+      expect((await request(t.app).get(url).set('If-None-Match', etags[i])).status, url).toBe(304);
+    }
     await request(t.app).post(`/api/user/update/${owner.user.id}`).set(admin.auth).send({ status: 1 });
-    const v1 = await version();
-    expect(v1).toBeGreaterThan(v0);
-    // a change that leaves the status alone does not touch the store
-    await request(t.app).post(`/api/user/update/${owner.user.id}`).set(admin.auth).send({ name: 'اسم آخر', status: 1 });
-    expect(await version()).toBe(v1);
+    for (const [i, url] of urls.entries()) {
+      const res = await request(t.app).get(url).set('If-None-Match', etags[i]);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.etag, url).not.toBe(etags[i]);
+      const json = i === 0 ? res.body.data.data.find((s: { id: number }) => s.id === store.id) : res.body.data;
+      expect(json.available, url).toBe(false);
+    }
   });
 });
 

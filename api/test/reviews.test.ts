@@ -198,26 +198,40 @@ describe('order/rate/{id}', () => {
     expect(await storeJson(owner.store!.id)).toMatchObject({ rating_count: 1, rating_avg: rows[0].rating });
   });
 
-  it("moves the stores version with every review write (store lists' ETags follow ratings)", async () => {
+  it('changes the ETag of the store lists, the store and its reviews with every review write', async () => {
     const owner = await t.make.loginAs('store');
     const farmer = await t.make.loginAs('farmer');
     const id = await orderAt(owner.store!, farmer.user.id);
-    const version = async () =>
-      Number(
-        (
-          await t.db
-            .selectFrom('table_stats')
-            .select('version')
-            .where('table_name', '=', 'stores')
-            .executeTakeFirstOrThrow()
-        ).version,
-      );
-    const v0 = await version();
+    const urls = [
+      `/api/store/get-By-city?city=${owner.store!.city}&per_page=50`,
+      '/api/store/getAll?sort=rating&per_page=50',
+      `/api/store/get/${owner.store!.id}`,
+      `/api/store/reviews/${owner.store!.id}`,
+    ];
+    const etagsNow = () => Promise.all(urls.map(async (url) => (await request(t.app).get(url)).headers.etag as string));
+    const before = await etagsNow();
+    for (const [i, url] of urls.entries()) {
+      expect(before[i], url).toBeTruthy();
+      expect((await request(t.app).get(url).set('If-None-Match', before[i])).status, url).toBe(304);
+    }
     await rate(farmer, id, { rating: 5 });
-    const v1 = await version();
-    expect(v1).toBeGreaterThan(v0);
-    await rate(farmer, id, { rating: 4, comment: 'تعديل' });
-    expect(await version()).toBeGreaterThan(v1);
+    for (const [i, url] of urls.entries()) {
+      const res = await request(t.app).get(url).set('If-None-Match', before[i]);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.etag, url).not.toBe(before[i]);
+    }
+    const store = (await request(t.app).get(urls[0])).body.data.data.find(
+      (s: { id: number }) => s.id === owner.store!.id,
+    );
+    expect(store).toMatchObject({ rating_avg: 5, rating_count: 1 });
+    // an edit too
+    const rated = await etagsNow();
+    await rate(farmer, id, { rating: 3, comment: 'تعديل' });
+    for (const [i, url] of urls.entries()) {
+      expect((await request(t.app).get(url).set('If-None-Match', rated[i])).status, url).toBe(200);
+    }
+    expect((await request(t.app).get(urls[2])).body.data.rating_avg).toBe(3);
+    expect((await request(t.app).get(urls[3])).body.data.data[0]).toMatchObject({ rating: 3, comment: 'تعديل' });
   });
 });
 

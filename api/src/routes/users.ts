@@ -99,17 +99,9 @@ export function userRoutes({ db, images }: AppContext): Router {
     }
     const image = await storeUploadedImage(req, images, 'users');
     if (image) changes.image = image;
-    const statusChanged = changes.status !== undefined && changes.status !== target.status;
     try {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set(changes).where('id', '=', id).execute();
-        // the store's JSON shows whether it takes orders (`available`, from its owner's status):
-        // touching the store row moves the stores version, so cached store lists and their ETags
-        // follow an account being disabled or enabled again
-        if (statusChanged) {
-          await trx.updateTable('stores').set({ updated_at: changes.updated_at! }).where('user_id', '=', id).execute();
-        }
-      });
+      // a status change moves the users version (migration 008): store answers show `available`
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
     } catch (err) {
       await images.remove(image);
       if (isUniqueViolation(err)) throw conflict('phoneTaken');
