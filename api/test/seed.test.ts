@@ -27,7 +27,32 @@ describe('demo seed (CONTRACT.md §2)', () => {
     const nursery = await login('0933333333', 'store1234');
     expect(nursery.body.data.user).toMatchObject({ type: 3, store: { type: 3, city: 4 } });
     const farmer = await login('0944444444', 'farmer1234');
-    expect(farmer.body.data.user).toMatchObject({ type: 2 });
+    expect(farmer.body.data.user).toMatchObject({ type: 2, province: 11 });
+
+    // ratings and verified stores are real (CONTRACT.md §7): reviews from other farmers' completed orders
+    const store = async (id: number) => (await request(t.app).get(`/api/store/get/${id}`)).body.data;
+    expect(await store(pharmacy.body.data.user.store.id)).toMatchObject({
+      verified: true,
+      available: true,
+      rating_count: 2,
+      rating_avg: 4.5,
+    });
+    expect(await store(clinic.body.data.user.store.id)).toMatchObject({
+      verified: true,
+      rating_count: 1,
+      rating_avg: 4,
+    });
+    expect(await store(nursery.body.data.user.store.id)).toMatchObject({ verified: false, rating_count: 1 });
+    const reviews = await request(t.app).get(`/api/store/reviews/${pharmacy.body.data.user.store.id}`);
+    expect(reviews.body.data.total).toBe(2);
+    expect(reviews.body.data.data[0].user.name).toMatch(/[\u0600-\u06FF]/);
+    const byRating = await request(t.app).get('/api/store/getAll?sort=rating');
+    expect(byRating.body.data.data.slice(0, 3).map((s: { rating_avg: number }) => s.rating_avg)).toEqual([5, 4.5, 4]);
+    // the demo farmer's own order list stays empty (the account people try first)
+    const mine = await request(t.app)
+      .get('/api/order/getAll-byUser')
+      .set('Authorization', `Bearer ${farmer.body.data.token}`);
+    expect(mine.body.data.total).toBe(0);
 
     const products = await request(t.app).get(`/api/store/get-page/${pharmacy.body.data.user.store.id}?per_page=50`);
     expect(products.body.data.total).toBeGreaterThanOrEqual(6);
