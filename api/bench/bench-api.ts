@@ -23,12 +23,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  closeSync,
+  appendFileSync,
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
-  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -43,7 +42,6 @@ import { fileURLToPath } from 'node:url';
 import {
   cpuOf,
   forkTs,
-  freePort,
   machineBusy,
   ms,
   nextMessage,
@@ -275,16 +273,38 @@ function serverEnv(port: number, dir: string): NodeJS.ProcessEnv {
   };
 }
 
-async function waitHealthy(url: string, server: ChildProcess, logFile: string): Promise<void> {
+/**
+ * Starts `node server/dist/index.js` with PORT=0 (the kernel picks a free port, no race with other
+ * programs choosing ports) and reads the port from its start line; resolves once /api/health answers.
+ */
+async function startServer(root: string, dir: string): Promise<{ server: ChildProcess; url: string; logFile: string }> {
+  const logFile = path.join(dir, 'server.log');
+  const server = track(
+    spawn(process.execPath, [path.join(root, 'server/dist/index.js')], {
+      cwd: root,
+      env: serverEnv(0, dir),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let port = 0;
+  const keep = (chunk: Buffer) => {
+    appendFileSync(logFile, chunk);
+    port ||= Number(/running: http:\/\/[^:]+:(\d+)/.exec(chunk.toString())?.[1] ?? 0);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
   const end = Date.now() + 300_000;
   while (Date.now() < end) {
     if (server.exitCode !== null) {
       throw new Error(`the server exited (${server.exitCode}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
     }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet (migrating)
+    if (port) {
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) return { server, url, logFile };
+      } catch {
+        // not answering yet
+      }
     }
     await sleep(200);
   }
@@ -306,20 +326,10 @@ async function runOne(
     copyFileSync(database.db, path.join(dir, 'bench.db'));
     // the copy's pages reach the disk now, not while the load runs
     execFileSync('sync');
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const logFile = path.join(dir, 'server.log');
-    const log = openSync(logFile, 'a');
     const t0 = performance.now();
-    server = track(
-      spawn(process.execPath, [path.join(checkout.root, 'server/dist/index.js')], {
-        cwd: checkout.root,
-        env: serverEnv(port, dir),
-        stdio: ['ignore', log, log],
-      }),
-    );
-    closeSync(log);
-    await waitHealthy(url, server, logFile);
+    const started = await startServer(checkout.root, dir);
+    server = started.server;
+    const { url, logFile } = started;
     const startSeconds = (performance.now() - t0) / 1000;
     console.log(`started (node server/dist/index.js) in ${startSeconds.toFixed(1)} s on ${url}`);
 
@@ -399,12 +409,12 @@ async function runOne(
       cpu: {
         server: cores(b.server - a.server, windowSeconds),
         generators: cores(b.gen - a.gen, windowSeconds),
-        others: cores(b.machine - a.machine - (b.server - a.server) - (b.gen - a.gen), windowSeconds),
+        others: Math.max(0, cores(b.machine - a.machine - (b.server - a.server) - (b.gen - a.gen), windowSeconds)),
         window: windowSeconds,
       },
       createCpu: {
         server: cores(c1.server - c0.server, createWindow),
-        others: cores(c1.machine - c0.machine - (c1.server - c0.server) - (c1.gen - c0.gen), createWindow),
+        others: Math.max(0, cores(c1.machine - c0.machine - (c1.server - c0.server) - (c1.gen - c0.gen), createWindow)),
       },
       load: { start: loadStart, end: loadEnd },
       probe: { p99: probe.percentile(99) / 1e6, max: probe.max / 1e6 },

@@ -1,21 +1,8 @@
 /** Helpers of `npm run bench:api`: child processes, ports, CPU accounting (Linux /proc), percentiles. */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every child process the benchmark started and that is still running: killed if the benchmark ends early. */
 const live = new Set<ChildProcess>();
