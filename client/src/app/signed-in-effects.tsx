@@ -1,10 +1,11 @@
 /**
- * While someone is signed in: the live connection, the pushes wired into the chat store, conversations,
- * and the cart's pending order.
+ * While someone is signed in: the live connection, the chat pushes wired into the query cache
+ * (stores/chat.ts), the conversations fetched, and the cart's pending order.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { watchPendingOrder } from '../features/cart/lib/pending-order';
-import { bindChatToRealtime, useChat } from '../stores/chat';
+import { bindChatToRealtime, conversationsQueryOptions, useChat } from '../stores/chat';
 import { useRealtime } from '../stores/realtime';
 import { useSession } from '../stores/session';
 
@@ -13,21 +14,19 @@ export default function SignedInEffects() {
   const user = useSession((s) => s.user);
   const canChat = user !== null && user.status !== 1;
 
-  useEffect(() => bindChatToRealtime(), []);
+  const queryClient = useQueryClient();
+  useEffect(() => bindChatToRealtime(queryClient), [queryClient]);
   // A cart's order queued before a reload: empty the cart once the outbox delivered it.
   useEffect(() => watchPendingOrder(), []);
 
   useEffect(() => {
     if (!token || !user) return;
     void useRealtime.getState().connect(token, user.id);
-    if (canChat)
-      void useChat
-        .getState()
-        .loadConversations()
-        .catch(() => undefined);
-  }, [token, user, canChat]);
+    if (canChat) void queryClient.prefetchQuery(conversationsQueryOptions());
+  }, [token, user, canChat, queryClient]);
 
-  // Signed out (this component unmounts): close the connection and forget the conversations.
+  // Signed out (this component unmounts): close the connection and forget the chat's client state (the
+  // account's queries are dropped by lib/query-client.ts when the token changes).
   useEffect(
     () => () => {
       useRealtime.getState().disconnect();

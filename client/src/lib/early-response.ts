@@ -1,8 +1,10 @@
 /**
  * Answers that index.html's inline script asked for before the app's code arrived: on a weak link
  * the first page of /leaf, /bone or /farm (and its first pictures) downloads while the JS does.
- * Each is taken once, by the request with the same URL; a failure or any other request goes
- * through the api client as usual.
+ * Each is taken once, by the query with the same URL (features/stores/api/get-stores-by-city.ts): an
+ * answer already here seeds the query cache as the query's initial data (the first render shows it),
+ * one still on its way is the query's fetch. A failure or any other request goes through the api
+ * client as usual.
  */
 import { API_BASE, type ApiResponse, isApiSuccess } from '@agrivet/shared';
 

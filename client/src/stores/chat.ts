@@ -1,49 +1,57 @@
 /**
- * Conversations and their messages, kept live by the realtime pushes (message:new, typing,
- * conversation:read). Screens load through `loadConversations` / `loadThread` / `loadOlder`; pushes
- * update in place. Messages from the other side that reach this device while their thread is not on
- * screen are acknowledged as delivered (the thread on screen sends read receipts instead); the list
- * and the open thread reload when the connection comes back.
+ * Chat. Conversations and their messages are server state and are held once, in the query cache
+ * (lib/query-client.ts): the conversation list (`chatKeys.conversations`, GET conversation/get-My-Conv)
+ * and one entry per thread (`chatKeys.thread(id)`, GET conversation/get/{id} with older pages merged
+ * in). The realtime pushes are applied there with setQueryData (`message:new`, `conversation:read`),
+ * so the list, the open thread and the unread badges follow them; after a reconnect the chat queries
+ * are refetched. Messages still waiting in the outbox belong to the realtime store until the API has
+ * stored them. This zustand store keeps client state only: the thread on screen and who is typing.
+ *
+ * Messages from the other side that reach this device while their thread is not on screen are
+ * acknowledged as delivered (the thread on screen sends read receipts instead).
+ *
+ * The keys live here rather than in a feature's api/ because the top bar, the chat feature and the
+ * dashboard all show them (features do not import each other).
  */
 import { apiPaths, type Conversation, type ConversationWithMessages, type Message } from '@agrivet/shared';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
+import { scope } from '../lib/query-client';
 import { onRealtime, useRealtime } from './realtime';
 import { useSession } from './session';
 
+/** One conversation with the messages held of it. */
 export interface Thread {
   conversation: Conversation;
+  /** Oldest first. */
   messages: Message[];
-  /** User ids typing right now. */
-  typing: number[];
-  /** Older messages exist before the first one held (load them with `loadOlder`). */
+  /** Older messages exist before the first one held (load them with `loadOlderMessages`). */
   hasMore?: boolean;
 }
+
+export const chatKeys = {
+  all: [scope.account, 'chat'] as const,
+  conversations: [scope.account, 'chat', 'conversations'] as const,
+  thread: (id: number) => [scope.account, 'chat', 'thread', id] as const,
+};
 
 /** A typist disappears after this long without a refresh (typing pushes are volatile). */
 export const TYPING_EXPIRY_MS = 6_000;
 /** Delivered receipts of a burst of messages go out as one. */
 const DELIVERED_DEBOUNCE_MS = 150;
 
+interface ChatState {
+  /** The thread on screen: its messages don't count as unread and get read receipts instead. */
+  activeId: number | null;
+  /** Conversation id → user ids typing right now. */
+  typing: Record<number, number[]>;
+  setTyping: (conversationId: number, userId: number, typing: boolean) => void;
+  reset: () => void;
+}
+
 interface Pointers {
   read?: number;
   delivered?: number;
-}
-
-interface ChatState {
-  conversations: Conversation[] | null;
-  threads: Record<number, Thread>;
-  /** The thread on screen: its messages don't count as unread. */
-  activeId: number | null;
-  loadConversations: () => Promise<Conversation[]>;
-  loadThread: (id: number) => Promise<Thread>;
-  /** The page of messages before the oldest one held; resolves with how many were added. */
-  loadOlder: (id: number) => Promise<number>;
-  setActive: (id: number | null) => void;
-  receive: (message: Message) => void;
-  setTyping: (conversationId: number, userId: number, typing: boolean) => void;
-  /** A participant's pointers moved (they only move forward; read implies delivered). */
-  setRead: (conversationId: number, userId: number, lastReadId: number, lastDeliveredId?: number) => void;
-  reset: () => void;
 }
 
 const byId = (a: Message, b: Message) => a.id - b.id;
@@ -72,7 +80,7 @@ function applyPointers(c: Conversation, userId: number, p: Pointers): Conversati
  * wrote more must not mark the peer's messages read or delivered). `held`: the thread's messages when
  * loaded. A pointer stays when this device cannot tell (the thread holds nothing down to the pointer;
  * without a thread, the list's last message lies between): staying never shows a false tick, and
- * reloads bring the API's values.
+ * refetches bring the API's values.
  */
 function authorPointers(c: Conversation, message: Message, held: Thread | undefined): Pointers {
   const author = message.user_id;
@@ -115,152 +123,10 @@ const pendingDelivered = new Map<number, number>();
 /** conversation id → highest delivered receipt already written (avoids repeating it). */
 const deliveredSent = new Map<number, number>();
 let deliveredTimer: ReturnType<typeof setTimeout> | null = null;
-/** conversation/get-My-Conv calls in flight. */
-let listLoads = 0;
-
-function flushDelivered(): void {
-  deliveredTimer = null;
-  const me = useSession.getState().user?.id;
-  for (const [conversationId, id] of pendingDelivered) {
-    pendingDelivered.delete(conversationId);
-    if ((deliveredSent.get(conversationId) ?? 0) >= id) continue;
-    deliveredSent.set(conversationId, id);
-    if (me !== undefined) useChat.getState().setRead(conversationId, me, 0, id);
-    useRealtime
-      .getState()
-      .write('conversation:read', { conversation_id: conversationId, last_delivered_message_id: id })
-      .result.catch(() => undefined);
-  }
-}
-
-/**
- * A message of the other side reached this device: acknowledge delivery, unless its thread is on
- * screen and visible (the thread sends the read receipt, which implies delivered).
- */
-function acknowledgeDelivery(conversationId: number, messageId: number): void {
-  const me = useSession.getState().user?.id;
-  if (me === undefined) return;
-  const s = useChat.getState();
-  if (s.activeId === conversationId && isVisible()) return;
-  const c = s.threads[conversationId]?.conversation ?? s.conversations?.find((x) => x.id === conversationId);
-  // Only a participant acknowledges (the admin watching does not).
-  if (!c || (c.sender.id !== me && c.receiver.id !== me)) return;
-  if (myDelivered(c, me) >= messageId) return;
-  if ((pendingDelivered.get(conversationId) ?? 0) >= messageId) return;
-  pendingDelivered.set(conversationId, messageId);
-  deliveredTimer ??= setTimeout(flushDelivered, DELIVERED_DEBOUNCE_MS);
-}
 
 export const useChat = create<ChatState>((set, get) => ({
-  conversations: null,
-  threads: {},
   activeId: null,
-  loadConversations: async () => {
-    const { apiGet } = await import('../lib/api-client');
-    listLoads += 1;
-    let list: Conversation[] | { data: Conversation[] };
-    try {
-      list = await apiGet<Conversation[] | { data: Conversation[] }>(apiPaths.conversation.getMine);
-    } finally {
-      listLoads -= 1;
-    }
-    const conversations = Array.isArray(list) ? list : list.data;
-    set({ conversations });
-    const me = useSession.getState().user?.id;
-    // Messages that arrived while this device was away: the list shows them, so they reached it.
-    for (const c of conversations) {
-      if (c.last_message && c.last_message.user_id !== me) acknowledgeDelivery(c.id, c.last_message.id);
-    }
-    return conversations;
-  },
-  loadThread: async (id) => {
-    const { apiGet } = await import('../lib/api-client');
-    const data = await apiGet<ConversationWithMessages>(apiPaths.conversation.get(id));
-    const { messages, has_more: hasMore, ...conversation } = data;
-    const previous = get().threads[id];
-    const merged = mergeMessages(previous?.messages ?? [], messages);
-    const thread: Thread = {
-      conversation,
-      messages: merged,
-      typing: previous?.typing ?? [],
-      // older pages already held keep their own has_more
-      hasMore:
-        previous && previous.messages.length > 0 && previous.messages[0].id < (messages[0]?.id ?? 0)
-          ? previous.hasMore
-          : hasMore,
-    };
-    set((s) => ({ threads: { ...s.threads, [id]: thread } }));
-    return thread;
-  },
-  loadOlder: async (id) => {
-    const thread = get().threads[id];
-    const oldest = thread?.messages[0]?.id;
-    if (!thread || oldest === undefined || thread.hasMore === false) return 0;
-    const { apiGet } = await import('../lib/api-client');
-    const data = await apiGet<ConversationWithMessages>(`${apiPaths.conversation.get(id)}?before_id=${oldest}`);
-    const current = get().threads[id] ?? thread;
-    const before = current.messages.length;
-    const messages = mergeMessages(current.messages, data.messages);
-    set((s) => ({ threads: { ...s.threads, [id]: { ...current, messages, hasMore: data.has_more } } }));
-    return messages.length - before;
-  },
-  setActive: (id) => {
-    set((s) => ({
-      activeId: id,
-      conversations:
-        id === null || !s.conversations
-          ? s.conversations
-          : s.conversations.map((c) => (c.id === id ? { ...c, unread_count: 0 } : c)),
-    }));
-  },
-  receive: (message) => {
-    const me = useSession.getState().user?.id;
-    set((s) => {
-      const thread = s.threads[message.conversation_id];
-      // The API moves an author's read and delivered pointers to each message they write, over the
-      // author's own messages only (authorPointers).
-      const threads = thread
-        ? {
-            ...s.threads,
-            [message.conversation_id]: {
-              ...thread,
-              conversation: applyPointers(
-                thread.conversation,
-                message.user_id,
-                authorPointers(thread.conversation, message, thread),
-              ),
-              messages: mergeMessages(thread.messages, [message]),
-              typing: thread.typing.filter((u) => u !== message.user_id),
-            },
-          }
-        : s.threads;
-      const isNewUnread = message.user_id !== me && s.activeId !== message.conversation_id;
-      let conversations = s.conversations;
-      if (conversations) {
-        const known = conversations.find((c) => c.id === message.conversation_id);
-        if (known) {
-          const authorMoved = applyPointers(known, message.user_id, authorPointers(known, message, thread));
-          const alreadyLast = known.last_message !== null && known.last_message.id >= message.id;
-          const updated: Conversation = alreadyLast
-            ? authorMoved
-            : {
-                ...authorMoved,
-                last_message: message,
-                updated_at: message.created_at,
-                unread_count: known.unread_count + (isNewUnread ? 1 : 0),
-              };
-          conversations = [updated, ...conversations.filter((c) => c.id !== known.id)];
-        } else {
-          // A conversation we have not seen yet (a store receiving a first message): reload the list.
-          void get()
-            .loadConversations()
-            .catch(() => undefined);
-        }
-      }
-      return { threads, conversations };
-    });
-    if (message.user_id !== me) acknowledgeDelivery(message.conversation_id, message.id);
-  },
+  typing: {},
   setTyping: (conversationId, userId, typing) => {
     const key = `${conversationId}:${userId}`;
     const timer = typingTimers.get(key);
@@ -274,28 +140,10 @@ export const useChat = create<ChatState>((set, get) => ({
       );
     }
     set((s) => {
-      const thread = s.threads[conversationId];
-      if (!thread) return s;
-      const others = thread.typing.filter((u) => u !== userId);
-      if (!typing && others.length === thread.typing.length) return s;
-      return {
-        threads: { ...s.threads, [conversationId]: { ...thread, typing: typing ? [...others, userId] : others } },
-      };
-    });
-  },
-  setRead: (conversationId, userId, lastReadId, lastDeliveredId) => {
-    const p: Pointers = { read: lastReadId, delivered: lastDeliveredId };
-    set((s) => {
-      const thread = s.threads[conversationId];
-      return {
-        threads: thread
-          ? {
-              ...s.threads,
-              [conversationId]: { ...thread, conversation: applyPointers(thread.conversation, userId, p) },
-            }
-          : s.threads,
-        conversations: s.conversations?.map((c) => (c.id === conversationId ? applyPointers(c, userId, p) : c)) ?? null,
-      };
+      const current = s.typing[conversationId] ?? [];
+      const others = current.filter((u) => u !== userId);
+      if (!typing && others.length === current.length) return s;
+      return { typing: { ...s.typing, [conversationId]: typing ? [...others, userId] : others } };
     });
   },
   reset: () => {
@@ -305,42 +153,230 @@ export const useChat = create<ChatState>((set, get) => ({
     deliveredTimer = null;
     pendingDelivered.clear();
     deliveredSent.clear();
-    set({ conversations: null, threads: {}, activeId: null });
+    set({ activeId: null, typing: {} });
   },
 }));
 
-/** Total unread messages for the top bar badge. */
-export const selectUnreadTotal = (s: ChatState): number =>
-  (s.conversations ?? []).reduce((n, c) => n + Math.max(c.unread_count, 0), 0);
+/** The conversation as this device holds it (its thread's copy first, else the list's row). */
+function heldConversation(client: QueryClient, id: number): Conversation | undefined {
+  return (
+    client.getQueryData<Thread>(chatKeys.thread(id))?.conversation ??
+    client.getQueryData<Conversation[]>(chatKeys.conversations)?.find((c) => c.id === id)
+  );
+}
 
-/**
- * After a reconnect (not the first connection): what happened meanwhile — new conversations, unread
- * counts, the peer's read and delivered pointers — comes back by reloading the list (when loaded)
- * and the thread on screen. Messages of open threads are re-synced by the realtime client itself.
- */
-export function reloadAfterReconnect(): void {
-  const s = useChat.getState();
-  if (s.conversations !== null) void s.loadConversations().catch(() => undefined);
-  if (s.activeId !== null) void s.loadThread(s.activeId).catch(() => undefined);
+/** A participant's pointers moved (they only move forward; read implies delivered). */
+export function applyReadPointers(
+  client: QueryClient,
+  conversationId: number,
+  userId: number,
+  lastReadId: number,
+  lastDeliveredId?: number,
+): void {
+  const p: Pointers = { read: lastReadId, delivered: lastDeliveredId };
+  client.setQueryData<Thread>(chatKeys.thread(conversationId), (thread) =>
+    thread ? { ...thread, conversation: applyPointers(thread.conversation, userId, p) } : thread,
+  );
+  client.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
+    list?.map((c) => (c.id === conversationId ? applyPointers(c, userId, p) : c)),
+  );
+}
+
+function flushDelivered(client: QueryClient): void {
+  deliveredTimer = null;
+  const me = useSession.getState().user?.id;
+  for (const [conversationId, id] of pendingDelivered) {
+    pendingDelivered.delete(conversationId);
+    if ((deliveredSent.get(conversationId) ?? 0) >= id) continue;
+    deliveredSent.set(conversationId, id);
+    if (me !== undefined) applyReadPointers(client, conversationId, me, 0, id);
+    useRealtime
+      .getState()
+      .write('conversation:read', { conversation_id: conversationId, last_delivered_message_id: id })
+      .result.catch(() => undefined);
+  }
 }
 
 /**
- * Wires the realtime pushes into this store (called once at start-up). The first connection of a
- * session reloads the list only when it was loaded (or loading) before the socket could receive
- * pushes: a message written in between would be missing from it and from the unread badge.
+ * A message of the other side reached this device: acknowledge delivery, unless its thread is on
+ * screen and visible (the thread sends the read receipt, which implies delivered). `known`: the
+ * conversation when it is not in the cache yet (a list being fetched).
  */
-export function bindChatToRealtime(): () => void {
+function acknowledgeDelivery(client: QueryClient, conversationId: number, messageId: number, known?: Conversation) {
+  const me = useSession.getState().user?.id;
+  if (me === undefined) return;
+  if (useChat.getState().activeId === conversationId && isVisible()) return;
+  const c = known ?? heldConversation(client, conversationId);
+  // Only a participant acknowledges (the admin watching does not).
+  if (!c || (c.sender.id !== me && c.receiver.id !== me)) return;
+  if (myDelivered(c, me) >= messageId) return;
+  if ((pendingDelivered.get(conversationId) ?? 0) >= messageId) return;
+  pendingDelivered.set(conversationId, messageId);
+  deliveredTimer ??= setTimeout(() => flushDelivered(client), DELIVERED_DEBOUNCE_MS);
+}
+
+/** GET conversation/get-My-Conv; what arrived while this device was away is acknowledged as delivered. */
+async function fetchConversations(client: QueryClient, signal: AbortSignal): Promise<Conversation[]> {
+  const { apiGet } = await import('../lib/api-client');
+  const list = await apiGet<Conversation[] | { data: Conversation[] }>(
+    apiPaths.conversation.getMine,
+    undefined,
+    signal,
+  );
+  const conversations = Array.isArray(list) ? list : list.data;
+  const me = useSession.getState().user?.id;
+  for (const c of conversations) {
+    if (c.last_message && c.last_message.user_id !== me) acknowledgeDelivery(client, c.id, c.last_message.id, c);
+  }
+  return conversations;
+}
+
+/** GET conversation/get/{id}: its newest page, merged with the older pages already held. */
+async function fetchThread(client: QueryClient, id: number, signal: AbortSignal): Promise<Thread> {
+  const { apiGet } = await import('../lib/api-client');
+  const data = await apiGet<ConversationWithMessages>(apiPaths.conversation.get(id), undefined, signal);
+  const { messages, has_more: hasMore, ...conversation } = data;
+  const previous = client.getQueryData<Thread>(chatKeys.thread(id));
+  return {
+    conversation,
+    messages: mergeMessages(previous?.messages ?? [], messages),
+    // older pages already held keep their own has_more
+    hasMore:
+      previous && previous.messages.length > 0 && previous.messages[0].id < (messages[0]?.id ?? 0)
+        ? previous.hasMore
+        : hasMore,
+  };
+}
+
+/** My conversations, newest activity first; live through the pushes. */
+export const conversationsQueryOptions = () =>
+  queryOptions({
+    queryKey: chatKeys.conversations,
+    queryFn: ({ client, signal }) => fetchConversations(client, signal),
+    // Kept current by message:new and conversation:read; the realtime reconnect refetches it.
+    staleTime: 15_000,
+    refetchOnReconnect: false,
+  });
+
+/** One conversation and its messages; live through the pushes while held. */
+export const threadQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: chatKeys.thread(id),
+    queryFn: ({ client, signal }) => fetchThread(client, id, signal),
+    refetchOnReconnect: false,
+  });
+
+/** The page of messages before the oldest one held; resolves with how many were added. */
+export async function loadOlderMessages(client: QueryClient, id: number): Promise<number> {
+  const thread = client.getQueryData<Thread>(chatKeys.thread(id));
+  const oldest = thread?.messages[0]?.id;
+  if (!thread || oldest === undefined || thread.hasMore === false) return 0;
+  const { apiGet } = await import('../lib/api-client');
+  const data = await apiGet<ConversationWithMessages>(`${apiPaths.conversation.get(id)}?before_id=${oldest}`);
+  const current = client.getQueryData<Thread>(chatKeys.thread(id)) ?? thread;
+  const messages = mergeMessages(current.messages, data.messages);
+  client.setQueryData<Thread>(chatKeys.thread(id), { ...current, messages, hasMore: data.has_more });
+  return messages.length - current.messages.length;
+}
+
+/** The thread on screen (null: none); its unread count is cleared in the list. */
+export function setActiveConversation(client: QueryClient, id: number | null): void {
+  useChat.setState({ activeId: id });
+  if (id === null) return;
+  client.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
+    list?.map((c) => (c.id === id && c.unread_count !== 0 ? { ...c, unread_count: 0 } : c)),
+  );
+}
+
+/**
+ * A message stored by the API (a `message:new` push, or the answer to our own `message:send`): added
+ * once to its thread, its conversation moved to the top of the list with the new last message and
+ * unread count; a conversation the list does not have yet (a store's first message from a farmer)
+ * makes the list refetch.
+ */
+export function receiveMessage(client: QueryClient, message: Message): void {
+  const me = useSession.getState().user?.id;
+  const id = message.conversation_id;
+  const thread = client.getQueryData<Thread>(chatKeys.thread(id));
+  if (thread) {
+    // The API moves an author's read and delivered pointers to each message they write, over the
+    // author's own messages only (authorPointers).
+    client.setQueryData<Thread>(chatKeys.thread(id), {
+      ...thread,
+      conversation: applyPointers(
+        thread.conversation,
+        message.user_id,
+        authorPointers(thread.conversation, message, thread),
+      ),
+      messages: mergeMessages(thread.messages, [message]),
+    });
+  }
+  const typing = useChat.getState().typing[id];
+  if (typing?.includes(message.user_id)) useChat.getState().setTyping(id, message.user_id, false);
+  const list = client.getQueryData<Conversation[]>(chatKeys.conversations);
+  if (list) {
+    const known = list.find((c) => c.id === id);
+    if (known) {
+      const isNewUnread = message.user_id !== me && useChat.getState().activeId !== id;
+      const authorMoved = applyPointers(known, message.user_id, authorPointers(known, message, thread));
+      const alreadyLast = known.last_message !== null && known.last_message.id >= message.id;
+      const updated: Conversation = alreadyLast
+        ? authorMoved
+        : {
+            ...authorMoved,
+            last_message: message,
+            updated_at: message.created_at,
+            unread_count: known.unread_count + (isNewUnread ? 1 : 0),
+          };
+      client.setQueryData<Conversation[]>(chatKeys.conversations, [updated, ...list.filter((c) => c.id !== id)]);
+    } else {
+      void client.invalidateQueries({ queryKey: chatKeys.conversations });
+    }
+  }
+  if (message.user_id !== me) acknowledgeDelivery(client, id, message.id);
+}
+
+/** Total unread messages (the badges). */
+export const unreadTotal = (conversations: Conversation[]): number =>
+  conversations.reduce((n, c) => n + Math.max(c.unread_count, 0), 0);
+
+/** The unread badge's count; `enabled` false (an account that cannot chat) asks nothing. */
+export function useUnreadTotal(enabled: boolean): number {
+  const { data } = useQuery({ ...conversationsQueryOptions(), enabled, select: unreadTotal });
+  return enabled ? (data ?? 0) : 0;
+}
+
+/**
+ * Refetch these chat queries where shown (the others are marked stale and refetched when shown). A
+ * first fetch still under way is restarted: its answer may predate what the socket missed.
+ */
+async function refetchChat(client: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  await client.cancelQueries({ queryKey, predicate: (q) => q.state.data === undefined });
+  await client.invalidateQueries({ queryKey });
+}
+
+/**
+ * After a reconnect (not the first connection): what happened meanwhile — new conversations, unread
+ * counts, the peer's read and delivered pointers — comes back by refetching the chat queries.
+ * Messages of open threads are re-synced by the realtime client itself.
+ */
+export function refetchAfterReconnect(client: QueryClient): Promise<void> {
+  return refetchChat(client, chatKeys.all);
+}
+
+/**
+ * Wires the realtime pushes into the query cache (once per session, by app/signed-in-effects.tsx). The
+ * first connection of a session refetches the list only when it was loaded (or loading) before the
+ * socket could receive pushes: a message written in between would be missing from it and the badge.
+ */
+export function bindChatToRealtime(client: QueryClient): () => void {
   let everOnline = useRealtime.getState().status === 'online';
   const offStatus = useRealtime.subscribe((state, previous) => {
     if (state.status === previous.status) return;
     if (state.status === 'online') {
-      if (everOnline) reloadAfterReconnect();
-      else if (useChat.getState().conversations !== null || listLoads > 0) {
-        void useChat
-          .getState()
-          .loadConversations()
-          .catch(() => undefined);
-      }
+      if (everOnline) void refetchAfterReconnect(client);
+      else if (client.getQueryState(chatKeys.conversations) !== undefined)
+        void refetchChat(client, chatKeys.conversations);
       everOnline = true;
     } else if (state.status === 'idle') {
       everOnline = false; // signed out or a new session: its first connection is not a reconnect
@@ -348,12 +384,12 @@ export function bindChatToRealtime(): () => void {
   });
   const offs = [
     offStatus,
-    onRealtime('message:new', ({ message }) => useChat.getState().receive(message)),
+    onRealtime('message:new', ({ message }) => receiveMessage(client, message)),
     onRealtime('typing', ({ conversation_id, user_id, typing }) =>
       useChat.getState().setTyping(conversation_id, user_id, typing),
     ),
     onRealtime('conversation:read', ({ conversation_id, user_id, last_read_message_id, last_delivered_message_id }) =>
-      useChat.getState().setRead(conversation_id, user_id, last_read_message_id, last_delivered_message_id),
+      applyReadPointers(client, conversation_id, user_id, last_read_message_id, last_delivered_message_id),
     ),
   ];
   return () => {

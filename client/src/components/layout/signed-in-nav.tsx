@@ -9,14 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { MdChatBubbleOutline, MdDashboard, MdReceiptLong } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { dashboardHome, paths } from '../../config/paths';
-import { selectUnreadTotal, useChat } from '../../stores/chat';
+import { useUnreadTotal } from '../../stores/chat';
 import { selectCanOrderAndChat, useSession } from '../../stores/session';
 
 export default function SignedInNav() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const canOrderAndChat = useSession(selectCanOrderAndChat);
-  const unread = useChat(selectUnreadTotal);
+  const unread = useUnreadTotal(canOrderAndChat);
   return (
     <>
       {canOrderAndChat && (

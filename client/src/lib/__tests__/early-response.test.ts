@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiPaths, type Paged, type Store } from '@agrivet/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getStoresByCity } from '../../features/stores/api/get-stores-by-city';
+import { createTestQueryClient } from '../../../test/render';
+import { getStoresByCity, useStoresByCity } from '../../features/stores/api/get-stores-by-city';
+import { storeKeys } from '../../features/stores/api/keys';
 import { earlyUrl, takeEarlyData, takeEarlyResponse } from '../early-response';
 import { imageUrl } from '../images';
 
@@ -98,5 +103,26 @@ describe('takeEarlyData (the first render of a list)', () => {
     expect(takeEarlyData(url)).toBeNull();
     await window.__agrivetEarly?.response;
     expect(takeEarlyData(url)).toBeNull();
+  });
+});
+
+describe('the early answer seeds the query cache', () => {
+  it('the store list shows it in its first render, without a request of its own', async () => {
+    runInlineScript('/leaf?city=4', { status: 200, data: page([{ id: 7, image: null, name_store: 'صيدلية الربيع' }]) });
+    await window.__agrivetEarly?.response;
+    const client = createTestQueryClient();
+    const fetchMock = vi.mocked(fetch);
+    const names: (string | undefined)[] = [];
+    function FirstRender() {
+      const query = useStoresByCity({ type: 0, page: 1, city: 4 });
+      names.push(query.data?.data[0]?.name_store);
+      return null;
+    }
+    render(createElement(QueryClientProvider, { client }, createElement(FirstRender)));
+    expect(names[0]).toBe('صيدلية الربيع');
+    expect(client.getQueryState(storeKeys.byCity({ type: 0, page: 1, city: 4 }))?.fetchStatus).toBe('idle');
+    // only the inline script's own request went out
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(window.__agrivetEarly).toBeUndefined();
   });
 });

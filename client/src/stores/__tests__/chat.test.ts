@@ -1,10 +1,50 @@
+/**
+ * The chat's server state lives in the query cache (a real QueryClient here): pushes applied with
+ * setQueryData, pointers, delivered receipts, refetches after a reconnect; typing is client state.
+ */
 import type { Conversation, Message } from '@agrivet/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConversation, createMessage, createUser } from '../../../test/factories';
+import { createTestQueryClient } from '../../../test/render';
 import { deliveryOf } from '../../features/chat/components/message-bubble';
-import { bindChatToRealtime, reloadAfterReconnect, selectUnreadTotal, TYPING_EXPIRY_MS, useChat } from '../chat';
+import {
+  applyReadPointers,
+  bindChatToRealtime,
+  chatKeys,
+  receiveMessage,
+  refetchAfterReconnect,
+  setActiveConversation,
+  type Thread,
+  TYPING_EXPIRY_MS,
+  unreadTotal,
+  useChat,
+} from '../chat';
 import { useRealtime } from '../realtime';
 import { useSession } from '../session';
+
+/** The pushes the chat subscribes to (bindChatToRealtime), to emit them here. */
+const pushes = vi.hoisted(() => new Map<string, (payload: never) => void>());
+vi.mock('../realtime', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../realtime')>()),
+  onRealtime: (event: string, handler: (payload: never) => void) => {
+    pushes.set(event, handler);
+    return () => pushes.delete(event);
+  },
+}));
+const push = (event: string, payload: unknown) => pushes.get(event)?.(payload as never);
+
+let client: QueryClient;
+/** What the cache holds: the thread of conversation `id`, and the list. */
+const threadOf = (id = 1) => client.getQueryData<Thread>(chatKeys.thread(id)) as Thread;
+const list = () => client.getQueryData<Conversation[]>(chatKeys.conversations) as Conversation[];
+function seed(conversations: Conversation[], threads: Record<number, Thread>) {
+  client.setQueryData(chatKeys.conversations, conversations);
+  for (const [id, t] of Object.entries(threads)) client.setQueryData(chatKeys.thread(Number(id)), t);
+}
+const receive = (m: Message) => receiveMessage(client, m);
+const setRead = (conversationId: number, userId: number, read: number, delivered?: number) =>
+  applyReadPointers(client, conversationId, userId, read, delivered);
 
 const farmer = createUser({ id: 7 });
 const owner = { id: 3, name: 'صاحب الصيدلية', image: null };
@@ -15,130 +55,135 @@ const conversation = (overrides: Partial<Conversation> = {}): Conversation =>
 const message = (id: number, user_id: number, conversation_id = 1): Message =>
   createMessage({ id, user_id, conversation_id });
 
-describe('chat store', () => {
+describe('chat in the query cache', () => {
   beforeEach(() => {
+    client = createTestQueryClient();
     useSession.getState().setSession({ token: 't', user: farmer });
     useChat.getState().reset();
-    useChat.setState({
-      conversations: [conversation(), conversation({ id: 2, unread_count: 2 })],
-      threads: { 1: { conversation: conversation(), messages: [message(1, 7)], typing: [owner.id] } },
+    seed([conversation(), conversation({ id: 2, unread_count: 2 })], {
+      1: { conversation: conversation(), messages: [message(1, 7)] },
     });
+    useChat.getState().setTyping(1, owner.id, true);
   });
+  afterEach(() => useChat.getState().reset());
 
   it('adds pushed messages once, in id order, and clears the sender from the typing list', () => {
-    const { receive } = useChat.getState();
     receive(message(3, owner.id));
     receive(message(2, 7));
     receive(message(3, owner.id));
-    const thread = useChat.getState().threads[1];
-    expect(thread.messages.map((m) => m.id)).toEqual([1, 2, 3]);
-    expect(thread.typing).toEqual([]);
+    expect(threadOf().messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(useChat.getState().typing[1]).toEqual([]);
   });
 
   it("counts the other side's messages as unread unless the thread is on screen, and moves it to the top", () => {
-    useChat.getState().receive(message(5, owner.id));
-    expect(useChat.getState().conversations?.map((c) => [c.id, c.unread_count])).toEqual([
+    receive(message(5, owner.id));
+    expect(list().map((c) => [c.id, c.unread_count])).toEqual([
       [1, 1],
       [2, 2],
     ]);
-    expect(selectUnreadTotal(useChat.getState())).toBe(3);
+    expect(unreadTotal(list())).toBe(3);
 
-    useChat.getState().receive(message(6, 7));
-    expect(useChat.getState().conversations?.[0].unread_count).toBe(1);
+    receive(message(6, 7));
+    expect(list()[0].unread_count).toBe(1);
 
-    useChat.getState().setActive(1);
-    useChat.getState().receive(message(7, owner.id));
-    expect(useChat.getState().conversations?.[0]).toMatchObject({ id: 1, unread_count: 0 });
-    expect(useChat.getState().conversations?.[0].last_message?.id).toBe(7);
+    setActiveConversation(client, 1);
+    receive(message(7, owner.id));
+    expect(list()[0]).toMatchObject({ id: 1, unread_count: 0 });
+    expect(list()[0].last_message?.id).toBe(7);
+  });
+
+  it('a conversation the list does not hold yet makes the list refetch', () => {
+    const state = () => client.getQueryState(chatKeys.conversations);
+    expect(state()?.isInvalidated).toBe(false);
+    receive(message(9, owner.id, 44));
+    expect(state()?.isInvalidated).toBe(true);
   });
 
   it('read pointers only move forward and drive the read ticks', () => {
-    const { setRead } = useChat.getState();
     setRead(1, owner.id, 4);
     setRead(1, owner.id, 2);
-    const c = useChat.getState().threads[1].conversation;
+    const c = threadOf().conversation;
     expect(c.receiver_last_read_id).toBe(4);
     expect(deliveryOf({ id: 4 }, c.receiver_last_read_id)).toBe('read');
     expect(deliveryOf({ id: 5 }, c.receiver_last_read_id)).toBe('sent');
   });
 
   it('tick states: sent, delivered (grey), read (blue); read implies delivered', () => {
-    const { setRead } = useChat.getState();
     setRead(1, owner.id, 0, 6);
     setRead(1, owner.id, 0, 3);
-    let c = useChat.getState().threads[1].conversation;
+    let c = threadOf().conversation;
     expect(c.receiver_last_delivered_id).toBe(6);
     expect(deliveryOf({ id: 6 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('delivered');
     expect(deliveryOf({ id: 7 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('sent');
     setRead(1, owner.id, 8);
-    c = useChat.getState().threads[1].conversation;
+    c = threadOf().conversation;
     expect(c.receiver_last_delivered_id).toBe(8);
     expect(deliveryOf({ id: 6 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('read');
     expect(deliveryOf({ id: 9 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('sent');
     // the list row moves too
-    expect(useChat.getState().conversations?.[0]).toMatchObject({ receiver_last_read_id: 8 });
+    expect(list()[0]).toMatchObject({ receiver_last_read_id: 8 });
   });
 
   it('a message from the other side moves their pointers to it over their own messages (the API does the same)', () => {
-    useChat.getState().setRead(1, owner.id, 1); // the store read the farmer's message 1
-    useChat.getState().receive(message(12, owner.id));
-    const c = useChat.getState().threads[1].conversation;
+    setRead(1, owner.id, 1); // the store read the farmer's message 1
+    receive(message(12, owner.id));
+    const c = threadOf().conversation;
     expect(c).toMatchObject({ receiver_last_read_id: 12, receiver_last_delivered_id: 12, sender_last_read_id: 0 });
     expect(deliveryOf({ id: 11 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('read');
-    expect(useChat.getState().conversations?.[0]).toMatchObject({ id: 1, receiver_last_read_id: 12 });
+    expect(list()[0]).toMatchObject({ id: 1, receiver_last_read_id: 12 });
   });
 
   it('a reply written offline and delivered after the store wrote more moves no pointer past the store’s messages', () => {
     // the store's device: q (farmer) 1, a (store) 2 read by the farmer; the store then sends S1 3, S2 4
     useSession.getState().setSession({ token: 't', user: createUser({ id: owner.id }) });
     const read = conversation({ sender_last_read_id: 2, sender_last_delivered_id: 2, receiver_last_read_id: 1 });
-    useChat.setState({
-      conversations: [{ ...read, last_message: message(2, owner.id) }],
-      threads: {
-        1: { conversation: read, messages: [message(1, farmer.id), message(2, owner.id)], typing: [], hasMore: false },
-      },
+    client.clear();
+    seed([{ ...read, last_message: message(2, owner.id) }], {
+      1: { conversation: read, messages: [message(1, farmer.id), message(2, owner.id)], hasMore: false },
     });
-    useChat.getState().receive(message(3, owner.id));
-    useChat.getState().receive(message(4, owner.id));
+    receive(message(3, owner.id));
+    receive(message(4, owner.id));
     // the farmer's reply R, written offline before S1 and S2 reached them, arrives now
-    useChat.getState().receive(message(5, farmer.id));
+    receive(message(5, farmer.id));
     const ticks = (c: Conversation, id: number) =>
       deliveryOf({ id }, c.sender_last_read_id, c.sender_last_delivered_id);
-    for (const c of [useChat.getState().threads[1].conversation, useChat.getState().conversations![0]]) {
+    for (const c of [threadOf().conversation, list()[0]]) {
       expect(c).toMatchObject({ sender_last_read_id: 2, sender_last_delivered_id: 2 });
       expect([ticks(c, 2), ticks(c, 3), ticks(c, 4)]).toEqual(['read', 'sent', 'sent']);
     }
-    expect(useChat.getState().conversations![0]).toMatchObject({ last_message: { id: 5 }, unread_count: 1 });
+    expect(list()[0]).toMatchObject({ last_message: { id: 5 }, unread_count: 1 });
     // once the farmer reads S2, their next message moves their pointers over their own R
-    useChat.getState().setRead(1, farmer.id, 4);
-    useChat.getState().receive(message(6, farmer.id));
-    expect(useChat.getState().threads[1].conversation).toMatchObject({
-      sender_last_read_id: 6,
-      sender_last_delivered_id: 6,
-    });
+    setRead(1, farmer.id, 4);
+    receive(message(6, farmer.id));
+    expect(threadOf().conversation).toMatchObject({ sender_last_read_id: 6, sender_last_delivered_id: 6 });
   });
 
   it('the author’s own late message leaves their pointers when this device cannot see what lies between', () => {
     // the farmer's device; conversation 2 has no thread loaded and its last message is the store's
-    useChat.setState({
-      conversations: [conversation({ id: 2, last_message: message(4, owner.id, 2), unread_count: 1 })],
-      threads: {},
-    });
-    useChat.getState().receive(message(5, farmer.id, 2));
-    expect(useChat.getState().conversations![0]).toMatchObject({
+    client.clear();
+    seed([conversation({ id: 2, last_message: message(4, owner.id, 2), unread_count: 1 })], {});
+    receive(message(5, farmer.id, 2));
+    expect(list()[0]).toMatchObject({
       sender_last_read_id: 0,
       sender_last_delivered_id: 0,
       unread_count: 1,
       last_message: { id: 5 },
     });
     // nothing of the store's between: the pointers follow the author's own messages
-    useChat.getState().setRead(2, farmer.id, 5);
-    useChat.getState().receive(message(6, farmer.id, 2));
-    expect(useChat.getState().conversations![0]).toMatchObject({ sender_last_read_id: 6, sender_last_delivered_id: 6 });
+    setRead(2, farmer.id, 5);
+    receive(message(6, farmer.id, 2));
+    expect(list()[0]).toMatchObject({ sender_last_read_id: 6, sender_last_delivered_id: 6 });
+  });
+
+  it('pushes for a conversation the cache does not hold change nothing', () => {
+    client.clear();
+    receive(message(5, owner.id, 1));
+    setRead(1, owner.id, 5);
+    expect(client.getQueryCache().getAll()).toEqual([]);
   });
 });
 
-describe('chat store timers and receipts', () => {
+describe('chat timers and receipts', () => {
   const writes: unknown[][] = [];
   const realWrite = useRealtime.getState().write;
   beforeEach(() => {
@@ -150,12 +195,10 @@ describe('chat store timers and receipts', () => {
         return { client_id: 'x', result: Promise.resolve({}) };
       }) as typeof realWrite,
     });
+    client = createTestQueryClient();
     useSession.getState().setSession({ token: 't', user: farmer });
     useChat.getState().reset();
-    useChat.setState({
-      conversations: [conversation(), conversation({ id: 2 })],
-      threads: { 1: { conversation: conversation(), messages: [message(1, 7)], typing: [] } },
-    });
+    seed([conversation(), conversation({ id: 2 })], { 1: { conversation: conversation(), messages: [message(1, 7)] } });
   });
   afterEach(() => {
     useChat.getState().reset();
@@ -169,76 +212,110 @@ describe('chat store timers and receipts', () => {
     vi.advanceTimersByTime(TYPING_EXPIRY_MS - 1_000);
     setTyping(1, owner.id, true); // refreshed by the composer every ~3 s
     vi.advanceTimersByTime(TYPING_EXPIRY_MS - 1_000);
-    expect(useChat.getState().threads[1].typing).toEqual([owner.id]);
+    expect(useChat.getState().typing[1]).toEqual([owner.id]);
     vi.advanceTimersByTime(1_001);
-    expect(useChat.getState().threads[1].typing).toEqual([]);
+    expect(useChat.getState().typing[1]).toEqual([]);
   });
 
   it('a stop clears the typist at once and cancels the expiry', () => {
     useChat.getState().setTyping(1, owner.id, true);
     useChat.getState().setTyping(1, owner.id, false);
-    expect(useChat.getState().threads[1].typing).toEqual([]);
+    expect(useChat.getState().typing[1]).toEqual([]);
     vi.advanceTimersByTime(TYPING_EXPIRY_MS * 2);
-    expect(useChat.getState().threads[1].typing).toEqual([]);
+    expect(useChat.getState().typing[1]).toEqual([]);
   });
 
   it('acknowledges delivery of the other side’s messages when the thread is not on screen, once per burst', () => {
-    useChat.getState().receive(message(5, owner.id, 2));
-    useChat.getState().receive(message(6, owner.id, 2));
-    useChat.getState().receive(message(7, 7, 2)); // my own: nothing to acknowledge
+    receive(message(5, owner.id, 2));
+    receive(message(6, owner.id, 2));
+    receive(message(7, 7, 2)); // my own: nothing to acknowledge
     vi.advanceTimersByTime(500);
     expect(writes).toEqual([['conversation:read', { conversation_id: 2, last_delivered_message_id: 6 }]]);
     // my own message 7 did not move my pointers past the store's 5 and 6 (as the API does); the
     // receipt moved delivered to 6
-    expect(useChat.getState().conversations?.find((c) => c.id === 2)).toMatchObject({
-      sender_last_delivered_id: 6,
-      sender_last_read_id: 0,
-    });
+    expect(list().find((c) => c.id === 2)).toMatchObject({ sender_last_delivered_id: 6, sender_last_read_id: 0 });
     // the same message again (a re-sync) is not acknowledged twice
-    useChat.getState().receive(message(6, owner.id, 2));
+    receive(message(6, owner.id, 2));
     vi.advanceTimersByTime(500);
     expect(writes).toHaveLength(1);
   });
 
   it('leaves the open, visible thread to its read receipts', () => {
-    useChat.getState().setActive(1);
-    useChat.getState().receive(message(5, owner.id, 1));
+    setActiveConversation(client, 1);
+    receive(message(5, owner.id, 1));
     vi.advanceTimersByTime(500);
     expect(writes).toEqual([]);
   });
 
   it('does not acknowledge for someone who is not a participant (the admin watching)', () => {
     useSession.getState().setSession({ token: 't', user: createUser({ id: 99 }) });
-    useChat.getState().receive(message(5, owner.id, 2));
+    receive(message(5, owner.id, 2));
     vi.advanceTimersByTime(500);
     expect(writes).toEqual([]);
   });
+});
 
-  it('reloads the list and the open thread when the connection comes back', () => {
-    const real = useChat.getState();
-    const loadConversations = vi.fn(() => Promise.resolve([]));
-    const loadThread = vi.fn(() => Promise.reject(new Error('offline')));
-    useChat.setState({ loadConversations, loadThread, activeId: 1 });
+describe('chat and the realtime connection', () => {
+  afterEach(() => useRealtime.setState({ status: 'idle' }));
+
+  it('refetches the list and the open thread when the connection comes back, the list alone at the first one', async () => {
+    client = createTestQueryClient();
+    const observed = (key: readonly unknown[]) => client.getQueryCache().find({ queryKey: key });
+    // The list and thread 1 are on screen (observed: invalidation refetches them); thread 2 is not.
+    const conversations = vi.fn(async () => [conversation()]);
+    const thread1 = vi.fn(async () => ({ conversation: conversation(), messages: [] }));
+    const { QueryObserver } = await import('@tanstack/react-query');
+    const offs = [
+      new QueryObserver(client, { queryKey: chatKeys.conversations, queryFn: conversations }).subscribe(() => {}),
+      new QueryObserver(client, { queryKey: chatKeys.thread(1), queryFn: thread1 }).subscribe(() => {}),
+    ];
+    client.setQueryData(chatKeys.thread(2), { conversation: conversation({ id: 2 }), messages: [] });
+    await vi.waitFor(() => expect(conversations).toHaveBeenCalledTimes(1));
     useRealtime.setState({ status: 'idle' });
-    const unbind = bindChatToRealtime();
+    const unbind = bindChatToRealtime(client);
     try {
-      // first connection: the list loaded before it may have missed a push, so it reloads; the thread re-syncs itself
+      // first connection: the list fetched before it may have missed a push, so it is refetched; the
+      // thread re-syncs itself through the realtime client
       for (const status of ['connecting', 'online'] as const) useRealtime.setState({ status });
-      expect(loadConversations).toHaveBeenCalledTimes(1);
-      expect(loadThread).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(conversations).toHaveBeenCalledTimes(2));
+      expect(thread1).toHaveBeenCalledTimes(1);
+      // a reconnect: every chat query is stale; those on screen are refetched
       for (const status of ['offline', 'connecting', 'online'] as const) useRealtime.setState({ status });
-      expect(loadConversations).toHaveBeenCalledTimes(2);
-      expect(loadThread).toHaveBeenCalledWith(1);
-      reloadAfterReconnect();
-      expect(loadConversations).toHaveBeenCalledTimes(3);
-      // a new session whose list was never loaded: nothing to reload at its first connection
-      useChat.setState({ conversations: null });
+      await vi.waitFor(() => expect(conversations).toHaveBeenCalledTimes(3));
+      await vi.waitFor(() => expect(thread1).toHaveBeenCalledTimes(2));
+      expect(observed(chatKeys.thread(2))?.state.isInvalidated).toBe(true);
+      await refetchAfterReconnect(client);
+      expect(conversations).toHaveBeenCalledTimes(4);
+      // a new session whose list was never fetched: nothing to refetch at its first connection
+      client.removeQueries({ queryKey: chatKeys.conversations });
+      for (const off of offs) off();
       for (const status of ['idle', 'connecting', 'online'] as const) useRealtime.setState({ status });
-      expect(loadConversations).toHaveBeenCalledTimes(3);
+      expect(client.getQueryState(chatKeys.conversations)).toBeUndefined();
     } finally {
       unbind();
-      useRealtime.setState({ status: 'idle' });
-      useChat.setState({ loadConversations: real.loadConversations, loadThread: real.loadThread });
     }
+  });
+
+  it('applies message:new, conversation:read and typing pushes', () => {
+    client = createTestQueryClient();
+    useSession.getState().setSession({ token: 't', user: farmer });
+    useChat.getState().reset();
+    seed([conversation()], { 1: { conversation: conversation(), messages: [message(1, 7)] } });
+    const unbind = bindChatToRealtime(client);
+    try {
+      push('typing', { conversation_id: 1, user_id: owner.id, typing: true });
+      expect(useChat.getState().typing[1]).toEqual([owner.id]);
+      push('message:new', { message: message(2, owner.id) });
+      expect(threadOf().messages.map((m) => m.id)).toEqual([1, 2]);
+      expect(list()[0]).toMatchObject({ last_message: { id: 2 }, unread_count: 1 });
+      expect(useChat.getState().typing[1]).toEqual([]);
+      push('conversation:read', { conversation_id: 1, user_id: owner.id, last_read_message_id: 1 });
+      expect(threadOf().conversation.receiver_last_read_id).toBe(1);
+      expect(list()[0].receiver_last_read_id).toBe(1);
+    } finally {
+      unbind();
+      useChat.getState().reset();
+    }
+    expect(pushes.size).toBe(0);
   });
 });

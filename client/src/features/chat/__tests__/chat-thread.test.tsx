@@ -1,9 +1,9 @@
 import type { ConversationWithMessages } from '@agrivet/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConversation, createMessage, createUser } from '../../../../test/factories';
 import { renderWithProviders } from '../../../../test/render';
-import { useChat } from '../../../stores/chat';
+import { receiveMessage, useChat } from '../../../stores/chat';
 import { useSession } from '../../../stores/session';
 import { fakeApi, restoreApi } from '../../dashboard/__tests__/fake-api';
 import { ChatThread } from '../components/chat-thread';
@@ -94,5 +94,18 @@ describe('chat thread', () => {
     );
     // no older page left: the control is gone
     expect(within(list).queryByRole('button', { name: 'عرض الرسائل الأقدم' })).toBeNull();
+  });
+
+  it('shows a message:new push applied to the cached thread, without a request', async () => {
+    const latest: ConversationWithMessages = { ...base, messages: [mine(1)], has_more: false };
+    const requests = fakeApi((req) => (req.path === 'conversation/get/4' ? { data: latest } : undefined));
+    useSession.getState().setSession({ token: 't', user: farmer });
+    const { queryClient } = renderWithProviders(<ChatThread conversationId={4} />);
+    const list = await screen.findByRole('list', { name: 'الرسائل' });
+    act(() =>
+      receiveMessage(queryClient, createMessage({ id: 2, user_id: 2, conversation_id: 4, message: 'وصلت الشحنة' })),
+    );
+    expect(await within(list).findByText('وصلت الشحنة')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
   });
 });

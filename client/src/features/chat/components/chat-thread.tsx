@@ -3,7 +3,8 @@
  * messages oldest → newest with the newest at the bottom, a "load older messages" control at the top
  * (keeps the scroll position), pending messages from the outbox, typing indicator, sent / delivered /
  * read ticks, and read receipts sent while the thread is on screen and visible (delivered receipts
- * for everything else go from the chat store).
+ * for everything else go from stores/chat.ts). The thread itself is a query (threadQueryOptions) that
+ * the pushes keep live in the cache.
  */
 import type { Message } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
@@ -11,15 +12,22 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { notify } from '../../../components/ui/toaster';
 import type { CompressedImage } from '../../../lib/compress-image';
+import { failureOf } from '../../../lib/query-client';
 import type { OutboxEntry } from '../../../lib/realtime/port';
-import { useQuery } from '../../../lib/use-query';
-import { useChat } from '../../../stores/chat';
+import {
+  loadOlderMessages,
+  receiveMessage,
+  setActiveConversation,
+  threadQueryOptions,
+  useChat,
+} from '../../../stores/chat';
 import { useRealtime } from '../../../stores/realtime';
 import { useSession } from '../../../stores/session';
 import { Composer } from './composer';
@@ -34,11 +42,16 @@ interface ChatThreadProps {
 
 /** Object URLs of images still in the outbox, so a pending photo shows at once. */
 const previews = new Map<string, string>();
+const NO_TYPIST: number[] = [];
 
 export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps) {
   const { t } = useTranslation();
   const me = useSession((s) => s.user?.id ?? 0);
-  const thread = useChat((s) => s.threads[conversationId]);
+  const queryClient = useQueryClient();
+  // The thread is held in the query cache (stores/chat.ts), kept live there by the pushes.
+  const load = useQuery(threadQueryOptions(conversationId));
+  const thread = load.data;
+  const typists = useChat((s) => s.typing[conversationId] ?? NO_TYPIST);
   const status = useRealtime((s) => s.status);
   const pending = useRealtime(
     useShallow((s) =>
@@ -48,7 +61,6 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
       ),
     ),
   );
-  const load = useQuery(`thread:${conversationId}`, () => useChat.getState().loadThread(conversationId));
   const listRef = useRef<HTMLUListElement>(null);
   const lastReadSent = useRef(0);
 
@@ -67,7 +79,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
         (iAmSender ? conversation.receiver_last_delivered_id : conversation.sender_last_delivered_id) ?? 0,
       )
     : 0;
-  const typist = (thread?.typing ?? []).find((u) => u !== me);
+  const typist = typists.find((u) => u !== me);
   const peerTyping = typist !== undefined;
   /** The name shown for a participant: the farmer's own name, or the store's name for its owner. */
   const nameOf = (userId: number) =>
@@ -78,13 +90,13 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   // biome-ignore lint/correctness/useExhaustiveDependencies: join once per conversation; lastId is the starting point only.
   useEffect(() => {
     if (!thread) return;
-    useChat.getState().setActive(conversationId);
+    setActiveConversation(queryClient, conversationId);
     useRealtime.getState().openConversation(conversationId, lastId);
     return () => {
       useRealtime.getState().closeConversation(conversationId);
-      useChat.getState().setActive(null);
+      setActiveConversation(queryClient, null);
     };
-  }, [conversationId, thread === undefined]);
+  }, [conversationId, thread === undefined, queryClient]);
 
   // Read receipts: tell the peer what we have seen (when the page is visible; again when it becomes so).
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
@@ -114,7 +126,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     keepFromBottom.current = el ? el.scrollHeight - el.scrollTop : null;
     setLoadingOlder(true);
     try {
-      const added = await useChat.getState().loadOlder(conversationId);
+      const added = await loadOlderMessages(queryClient, conversationId);
       if (added === 0) keepFromBottom.current = null;
     } catch (err) {
       keepFromBottom.current = null;
@@ -146,7 +158,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     });
     if (image) previews.set(client_id, URL.createObjectURL(new Blob([image.bytes], { type: image.type })));
     result
-      .then((message) => useChat.getState().receive(message))
+      .then((message) => receiveMessage(queryClient, message))
       .catch((err: unknown) => notify.error(err, t('chat.failed')))
       .finally(() => {
         const url = previews.get(client_id);
@@ -172,8 +184,10 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     [pending],
   );
 
-  if (load.error && !thread) return <ErrorState error={load.error} onRetry={load.reload} />;
-  if (!thread) return <LoadingState />;
+  if (!thread) {
+    const failure = failureOf(load);
+    return failure ? <ErrorState error={failure} onRetry={() => void load.refetch()} /> : <LoadingState />;
+  }
 
   return (
     <Stack gap="2" h={{ base: 'calc(100dvh - 236px)', md: 'calc(100dvh - 250px)' }} minH="72">

@@ -3,22 +3,27 @@ import { Stack } from '@chakra-ui/react/stack';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useQuery } from '../../../lib/use-query';
-import { useChat } from '../../../stores/chat';
+import { useQuery } from '@tanstack/react-query';
+import { failureOf } from '../../../lib/query-client';
+import { conversationsQueryOptions } from '../../../stores/chat';
 import { useSession } from '../../../stores/session';
 import { ConversationItem } from '@/components/ui/conversation-item';
 
 export default function ChatListRoute() {
   const { t } = useTranslation();
   const me = useSession((s) => s.user?.id ?? 0);
-  const conversations = useChat((s) => s.conversations);
-  const query = useQuery('conversations', () => useChat.getState().loadConversations());
+  // The list is held in the query cache, live through message:new and conversation:read (stores/chat.ts).
+  const query = useQuery(conversationsQueryOptions());
+  const conversations = query.data;
+  const failure = failureOf(query);
   return (
     <Page title={t('chat.title')}>
-      {query.error && !conversations ? (
-        <ErrorState error={query.error} onRetry={query.reload} />
-      ) : !conversations ? (
-        <LoadingState />
+      {!conversations ? (
+        failure ? (
+          <ErrorState error={failure} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState />
+        )
       ) : conversations.length === 0 ? (
         <EmptyState message={t('chat.empty')} />
       ) : (

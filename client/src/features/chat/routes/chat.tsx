@@ -1,10 +1,11 @@
 /** /chat/{id}: one conversation. */
 import { Button } from '@chakra-ui/react/button';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Page } from '../../../components/ui/page';
 import { paths } from '../../../config/paths';
-import { useChat } from '../../../stores/chat';
+import { threadQueryOptions } from '../../../stores/chat';
 import { useSession } from '../../../stores/session';
 import { ChatThread } from '../components/chat-thread';
 
@@ -12,7 +13,8 @@ export default function ChatRoute() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const me = useSession((s) => s.user?.id ?? 0);
-  const conversation = useChat((s) => s.threads[id]?.conversation);
+  // The same query as the thread below (one request): its conversation names the page.
+  const conversation = useQuery(threadQueryOptions(id)).data?.conversation;
   const title = conversation
     ? conversation.sender.id === me
       ? conversation.store.name_store

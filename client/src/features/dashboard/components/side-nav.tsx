@@ -19,7 +19,7 @@ import {
   MdStorefront,
 } from 'react-icons/md';
 import { NavLink } from 'react-router-dom';
-import { selectUnreadTotal, useChat } from '../../../stores/chat';
+import { useUnreadTotal } from '../../../stores/chat';
 import { useDashboardT } from '../i18n/register';
 import { type DashboardScreen, sideLinksFor } from '../lib/access';
 import { useOrderAlerts } from '../stores/order-alerts';
@@ -48,13 +48,14 @@ interface SideNavProps {
 export function SideNav({ user, collapsed = false, onNavigate }: SideNavProps) {
   const { t } = useDashboardT();
   const newOrders = useOrderAlerts((s) => s.unseen);
-  const unread = useChat(selectUnreadTotal);
+  const links = sideLinksFor(user);
+  const unread = useUnreadTotal(links.some((link) => link.screen === 'chats'));
   const badgeOf = (screen: DashboardScreen) => (screen === 'orderList' ? newOrders : screen === 'chats' ? unread : 0);
 
   return (
     <Box as="nav" aria-label={t('nav.sidebar')}>
       <Stack as="ul" gap="1" listStyleType="none" p="2">
-        {sideLinksFor(user).map((link) => {
+        {links.map((link) => {
           const Icon = icons[link.screen] ?? MdBarChart;
           const label = t(link.label);
           const badge = badgeOf(link.screen);

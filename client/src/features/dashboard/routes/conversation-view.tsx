@@ -1,7 +1,8 @@
 /** conversation/{id} (admin): every message of one conversation, read-only, new ones live (admin room). */
 import { Button } from '@chakra-ui/react/button';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useChat } from '../../../stores/chat';
+import { threadQueryOptions } from '../../../stores/chat';
 import { ScreenFrame } from '../components/screen-frame';
 import { useDashboardT } from '../i18n/register';
 import { dashboardPaths } from '../lib/dashboard-paths';
@@ -11,7 +12,8 @@ export default function ConversationViewRoute() {
   const { t } = useDashboardT();
   const { ChatThread } = useDashboardSlots();
   const id = Number(useParams().id);
-  const conversation = useChat((s) => s.threads[id]?.conversation);
+  // The same query as the thread (one request): its conversation names the page.
+  const conversation = useQuery(threadQueryOptions(id)).data?.conversation;
   const title = conversation
     ? t('conversations.thread', { sender: conversation.sender.name, store: conversation.store.name_store })
     : t('conversations.view');

@@ -1,11 +1,12 @@
 /**
- * The store account's chats: its conversations live (message:new through the chat store) with
+ * The store account's chats: its conversations live (message:new applied to the cache, stores/chat.ts) with
  * unread counts; each opens the same chat thread as the farmer side (/chat/{id}).
  */
 import { Stack } from '@chakra-ui/react/stack';
+import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useQuery } from '../../../lib/use-query';
-import { useChat } from '../../../stores/chat';
+import { failureOf } from '@/lib/query-client';
+import { conversationsQueryOptions } from '../../../stores/chat';
 import { useSession } from '../../../stores/session';
 import { ConversationItem } from '@/components/ui/conversation-item';
 import { ScreenFrame } from '../components/screen-frame';
@@ -14,14 +15,17 @@ import { useDashboardT } from '../i18n/register';
 export default function StoreChatsRoute() {
   const { t } = useDashboardT();
   const me = useSession((s) => s.user?.id ?? 0);
-  const conversations = useChat((s) => s.conversations);
-  const query = useQuery('dash-chats', () => useChat.getState().loadConversations());
+  const query = useQuery(conversationsQueryOptions());
+  const conversations = query.data;
+  const failure = failureOf(query);
   return (
     <ScreenFrame title={t('chats.title')}>
-      {query.error && !conversations ? (
-        <ErrorState error={query.error} onRetry={query.reload} />
-      ) : !conversations ? (
-        <LoadingState />
+      {!conversations ? (
+        failure ? (
+          <ErrorState error={failure} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState />
+        )
       ) : conversations.length === 0 ? (
         <EmptyState message={t('chats.empty')} />
       ) : (

@@ -12,16 +12,16 @@ import StoreProductsRoute from '../routes/store-products';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
 vi.mock('../../../components/ui/toaster', () => ({ notify }));
-const getStoreProducts = vi.hoisted(() => vi.fn());
-vi.mock('../api/get-store-products', () => ({ getStoreProducts }));
+const apiGet = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api-client', () => ({ apiGet }));
 
 beforeEach(() => {
   notify.success.mockReset();
   notify.info.mockReset();
   useCart.getState().clear();
   useSession.getState().clear();
-  getStoreProducts.mockReset();
-  getStoreProducts.mockResolvedValue({
+  apiGet.mockReset();
+  apiGet.mockResolvedValue({
     store: { id: 3, name_store: 'صيدلية الربيع', city_name: 'حمص', address: 'الشارع' },
     data: [createProduct({ id: 5, name: 'بذور قمح' })],
     current_page: 1,

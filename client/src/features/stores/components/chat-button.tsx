@@ -11,6 +11,7 @@ import { MdChatBubbleOutline } from 'react-icons/md';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
+import { chatKeys } from '../../../stores/chat';
 import { selectIsLoggedIn, useSession } from '../../../stores/session';
 import { storeKeys } from '../api/keys';
 import { startConversation } from '../api/start-conversation';
@@ -48,7 +49,9 @@ export function ChatButton({ store }: { store: Store }) {
         receiver_id: store.user_id,
         store_id: store.id,
       });
+      // The store lists say which stores the viewer chats with; the chat list gains this one.
       void queryClient.invalidateQueries({ queryKey: storeKeys.all });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
       navigate(paths.chat.getHref(conversation.id));
     } catch (err) {
       notify.error(err, t('errors.requestFailed'));
