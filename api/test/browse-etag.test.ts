@@ -76,6 +76,11 @@ describe('browse calls: ETag and 304', () => {
       expect(again.headers.etag).toBe(first.headers.etag);
       // weak comparison (RFC 9110) and lists of validators
       expect((await get(url, { 'If-None-Match': `"x", W/${first.headers.etag}` })).status, url).toBe(304);
+      // what browsers' fetch and XHR send with their own If-None-Match: the validator still decides
+      expect((await get(url, { 'If-None-Match': first.headers.etag, 'Cache-Control': 'no-cache' })).status, url).toBe(
+        304,
+      );
+      expect((await get(url, { 'If-None-Match': '*' })).status, url).toBe(304);
       const other = await get(url, { 'If-None-Match': '"something-else"' });
       expect(other.status, url).toBe(200);
       expect(other.body).toEqual(first.body);

@@ -65,6 +65,18 @@ export function normalisedUrl(req: Request): string {
   return `${url.pathname.toLowerCase()}?${new URLSearchParams(params).toString()}`;
 }
 
+/**
+ * Whether `If-None-Match` names `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`. Evaluated
+ * whatever the request's Cache-Control says: browsers' fetch and XHR add `no-cache` to a request
+ * that carries its own If-None-Match, and that directive is for caches on the way, not the origin
+ * (Express's `req.fresh` would answer such a request in full).
+ */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 export function browse(
   db: Kysely<Database>,
   options: BrowseOptions,
@@ -84,7 +96,7 @@ export function browse(
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
     res.vary('Accept-Encoding');
-    if (req.fresh) {
+    if (noneMatch(req.headers['if-none-match'], etag)) {
       res.status(304).end();
       return;
     }
