@@ -515,6 +515,37 @@ function markdown(results: RunResult[]): string {
   return out.join('\n');
 }
 
+/** With several rounds: the median of each checkout's rounds for the figures the targets judge. */
+function medians(results: RunResult[]): string {
+  const median = (xs: number[]) => {
+    const v = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    if (v.length === 0) return NaN;
+    const mid = (v.length - 1) / 2;
+    return (v[Math.floor(mid)] + v[Math.ceil(mid)]) / 2;
+  };
+  const groups = new Map<string, RunResult[]>();
+  for (const r of results) {
+    const role = r.role.replace(/ \(\d+\)$/, '');
+    groups.set(role, [...(groups.get(role) ?? []), r]);
+  }
+  const figures: [string, (r: RunResult) => number, (v: number) => string][] = [
+    ['browse p99, all answers (ms)', (r) => r.browse.all.p99, ms],
+    ['browse p99, 200s (ms)', (r) => r.browse.ok.p99, ms],
+    ['browse p99, 304s (ms)', (r) => (r.browse.notModified.n ? r.browse.notModified.p99 : NaN), ms],
+    ['chat delivery p99 (ms)', (r) => r.chat.delivery.p99, ms],
+    ['message/create alone (req/s)', (r) => r.create.rps, (v) => (Number.isNaN(v) ? '–' : n(v))],
+    ['server CPU under the mixed load (cores)', (r) => r.cpu.server, (v) => v.toFixed(2)],
+    ['other processes during the mixed load (cores)', (r) => r.cpu.others, (v) => v.toFixed(2)],
+    ['idle process timer lateness p99 (ms)', (r) => r.probe.p99, ms],
+  ];
+  const heads = [...groups].map(([role, rs]) => `${role} (median of ${rs.length})`);
+  const out = [`| | ${heads.join(' | ')} |`, `|---|${heads.map(() => '---').join('|')}|`];
+  for (const [name, get, show] of figures) {
+    out.push(`| ${name} | ${[...groups.values()].map((rs) => show(median(rs.map(get)))).join(' | ')} |`);
+  }
+  return out.join('\n');
+}
+
 // ---------------------------------------------------------------- main
 
 const after = describe(path.resolve(env.BENCH_ROOT ?? repo));
@@ -549,7 +580,7 @@ for (let round = 1; round <= ROUNDS; round++) {
 }
 if (results.length === 0) process.exit(1);
 
-const md = markdown(results);
+const md = ROUNDS > 1 ? `${medians(results)}\n\n${markdown(results)}` : markdown(results);
 console.log(`\n${md}\n`);
 const resultsDir = path.join(cacheDir, 'results');
 mkdirSync(resultsDir, { recursive: true });
