@@ -58,7 +58,10 @@ describe('messageCreateSchema: upload_id', () => {
 
 describe('push schemas', () => {
   const valid = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh, auth } };
-  const fieldsOf = (body: unknown, schema = pushSubscribeSchema('en')) => {
+  const fieldsOf = (
+    body: unknown,
+    schema: { validateSync(v: unknown, o: { abortEarly: boolean }): unknown } = pushSubscribeSchema('en'),
+  ) => {
     try {
       schema.validateSync(body, { abortEarly: false });
       return {};

@@ -83,7 +83,7 @@ export interface Voice {
 }
 
 /** A tiny counting semaphore: at most `n` callers inside `run` at a time. */
-class Gate {
+export class Gate {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly n: number) {}
@@ -104,6 +104,8 @@ interface RunResult {
   code: number | null;
   stderr: string;
   timedOut: boolean;
+  /** ffmpeg could not be started at all (a server fault, not bad input). */
+  spawnError?: Error;
 }
 
 function runFfmpeg(bin: string, args: string[], timeoutMs: number): Promise<RunResult> {
@@ -121,7 +123,7 @@ function runFfmpeg(bin: string, args: string[], timeoutMs: number): Promise<RunR
     }, timeoutMs);
     child.on('error', (err) => {
       clearTimeout(timer);
-      resolve({ code: null, stderr: `${stderr}\n${err.message}`, timedOut });
+      resolve({ code: null, stderr, timedOut, spawnError: err });
     });
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -205,6 +207,8 @@ export class VoiceTranscoder {
           ],
           this.timeoutMs,
         );
+        if (run.spawnError)
+          throw new Error(`ffmpeg could not start (${this.options.ffmpegPath}): ${run.spawnError.message}`);
         if (run.timedOut) throw new NotAudioError('ffmpeg timed out');
         if (run.code !== 0) throw new NotAudioError(`ffmpeg failed (${run.code})`);
         const streams = inputStreams(run.stderr);
