@@ -19,6 +19,7 @@ import { seedDemo } from './db/seed/seed-demo';
 import type { Database } from './db/types';
 import { loadUser } from './http/auth';
 import { errorHandler } from './http/error-handler';
+import { refuseControlCharactersInUrl } from './http/validate';
 import { ImageStore } from './images/image-store';
 import { apiRoutes } from './routes';
 import { type ChatServices, startChatServices } from './services/chat';
@@ -122,7 +123,8 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
   // JSON answers over 1 KB go out gzip/Brotli-compressed (pages of stores, conversations …): weak links.
   app.use('/api', compression({ threshold: 1024 }));
   app.use('/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false, limit: '256kb' }));
-  app.use('/api', loadUser(ctx.db), apiRoutes(ctx));
+  // NUL / control characters in a query value or an id: 422 before any route (CONTRACT.md §7 "Text")
+  app.use('/api', refuseControlCharactersInUrl, loadUser(ctx.db), apiRoutes(ctx));
   app.use(errorHandler);
 
   return {

@@ -28,6 +28,7 @@ export const validationMessages = {
     messageOrImage: 'اكتب رسالة أو أرفق صورة',
     deliveryRequired: 'أدخل عنوان التوصيل ورقم الهاتف',
     ratingRange: 'التقييم عدد صحيح من 1 إلى 5',
+    controlCharacters: 'النص يحتوي على محارف تحكم غير مسموح بها',
   },
   en: {
     required: 'Required',
@@ -52,6 +53,7 @@ export const validationMessages = {
     messageOrImage: 'Write a message or attach a photo',
     deliveryRequired: 'Enter the delivery address and phone',
     ratingRange: 'The rating is a whole number from 1 to 5',
+    controlCharacters: 'The text contains control characters that are not allowed',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

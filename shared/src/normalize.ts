@@ -30,3 +30,22 @@ export function normalizeArabic(input: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * NUL and the C0/C1 control characters other than tab and line feed (CONTRACT.md §7 "Text"): refused
+ * in every text field, query and id. A carriage return is refused too, except inside CRLF, which the
+ * text fields turn into LF first (textareas posted as form data send CRLF).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find them
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
+
+/**
+ * Bidi embedding, override and isolate controls (U+202A–202E, U+2066–2069): removed from names and
+ * titles so a name cannot be made to read as another. Messages keep them (and the marks U+200E/F,
+ * U+061C), since they are rendered with dir="auto".
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+export const stripBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');

@@ -8,10 +8,18 @@ import { ORDER_STATUSES, PRODUCT_TYPES, REGISTER_TYPES, STORE_TYPES, USER_STATUS
 import type { Lang } from './entities';
 import { LIMITS } from './limits';
 import { validationMessages } from './messages';
-import { toLatinDigits } from './normalize';
+import { hasControlCharacters, stripBidiControls, toLatinDigits } from './normalize';
 import { PROVINCE_IDS } from './provinces';
 
 const m = (lang: Lang) => validationMessages[lang];
+
+/** CONTRACT.md §7 "Text": NUL and control characters other than tab and newline are refused. */
+const noControlCharacters = <S extends yup.StringSchema<string | undefined | null>>(schema: S, lang: Lang): S =>
+  schema.test(
+    'control-characters',
+    m(lang).controlCharacters,
+    (v) => typeof v !== 'string' || !hasControlCharacters(v),
+  ) as S;
 
 /** Number field that accepts "١٢", " 12 ", 12 and reports 'Must be a number' otherwise. */
 const num = (lang: Lang) =>
@@ -39,11 +47,14 @@ const phone = (lang: Lang) =>
     .matches(/^\+?\d{7,15}$/, m(lang).invalidPhone);
 
 const password = (lang: Lang) =>
-  yup
-    .string()
-    .required(m(lang).required)
-    .min(LIMITS.passwordMin, m(lang).tooShort)
-    .max(LIMITS.passwordMax, m(lang).tooLong);
+  noControlCharacters(
+    yup
+      .string()
+      .required(m(lang).required)
+      .min(LIMITS.passwordMin, m(lang).tooShort)
+      .max(LIMITS.passwordMax, m(lang).tooLong),
+    lang,
+  );
 
 const confirmation = (lang: Lang, ref = 'password') =>
   yup
@@ -52,16 +63,26 @@ const confirmation = (lang: Lang, ref = 'password') =>
     .oneOf([yup.ref(ref)], m(lang).passwordsMatch);
 
 /**
- * Trimmed text up to `max` characters. Trims in its own transform (not yup's `.trim()`, which
- * throws a TypeError on an object or array given for the field): a non-string stays as it is and
- * fails the type check with a field message.
+ * Trimmed text up to `max` characters, CRLF turned into LF, control characters refused (CONTRACT.md
+ * §7). Trims in its own transform (not yup's `.trim()`, which throws a TypeError on an object or
+ * array given for the field): a non-string stays as it is and fails the type check with a field message.
  */
 const text = (lang: Lang, max: number) =>
-  yup
-    .string()
-    .transform((v: unknown) => (typeof v === 'string' ? v.trim() : v))
-    .typeError(m(lang).invalidChoice)
-    .max(max, m(lang).textTooLong);
+  noControlCharacters(
+    yup
+      .string()
+      .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\r\n/g, '\n').trim() : v))
+      .typeError(m(lang).invalidChoice)
+      .max(max, m(lang).textTooLong),
+    lang,
+  );
+
+/**
+ * A name or title people read as an identity (user name, store name, product name, article title):
+ * `text` without bidi embedding/override/isolate controls, so one cannot be made to read as another.
+ */
+const nameText = (lang: Lang, max: number) =>
+  text(lang, max).transform((v: unknown) => (typeof v === 'string' ? stripBidiControls(v).trim() : v));
 
 const bool = (lang: Lang) => yup.boolean().typeError(m(lang).invalidBoolean);
 
@@ -69,17 +90,20 @@ const oneOfNumbers = (lang: Lang, values: readonly number[]) => num(lang).oneOf(
 
 export const loginSchema = (lang: Lang = 'ar') =>
   yup.object({
-    phone: yup
-      .string()
-      .transform((v: unknown) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') : v))
-      .required(m(lang).required),
+    phone: noControlCharacters(
+      yup
+        .string()
+        .transform((v: unknown) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') : v))
+        .required(m(lang).required),
+      lang,
+    ),
     password: password(lang),
   });
 
 export const registerSchema = (lang: Lang = 'ar') =>
   yup.object({
     phone: phone(lang),
-    name: text(lang, LIMITS.nameMax).required(m(lang).required),
+    name: nameText(lang, LIMITS.nameMax).required(m(lang).required),
     type: oneOfNumbers(lang, REGISTER_TYPES).required(m(lang).required),
     password: password(lang),
     password_confirmation: confirmation(lang),
@@ -87,7 +111,10 @@ export const registerSchema = (lang: Lang = 'ar') =>
 
 export const changePasswordSchema = (lang: Lang = 'ar') =>
   yup.object({
-    current_password: yup.string().required(m(lang).required).max(LIMITS.passwordMax, m(lang).tooLong),
+    current_password: noControlCharacters(
+      yup.string().required(m(lang).required).max(LIMITS.passwordMax, m(lang).tooLong),
+      lang,
+    ),
     password: password(lang),
     password_confirmation: confirmation(lang),
   });
@@ -99,7 +126,7 @@ export const setPasswordSchema = (lang: Lang = 'ar') => yup.object({ password: p
 
 export const postSchema = (lang: Lang = 'ar') =>
   yup.object({
-    title: text(lang, LIMITS.titleMax).required(m(lang).required),
+    title: nameText(lang, LIMITS.titleMax).required(m(lang).required),
     description: text(lang, LIMITS.articleMax).required(m(lang).required),
     is_special: bool(lang).default(false),
   });
@@ -114,7 +141,7 @@ export const storeSchema = (lang: Lang = 'ar') =>
       .oneOf([...PROVINCE_IDS], m(lang).invalidProvince)
       .required(m(lang).required),
     address: text(lang, LIMITS.addressMax).required(m(lang).required),
-    name_store: text(lang, LIMITS.storeNameMax).required(m(lang).required),
+    name_store: nameText(lang, LIMITS.storeNameMax).required(m(lang).required),
     type: oneOfNumbers(lang, STORE_TYPES).required(m(lang).required),
     /** Admin only (CONTRACT.md §7); the API refuses a change of it from the owner. */
     verified: bool(lang).optional(),
@@ -126,7 +153,7 @@ export const storeVerifySchema = (lang: Lang = 'ar') => yup.object({ verified: b
 export const productSchema = (lang: Lang = 'ar') =>
   yup.object({
     store_id: id(lang).optional(),
-    name: text(lang, LIMITS.productNameMax).required(m(lang).required),
+    name: nameText(lang, LIMITS.productNameMax).required(m(lang).required),
     type: oneOfNumbers(lang, PRODUCT_TYPES).required(m(lang).required),
     price: num(lang)
       .required(m(lang).required)
@@ -146,7 +173,8 @@ export const quantitySchema = (lang: Lang = 'ar') =>
       .max(LIMITS.quantityMax, m(lang).maxQuantity),
   });
 
-export const clientIdSchema = () => yup.string().trim().max(LIMITS.clientIdMax).optional();
+export const clientIdSchema = (lang: Lang = 'ar') =>
+  noControlCharacters(yup.string().trim().max(LIMITS.clientIdMax), lang).optional();
 
 /** Where an order goes (CONTRACT.md §7): province 1-12, address and phone required, a short note. */
 export const deliverySchema = (lang: Lang = 'ar') =>
@@ -172,7 +200,7 @@ export const orderCreateSchema = (lang: Lang = 'ar') =>
       .required(m(lang).itemsRequired)
       .min(1, m(lang).itemsRequired)
       .max(LIMITS.orderItemsMax, m(lang).tooManyItems),
-    client_id: clientIdSchema(),
+    client_id: clientIdSchema(lang),
     delivery: deliverySchema(lang)
       .default(undefined)
       .required(m(lang).deliveryRequired)
@@ -223,7 +251,7 @@ export const messageCreateSchema = (lang: Lang = 'ar') =>
     user_id: id(lang).optional(),
     message: text(lang, LIMITS.messageMax).optional().nullable(),
     upload_id: id(lang).optional().nullable(),
-    client_id: clientIdSchema(),
+    client_id: clientIdSchema(lang),
   });
 
 /** base64url without padding (Web Push keys). */
@@ -244,11 +272,14 @@ const base64url = (lang: Lang, bytes: number) =>
  */
 export const pushSubscribeSchema = (lang: Lang = 'ar') =>
   yup.object({
-    endpoint: yup
-      .string()
-      .typeError(m(lang).invalidChoice)
-      .required(m(lang).required)
-      .max(LIMITS.pushEndpointMax, m(lang).textTooLong),
+    endpoint: noControlCharacters(
+      yup
+        .string()
+        .typeError(m(lang).invalidChoice)
+        .required(m(lang).required)
+        .max(LIMITS.pushEndpointMax, m(lang).textTooLong),
+      lang,
+    ),
     keys: yup
       .object({ p256dh: base64url(lang, 65), auth: base64url(lang, 16) })
       .default(undefined)
@@ -258,16 +289,19 @@ export const pushSubscribeSchema = (lang: Lang = 'ar') =>
 
 export const pushUnsubscribeSchema = (lang: Lang = 'ar') =>
   yup.object({
-    endpoint: yup
-      .string()
-      .typeError(m(lang).invalidChoice)
-      .required(m(lang).required)
-      .max(LIMITS.pushEndpointMax, m(lang).textTooLong),
+    endpoint: noControlCharacters(
+      yup
+        .string()
+        .typeError(m(lang).invalidChoice)
+        .required(m(lang).required)
+        .max(LIMITS.pushEndpointMax, m(lang).textTooLong),
+      lang,
+    ),
   });
 
 export const userUpdateSchema = (lang: Lang = 'ar') =>
   yup.object({
-    name: text(lang, LIMITS.nameMax).min(1, m(lang).required).optional(),
+    name: nameText(lang, LIMITS.nameMax).min(1, m(lang).required).optional(),
     phone: phone(lang).optional().default(undefined).notRequired(),
     address: text(lang, LIMITS.addressMax).optional().nullable(),
     /** The user's province for deliveries; null clears it. */

@@ -3,7 +3,7 @@
  * stripUnknown, the parsed value replaces the input; failures are 422 with `fields`.
  *   const body = await validate(productSchema('ar'), req.body);
  */
-import { toLatinDigits, validationErrorFields, validationMessages, yup } from '@agrivet/shared';
+import { hasControlCharacters, toLatinDigits, validationErrorFields, validationMessages, yup } from '@agrivet/shared';
 import type { RequestHandler } from 'express';
 import { invalid } from './errors';
 
@@ -84,10 +84,27 @@ function refuseNonScalars(schema: Validator<unknown>, body: Record<string, unkno
   return fields;
 }
 
+/**
+ * Every string of the body (nested objects and arrays too) with NUL or another control character
+ * (CONTRACT.md §7 "Text"), by yup's path (`delivery.address`, `items[0].product_id`): the shared
+ * text fields refuse them too, this covers every other field of every schema (PostgreSQL cannot store
+ * a NUL, and no field of this API has a use for one).
+ */
+function refuseControlCharacters(value: unknown, path: string, fields: Record<string, string>): void {
+  if (typeof value === 'string') {
+    if (hasControlCharacters(value)) fields[path] = msg.controlCharacters;
+  } else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) refuseControlCharacters(v, `${path}[${i}]`, fields);
+  } else if (isPlainObject(value)) {
+    for (const [k, v] of Object.entries(value)) refuseControlCharacters(v, path ? `${path}.${k}` : k, fields);
+  }
+}
+
 export async function validate<T>(schema: Validator<T>, input: unknown): Promise<T> {
   const known = schema.fields ? Object.keys(schema.fields) : undefined;
   const body = isPlainObject(input) ? ownFields(input, known) : {};
   const early = refuseNonScalars(schema, body);
+  refuseControlCharacters(body, '', early);
   let value: T | undefined;
   let fields: Record<string, string> = {};
   try {
@@ -110,6 +127,35 @@ export function validateBody<T>(schema: Validator<T>): RequestHandler {
     next();
   };
 }
+
+/** A query value (string, or a list of them when the key repeats) with a control character in it. */
+const queryHasControlCharacters = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? hasControlCharacters(value)
+    : Array.isArray(value)
+      ? value.some(queryHasControlCharacters)
+      : isPlainObject(value) && Object.values(value).some(queryHasControlCharacters);
+
+/**
+ * Mounted before the routes (CONTRACT.md §7 "Text"): a query value or a path segment (the ids of
+ * `/get/{id}`) with NUL or another control character is 422 `validation_failed`, with a message on
+ * that query key (or on `id` for the path) — never a 500 from the database or a silent 404.
+ */
+export const refuseControlCharactersInUrl: RequestHandler = (req, _res, next) => {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.query as Record<string, unknown>)) {
+    if (hasControlCharacters(key) || queryHasControlCharacters(value)) fields[key] = msg.controlCharacters;
+  }
+  let path = req.path;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: Express answers it itself when it decodes the route parameters
+  }
+  if (hasControlCharacters(path)) fields.id = msg.controlCharacters;
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  next();
+};
 
 /**
  * A positive integer route parameter (`/get/:id`, Arabic-Indic digits accepted: `/get/١٢`);
