@@ -316,7 +316,12 @@ async function main() {
       messages.push({ from: 'store', q: storeRt.sendMessage({ conversation_id: conversationId, message: `ر ${i}` }) });
       if (i % 5 === 0 && orders.length < FAULT_ORDERS) {
         orders.push(
-          farmerRt.createOrder({ store_id: ctx.storeId, total: p1.price, items: [{ product_id: p1.id, quantity: 1 }] }),
+          farmerRt.createOrder({
+            store_id: ctx.storeId,
+            total: p1.price,
+            items: [{ product_id: p1.id, quantity: 1 }],
+            delivery: { province: 1, address: 'دمشق، المزة، شارع الجلاء', phone: '0944000111' },
+          }),
         );
       }
       if (i === Math.floor(FAULT_MESSAGES_EACH / 3) && !killed) {
