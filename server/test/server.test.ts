@@ -42,6 +42,17 @@ describe('npm start composition', () => {
     expect(await res.json()).toEqual({ status: 200, data: { db: 'ok' } });
   });
 
+  it("serves the API's own app: browse ETags with 304, error codes", async () => {
+    const list = await fetch(`${srv.url}/api/product/getAll`);
+    const etag = list.headers.get('etag');
+    expect(list.status).toBe(200);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${srv.url}/api/product/getAll`, { headers: { 'If-None-Match': etag as string } });
+    expect(again.status).toBe(304);
+    const missing = await fetch(`${srv.url}/api/store/get/999999`);
+    expect(await missing.json()).toMatchObject({ status: 404, error: { code: 'not_found' } });
+  });
+
   it('a deep client route answers index.html, never cached (SPA fallback)', async () => {
     const res = await fetch(`${srv.url}/chat/5`);
     expect(res.status).toBe(200);
