@@ -5,6 +5,7 @@
  * tables moving the ETag while a chat message, an order or a login moves none, and a second API
  * process on the same database following the first's writes without any channel between them.
  */
+import fc from 'fast-check';
 import request from 'supertest';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +139,34 @@ describe('browse calls: ETag and 304', () => {
       expect(res.headers.etag, url).toBeUndefined();
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
+  });
+});
+
+describe('browse calls with odd URLs', () => {
+  it('never answer 500; a 200 always has its ETag, a refusal none', async () => {
+    const paths = () => browseUrls().map((u) => u.split('?')[0]);
+    const queryPart = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }).map(encodeURIComponent),
+      fc.constantFrom('%', '%E0%A4%A', '%00', '&&', '=', 'q', 'page_number=٢', 'per_page=-1', 'city=٠', 'q=%25'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths()),
+        fc.array(fc.tuple(queryPart, queryPart), { maxLength: 4 }),
+        fc.option(fc.string({ maxLength: 40 }), { nil: undefined }),
+        async (path, pairs, inm) => {
+          const query = pairs.map(([k, v]) => `${k}=${v}`.replace(/[#\s]/g, '')).join('&');
+          const r = request(t.app).get(`${path}?${query}`);
+          if (inm !== undefined) r.set('If-None-Match', inm.replace(/[^\x20-\x7e]/g, ''));
+          const res = await r;
+          expect(res.status, `${path}?${query}`).toBeLessThan(500);
+          if (res.status === 200) expect(res.headers.etag).toBeDefined();
+          if (res.status >= 400) expect(res.headers.etag).toBeUndefined();
+        },
+      ),
+      { numRuns: Number(process.env.FC_RUNS ?? 60) },
+    );
   });
 });
 
