@@ -221,6 +221,37 @@ describe('private chat media', () => {
     }
   });
 
+  it('no other spelling of a chat file reaches it without the signature', async () => {
+    const { farmer } = await chat();
+    const up = await uploadImage(farmer.auth);
+    const voice = await uploadVoice(farmer.auth);
+    const name = up.path.split('?')[0].split('/')[1];
+    const voiceName = voice.path.split('?')[0].split('/')[1];
+    for (const spelling of [
+      `messages/${name}`,
+      `messag%65s/${name}`,
+      `%6D%65%73%73%61%67%65%73/${name}`,
+      `/messages/${name}`,
+      `./messages/${name}`,
+      `users/../messages/${name}`,
+      `users/%2e%2e/messages/${name}`,
+      `%2fmessages/${name}`,
+      `messages%2f${name}`,
+      `MESSAGES/${name}`,
+      `messages/${name.replace('.webp', '.thumb.webp')}`,
+      `voice/${voiceName}`,
+      `v%6Fice/${voiceName}`,
+      `posts/../voice/${voiceName}`,
+      `messages/${name}%00.png`,
+      `messages/%E0%A4%A`,
+    ]) {
+      const res = await request(t.app).get(`/storage/${spelling}`);
+      expect([403, 404], spelling).toContain(res.status);
+    }
+    // the signed path through an odd spelling is still the file (nothing stricter than the signature)
+    expect((await fetchMedia(`./${up.path}`)).status).toBe(200);
+  });
+
   it('a tampered, moved or expired signature is refused', async () => {
     const { farmer, conv } = await chat();
     const img = await uploadImage(farmer.auth);
@@ -230,13 +261,17 @@ describe('private chat media', () => {
     const params = new URLSearchParams(query);
     const sig = params.get('sig') as string;
     const exp = Number(params.get('exp'));
-    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const flipped = `${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`;
+    // the last character carries 2 bits of the signature and 4 of padding: the next letter spells the same bytes
+    const respelled = `${sig.slice(0, -1)}${String.fromCharCode((sig.at(-1) as string).charCodeAt(0) + 1)}`;
+    expect(Buffer.from(respelled, 'base64url')).toEqual(Buffer.from(sig, 'base64url'));
     const voiceBare = voice.path.split('?')[0];
     for (const attempt of [
       `${bare}?exp=${exp}&sig=${flipped}`, // tampered signature
       `${bare}?exp=${exp + 43_200}&sig=${sig}`, // a later expiry with the same signature
       `${voiceBare}?exp=${exp}&sig=${sig}`, // the image's signature on another file
       `${bare}?exp=${exp}&sig=${sig}x`, // malformed
+      `${bare}?exp=${exp}&sig=${respelled}`, // the same bytes, not the canonical text
     ]) {
       expect((await fetchMedia(attempt)).status, attempt).toBe(403);
     }

@@ -38,6 +38,23 @@ const VOICE_PATH = /^voice\/[0-9a-f]{24}\.mp3$/;
 const PRIVATE_FILE = /^\/(messages\/[0-9a-f]{24}(?:\.thumb)?\.webp|voice\/[0-9a-f]{24}\.mp3)$/;
 const PRIVATE_FOLDER = /^\/(messages|voice)(\/|$)/i;
 
+/**
+ * The storage path a request names, decoded and normalised as the static file server will read it
+ * (`send`: decodeURIComponent, then path normalisation), so that no spelling of a private file —
+ * `messag%65s/…`, `//messages/…`, `./messages/…`, `users/../messages/…`, `%2fmessages/…` — slips past
+ * the check to the public static files. Null when it cannot be decoded.
+ */
+function requestedPath(raw: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  return path.posix.normalize(`/${decoded.replace(/\\/g, '/')}`);
+}
+
 /** The longest a browser keeps a private file (it is re-fetched with a fresh URL after that). */
 const PRIVATE_MAX_AGE_SECONDS = 24 * 60 * 60;
 
@@ -154,12 +171,17 @@ export class ChatMedia {
    */
   serve(): RequestHandler {
     return (req, res, next) => {
-      if (!PRIVATE_FOLDER.test(req.path)) return next();
+      const wanted = requestedPath(req.path);
+      if (wanted === null) {
+        res.status(404).end();
+        return;
+      }
+      if (!PRIVATE_FOLDER.test(wanted)) return next();
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.status(404).end();
         return;
       }
-      const match = PRIVATE_FILE.exec(req.path);
+      const match = PRIVATE_FILE.exec(wanted);
       if (!match) {
         res.status(404).end();
         return;

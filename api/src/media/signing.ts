@@ -59,8 +59,9 @@ export class MediaSigner {
     const expires = Number(exp);
     const left = expires - Math.floor(this.nowMs() / 1000);
     if (left <= 0) return null;
-    const given = Buffer.from(sig, 'base64url');
-    const wanted = this.mac(path, expires);
+    // compared as text: only the one canonical spelling of the signature is accepted
+    const given = Buffer.from(sig, 'latin1');
+    const wanted = Buffer.from(this.mac(path, expires).toString('base64url'), 'latin1');
     if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return null;
     return left;
   }
