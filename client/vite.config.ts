@@ -11,7 +11,9 @@ const target = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 // automatic split into a dozen small shared chunks (landing route 154.1 → 149 KB gzip with the icons).
 // Only modules the entry imports anyway belong here (a lazy screen's library would grow the first load).
 const FIRST_LOAD = [
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@emotion[\\/][^\\/]+|stylis|zustand|use-sync-external-store)[\\/]/,
+  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@emotion[\\/][^\\/]+|stylis|use-sync-external-store)[\\/]/,
+  // zustand's create only: its shallow helpers (useShallow) serve lazy screens.
+  /node_modules[\\/]zustand[\\/]esm[\\/](index|vanilla|react)\.mjs$/,
   /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|components[\\/](box|stack|spinner|text|button|heading|simple-grid))[\\/]/,
   /client[\\/]src[\\/](i18n[\\/](index|ar)|stores[\\/]session|config[\\/](env|paths)|components[\\/]ui[\\/]icons)/,
   /shared[\\/]src[\\/](paths|limits|entities)\./,
