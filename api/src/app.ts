@@ -11,6 +11,8 @@ import helmet from 'helmet';
 import type { Kysely } from 'kysely';
 import { type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { connectRedis, type RedisLink } from './auth/redis-link';
+import { createSessionEnds, type SessionEnds } from './auth/session-ends';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Dialect } from './db/create-db';
@@ -19,6 +21,7 @@ import { seedDemo } from './db/seed/seed-demo';
 import type { Database } from './db/types';
 import { loadUser } from './http/auth';
 import { errorHandler } from './http/error-handler';
+import { createRateLimits, limitWrites } from './http/rate-limit';
 import { refuseControlCharactersInUrl } from './http/validate';
 import { ImageStore } from './images/image-store';
 import { apiRoutes } from './routes';
@@ -35,6 +38,8 @@ export interface Api {
   logger: Logger;
   /** Chat media, push and the sweep of unused uploads (services/chat.ts). */
   chat: ChatServices;
+  /** Sessions this API ends (logout, password change, disabled account, expiry): the relay listens. */
+  sessions: SessionEnds;
   /** Closes the database (call after the HTTP server stopped). */
   close(): Promise<void>;
 }
@@ -78,6 +83,10 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     await database.close();
     throw err;
   });
+  // REDIS_URL: rate limits shared by the API instances, session ends heard by every relay
+  const redis: RedisLink | undefined = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  const sessions = createSessionEnds(redis?.client, logger);
+  const limits = createRateLimits({ redis: redis?.client, rules: config.rateLimits, logger });
 
   const ctx: AppContext = {
     db: database.kysely,
@@ -86,6 +95,8 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     config,
     media: chat.media,
     push: chat.push,
+    limits,
+    sessions,
   };
   const requestLog: RequestHandler = logger.isLevelEnabled('info')
     ? pinoHttp({
@@ -124,7 +135,8 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
   app.use('/api', compression({ threshold: 1024 }));
   app.use('/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false, limit: '256kb' }));
   // NUL / control characters in a query value or an id: 422 before any route (CONTRACT.md §7 "Text")
-  app.use('/api', refuseControlCharactersInUrl, loadUser(ctx.db), apiRoutes(ctx));
+  // writes limited per user after the token lookup (http/rate-limit.ts)
+  app.use('/api', refuseControlCharactersInUrl, loadUser(ctx), limitWrites(limits), apiRoutes(ctx));
   app.use(errorHandler);
 
   return {
@@ -135,8 +147,10 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     images,
     logger,
     chat,
+    sessions,
     close: async () => {
       await chat.close();
+      await redis?.close();
       await database.close();
     },
   };

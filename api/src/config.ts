@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_RATE_LIMITS, type RateLimitRules } from './http/rate-limit';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -30,6 +31,13 @@ export interface Config {
   vapidSubject?: string;
   /** FFMPEG_PATH: the ffmpeg that decodes voice notes; unset: the registry's static build, else `ffmpeg`. */
   ffmpegPath?: string;
+  /**
+   * REDIS_URL: rate-limit counters shared by every API instance, and session ends published to every
+   * relay (docs/deploy.md). Unset: counters in this process, session ends to this process's relay.
+   */
+  redisUrl?: string;
+  /** Other numbers for the rate limits (http/rate-limit.ts); RATE_LIMITS=off lifts them (benchmarks only). */
+  rateLimits?: RateLimitRules;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +124,20 @@ function parseVapidSubject(value: string | undefined): string {
   return value;
 }
 
+function parseRedisUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^rediss?:\/\/\S+$/.test(value)) throw new ConfigError(`REDIS_URL must be a redis:// URL, got "${value}"`);
+  return value;
+}
+
+/** RATE_LIMITS=off: every limit of http/rate-limit.ts lifted (load benchmarks of one account); unset: the defaults. */
+function parseRateLimits(value: string | undefined): RateLimitRules | undefined {
+  if (value === undefined || value === '' || value === 'on') return undefined;
+  if (value !== 'off') throw new ConfigError(`RATE_LIMITS must be on or off, got "${value}"`);
+  const lifted = { points: 1_000_000_000, duration: 1 };
+  return Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, lifted])) as RateLimitRules;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepoRoot()): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -145,5 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepo
     vapidKeys: parseVapid(env),
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT),
     ffmpegPath: env.FFMPEG_PATH || undefined,
+    redisUrl: parseRedisUrl(env.REDIS_URL),
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
   };
 }

@@ -18,7 +18,13 @@ export interface ApiSuccess<T> {
 export interface ApiFailure {
   status: number;
   /** `code`: a stable identifier to decide on (errors.ts); `message`: Arabic, for people. */
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    /** Seconds until a retry may succeed, on a socket acknowledgement's 429 (REST sends `Retry-After`). */
+    retry_after?: number;
+  };
 }
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 export const isApiSuccess = <T>(r: ApiResponse<T>): r is ApiSuccess<T> => r.status === 200 && 'data' in r;

@@ -94,3 +94,22 @@ export const rooms = {
 
 /** Refusal message of `connect_error` for a bad token. */
 export const SOCKET_UNAUTHORIZED = 'unauthorized';
+
+/**
+ * Sessions the API ended (logout, password change, a disabled account, an expired token), told to
+ * every relay at once so their sockets close within a second (docs/relay.md "Ending sessions"): in
+ * process for `npm start`, through this Redis pub/sub channel when REDIS_URL is set. The periodic
+ * re-check of each socket's token stays as the safety net.
+ */
+export const SESSION_ENDS_CHANNEL = 'agrivet:session-ends';
+
+export interface SessionEnd {
+  user_id: number;
+  /** Only the sockets of this token (SHA-256 hex of it, as the API stores it); absent: every one of the user's. */
+  token_hash?: string;
+  /** Every socket of the user except this token's (a password change keeps the device that made it). */
+  except_token_hash?: string;
+}
+
+/** The relay's room of the sockets authenticated with one token (by its SHA-256 hex). */
+export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;

@@ -1,83 +1,73 @@
 /**
- * Login rate limit kept in the database (works across several API instances): at most
- * LIMITS.loginFailuresPerPhone failed attempts per phone and IP_FAILURES per IP within
- * LIMITS.loginWindowMs.
- *
- * Check and record are one step, so parallel guesses cannot all pass the check before any of them
- * is recorded: `beginLoginAttempt` first records the attempt as a failure, then counts the attempts
- * up to and including it (by id, i.e. in insertion order). Over the limit → the row is removed again
- * and the attempt refused (429, `Retry-After` when the oldest counted failure leaves the window); otherwise the caller checks the password and, on success, calls
- * `clearLoginFailures` (a wrong password simply leaves the row in place). On PostgreSQL the insert
- * and the count run in one transaction under a table lock, so ids are committed in order even with
- * several API instances on one database; SQLite serialises writes by itself.
+ * Login throttling without lock-out by strangers (OWASP's device-cookie scheme, CONTRACT.md §7
+ * "Login"), counted by rate-limiter-flexible (http/rate-limit.ts: memory, or Redis shared by every
+ * API instance when REDIS_URL is set):
+ *   - an attempt with a valid device cookie for that account counts against that device only
+ *     (10 failures in 15 minutes), so failures from elsewhere never lock the owner's browser out;
+ *   - an attempt without one counts against the account (10 failures in 15 minutes for browsers
+ *     without its cookie) and against the client address (50 in 15 minutes);
+ *   - every failure counts against the account's hourly total (at most 100 an hour, ASVS 2.2.1),
+ *     which strangers alone cannot exhaust (the account limit lets through 40-odd an hour).
+ * The attempt is counted as a failure BEFORE the password is checked, so parallel guesses cannot all
+ * pass the check; a refused attempt (429, `Retry-After`) gives back what it counted, and a success
+ * clears its device's (or its account's) failures and gives back its own count.
  */
-import { LIMITS } from '@agrivet/shared';
-import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../db/create-db';
-import { nowIso, toCount, toIso } from '../db/time';
-import type { Database } from '../db/types';
+import type { LimitName, RateLimits } from '../http/rate-limit';
+import { isRefusal } from '../http/rate-limit';
+import { tooManyRequests } from '../http/errors';
 
-export const IP_FAILURES = 50;
+export interface LoginAttemptInput {
+  /** The phone the attempt is for (the account's key, whether or not it exists). */
+  phone: string;
+  /** The client's address (req.ip behind the trusted proxies). */
+  ip: string;
+  /** The device id of a valid device cookie given to this account, or null (auth/device-cookie.ts). */
+  device: string | null;
+}
 
-const windowStart = () => new Date(Date.now() - LIMITS.loginWindowMs).toISOString();
-
-/** Whether an attempt may go ahead; when not, the seconds until the oldest counted failure ages out. */
-export type LoginAttempt = { ok: true } | { ok: false; retryAfterSeconds: number };
-
-async function recordAndCount(db: Kysely<Database>, phone: string, ip: string): Promise<LoginAttempt> {
-  const since = windowStart();
-  const { id } = await db
-    .insertInto('login_failures')
-    .values({ phone, ip, created_at: nowIso() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const failures = (column: 'phone' | 'ip', value: string) =>
-    db
-      .selectFrom('login_failures')
-      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
-      .where(column, '=', value)
-      .where('created_at', '>', since)
-      .where('id', '<=', id)
-      .executeTakeFirstOrThrow();
-  const byPhone = await failures('phone', phone);
-  const byIp = await failures('ip', ip);
-  const over = [
-    toCount(byPhone.n as number) > LIMITS.loginFailuresPerPhone ? byPhone : null,
-    toCount(byIp.n as number) > IP_FAILURES ? byIp : null,
-  ].filter((f) => f !== null);
-  if (over.length > 0) {
-    // a refused attempt is not a failure: the window still ends LIMITS.loginWindowMs after the last one
-    await db.deleteFrom('login_failures').where('id', '=', id).execute();
-    // one more attempt is allowed once the oldest failure counted against each exceeded limit ages out
-    const until = Math.max(
-      ...over.map((f) => Date.parse(toIso(f.oldest as string | Date)) + LIMITS.loginWindowMs - Date.now()),
-    );
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(until / 1000)) };
-  }
-  // Keep the table small: forget failures older than the window.
-  await db.deleteFrom('login_failures').where('created_at', '<', since).execute();
-  return { ok: true };
+export interface LoginAttempt {
+  /** The password was right: forget this path's failures and give back this attempt's count. */
+  succeeded(): Promise<void>;
 }
 
 /**
- * Records one login (or current-password) attempt for `phone` from `ip` as a failure and tells
- * whether it may go ahead (not ok: over the limit, answer 429 with `Retry-After`). Call
- * `clearLoginFailures` on success.
+ * Counts one login (or current-password) attempt as a failure; over a limit → throws 429
+ * `rate_limited` with `Retry-After` (when the earliest refusing window ends).
  */
-export async function beginLoginAttempt(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  phone: string,
-  ip: string,
-): Promise<LoginAttempt> {
-  if (dialect !== 'postgres') return recordAndCount(db, phone, ip);
-  return db.transaction().execute(async (trx) => {
-    // SHARE ROW EXCLUSIVE conflicts with itself: attempts are recorded one after another
-    await sql`lock table login_failures in share row exclusive mode`.execute(trx);
-    return recordAndCount(trx, phone, ip);
-  });
-}
-
-export async function clearLoginFailures(db: Kysely<Database>, phone: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('phone', '=', phone).execute();
+export async function beginLoginAttempt(limits: RateLimits, input: LoginAttemptInput): Promise<LoginAttempt> {
+  const counters: [LimitName, string][] = input.device
+    ? [
+        ['loginDevice', input.device],
+        ['loginAccountHour', input.phone],
+      ]
+    : [
+        ['loginAccount', input.phone],
+        ['loginAddress', input.ip],
+        ['loginAccountHour', input.phone],
+      ];
+  const results = await Promise.allSettled(counters.map(([name, key]) => limits.limiter(name).consume(key)));
+  const refusals = results.flatMap((r) => (r.status === 'rejected' && isRefusal(r.reason) ? [r.reason] : []));
+  if (refusals.length > 0) {
+    // a refused attempt is not a failure: give back what the other counters took
+    await Promise.allSettled(
+      counters.map(([name, key], i) =>
+        results[i].status === 'fulfilled' ? limits.limiter(name).reward(key) : undefined,
+      ),
+    );
+    throw tooManyRequests(Math.max(...refusals.map((r) => r.msBeforeNext)) / 1000, 'tooManyAttempts');
+  }
+  // (a counter store that failed without its memory fallback lets the attempt through)
+  return {
+    async succeeded() {
+      await Promise.allSettled(
+        input.device
+          ? [limits.limiter('loginDevice').delete(input.device), limits.limiter('loginAccountHour').reward(input.phone)]
+          : [
+              limits.limiter('loginAccount').delete(input.phone),
+              limits.limiter('loginAddress').reward(input.ip),
+              limits.limiter('loginAccountHour').reward(input.phone),
+            ],
+      );
+    },
+  };
 }

@@ -13,6 +13,7 @@ import { unreadByAuthorMigration } from './migrations/006-unread-by-author';
 import { chatMediaPushMigration } from './migrations/007-chat-media-push';
 import { usersVersionMigration } from './migrations/008-users-version';
 import { deliveryReviewsMigration } from './migrations/009-delivery-reviews';
+import { loginLimitsMigration } from './migrations/010-login-limits';
 import { compactSearchIndexes } from './search-upkeep';
 import type { Database } from './types';
 
@@ -31,6 +32,7 @@ function provider(db: Db): MigrationProvider {
         '007_chat_media_push': chatMediaPushMigration(db.dialect),
         '008_users_version': usersVersionMigration(db.dialect),
         '009_delivery_reviews': deliveryReviewsMigration(db.dialect),
+        '010_login_limits': loginLimitsMigration(db.dialect),
       };
     },
   };

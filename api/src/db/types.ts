@@ -36,13 +36,6 @@ export interface AuthTokensTable {
   revoked_at: NullableTimestamp;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  phone: string;
-  ip: string;
-  created_at: Timestamp;
-}
-
 export interface PasswordResetRequestsTable {
   id: Generated<number>;
   phone: string;
@@ -221,7 +214,6 @@ export interface TableStatsTable {
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
-  login_failures: LoginFailuresTable;
   password_reset_requests: PasswordResetRequestsTable;
   stores: StoresTable;
   posts: PostsTable;

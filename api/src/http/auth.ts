@@ -7,7 +7,7 @@
 import { isStoreAccount, UserStatus, UserType } from '@agrivet/shared';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
-import { hashToken } from '../auth/tokens';
+import { hashToken, revokeToken, type TokenStore, tokenExpiresAt } from '../auth/tokens';
 import { prepared } from '../db/prepared';
 import { nowIso, toIso } from '../db/time';
 import type { Database, UserRow } from '../db/types';
@@ -22,12 +22,17 @@ declare module 'express-serve-static-core' {
     user?: AuthUser;
     /** Id of the auth_tokens row used (logout revokes it). */
     authTokenId?: number;
-    /** True when an Authorization header was sent but its token is unknown or revoked. */
+    /** Its hash (SHA-256 hex): the relays know the token's sockets by it (auth/session-ends.ts). */
+    authTokenHash?: string;
+    /** When the token stops being accepted unless used again (ms since epoch; CONTRACT.md §7 "Login"). */
+    authExpiresAt?: number;
+    /** True when an Authorization header was sent but its token is unknown, revoked or expired. */
     badToken?: boolean;
   }
 }
 
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
+/** `last_used_at` moves at most this often: one write an hour per active token, not one per request. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -44,6 +49,7 @@ const tokenUser = prepared((db: Kysely<Database>, p: { tokenHash: string }) =>
     .select([
       'auth_tokens.id as token_id',
       'auth_tokens.last_used_at',
+      'auth_tokens.created_at as token_created_at',
       'users.id',
       'users.name',
       'users.phone',
@@ -58,8 +64,13 @@ const tokenUser = prepared((db: Kysely<Database>, p: { tokenHash: string }) =>
     .where('auth_tokens.revoked_at', 'is', null),
 );
 
-/** Resolves the bearer token (if any); never refuses — requireAuth does. */
-export function loadUser(db: Kysely<Database>): RequestHandler {
+/**
+ * Resolves the bearer token (if any); never refuses — requireAuth does. A token unused for 30 days or
+ * issued 180 days ago is expired: revoked here (its sockets end, auth/session-ends.ts) and the request
+ * goes on as one with a bad token (401 `unauthenticated` where a caller is needed).
+ */
+export function loadUser(store: TokenStore): RequestHandler {
+  const { db } = store;
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (token === undefined) return next();
@@ -67,17 +78,29 @@ export function loadUser(db: Kysely<Database>): RequestHandler {
       req.badToken = true;
       return next();
     }
-    const row = await tokenUser.takeFirst(db, { tokenHash: hashToken(token) });
+    const tokenHash = hashToken(token);
+    const row = await tokenUser.takeFirst(db, { tokenHash });
     if (!row) {
       req.badToken = true;
       return next();
     }
-    const { token_id, last_used_at, ...user } = row;
+    const { token_id, last_used_at, token_created_at, ...user } = row;
+    const now = Date.now();
+    let lastUsed = Date.parse(toIso(last_used_at));
+    const created = Date.parse(toIso(token_created_at));
+    if (now >= tokenExpiresAt(created, lastUsed)) {
+      await revokeToken(store, { id: token_id, userId: user.id, hash: tokenHash });
+      req.badToken = true;
+      return next();
+    }
     req.user = user;
     req.authTokenId = token_id;
-    if (Date.now() - Date.parse(toIso(last_used_at)) > TOUCH_EVERY_MS) {
+    req.authTokenHash = tokenHash;
+    if (now - lastUsed > TOUCH_EVERY_MS) {
       await db.updateTable('auth_tokens').set({ last_used_at: nowIso() }).where('id', '=', token_id).execute();
+      lastUsed = now;
     }
+    req.authExpiresAt = tokenExpiresAt(created, lastUsed);
     next();
   };
 }

@@ -1,4 +1,9 @@
-/** auth/login, register, logout, change-password, user, forget-password (CONTRACT.md §3, §5). */
+/**
+ * auth/login, register, logout, change-password, user, forget-password (CONTRACT.md §3, §5, §7).
+ * Logins are limited per device cookie, account and address (auth/login-limit.ts); sign-ups per
+ * address and password-reset requests per address and phone (http/rate-limit.ts); logout and a
+ * password change end the sessions' sockets at once (auth/session-ends.ts).
+ */
 import {
   apiMessages,
   changePasswordSchema,
@@ -9,7 +14,8 @@ import {
   UserStatus,
 } from '@agrivet/shared';
 import { Router } from 'express';
-import { beginLoginAttempt, clearLoginFailures } from '../auth/login-limit';
+import { deviceCookies, giveDeviceCookie, trustedDevice } from '../auth/device-cookie';
+import { beginLoginAttempt } from '../auth/login-limit';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken, revokeToken, revokeUserTokens } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -18,7 +24,7 @@ import { nowIso } from '../db/time';
 import { currentUser, requireAuth } from '../http/auth';
 import { acceptFormFields } from '../http/upload';
 import { sendOk } from '../http/envelope';
-import { badCredentials, conflict, invalidField, tooManyRequests, unauthorized } from '../http/errors';
+import { badCredentials, conflict, invalidField, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
 import { presentUser } from '../presenters/user';
 import { findUserWithStore } from '../queries/users';
@@ -28,10 +34,11 @@ const register = registerSchema('ar');
 const changePassword = changePasswordSchema('ar');
 const forgetPassword = forgetPasswordSchema('ar');
 
-export function authRoutes({ db, dialect }: AppContext): Router {
+export function authRoutes(ctx: AppContext): Router {
+  const { db, limits } = ctx;
   const router = Router();
-  // form-data bodies as well as JSON (CONTRACT.md §3)
-  router.use(acceptFormFields);
+  // form-data bodies as well as JSON (CONTRACT.md §3); the signed device cookie
+  router.use(acceptFormFields, deviceCookies(db));
 
   const userPayload = async (id: number) => {
     const row = await findUserWithStore(db, id);
@@ -41,18 +48,18 @@ export function authRoutes({ db, dialect }: AppContext): Router {
 
   router.post('/login', async (req, res) => {
     const body = await validate(login, req.body);
-    const ip = req.ip ?? 'unknown';
-    // recorded as a failure before the password is checked (parallel guesses all count)
-    const attempt = await beginLoginAttempt(db, dialect, body.phone, ip);
-    if (!attempt.ok) throw tooManyRequests(attempt.retryAfterSeconds, 'tooManyAttempts');
     const user = await db
       .selectFrom('users')
       .select(['id', 'password_hash'])
       .where('phone', '=', body.phone)
       .executeTakeFirst();
+    const device = trustedDevice(req, user?.id);
+    // counted as a failure before the password is checked (parallel guesses all count); 429 when over
+    const attempt = await beginLoginAttempt(limits, { phone: body.phone, ip: req.ip ?? 'unknown', device });
     const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user || !valid) throw badCredentials();
-    await clearLoginFailures(db, body.phone);
+    await attempt.succeeded();
+    giveDeviceCookie(req, res, user.id, device);
     const token = await issueToken(db, user.id);
     sendOk(res, { token, user: await userPayload(user.id) });
   });
@@ -61,6 +68,8 @@ export function authRoutes({ db, dialect }: AppContext): Router {
     const body = await validate(register, req.body);
     const taken = await db.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
     if (taken) throw conflict('phoneTaken');
+    // accounts created per client address (a valid sign-up about to create one counts)
+    await limits.consume('register', req.ip ?? 'unknown');
     const now = nowIso();
     let id: number;
     try {
@@ -84,12 +93,14 @@ export function authRoutes({ db, dialect }: AppContext): Router {
       if (isUniqueViolation(err)) throw conflict('phoneTaken');
       throw err;
     }
+    giveDeviceCookie(req, res, id, null);
     const token = await issueToken(db, id);
     sendOk(res, { token, user: await userPayload(id) });
   });
 
   router.post('/logout', requireAuth, async (req, res) => {
-    await revokeToken(db, req.authTokenId as number);
+    const user = currentUser(req);
+    await revokeToken(ctx, { id: req.authTokenId as number, userId: user.id, hash: req.authTokenHash as string });
     sendOk(res, { message: 'تم تسجيل الخروج' });
   });
 
@@ -101,11 +112,10 @@ export function authRoutes({ db, dialect }: AppContext): Router {
       .select('password_hash')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    // guesses of the current password count as failed logins of this phone (a stolen token must
+    // guesses of the current password count as failed logins of this account (a stolen token must
     // not allow an unlimited search for the password)
-    const ip = req.ip ?? 'unknown';
-    const attempt = await beginLoginAttempt(db, dialect, user.phone, ip);
-    if (!attempt.ok) throw tooManyRequests(attempt.retryAfterSeconds, 'tooManyAttempts');
+    const device = trustedDevice(req, user.id);
+    const attempt = await beginLoginAttempt(limits, { phone: user.phone, ip: req.ip ?? 'unknown', device });
     if (!(await verifyPassword(body.current_password, row.password_hash))) {
       throw invalidField('current_password', 'wrongCurrentPassword');
     }
@@ -114,17 +124,24 @@ export function authRoutes({ db, dialect }: AppContext): Router {
       .set({ password_hash: await hashPassword(body.password), updated_at: nowIso() })
       .where('id', '=', user.id)
       .execute();
-    await clearLoginFailures(db, user.phone);
-    await revokeUserTokens(db, user.id, req.authTokenId);
+    await attempt.succeeded();
+    // every other session of the account ends, its sockets at once; this device stays signed in
+    await revokeUserTokens(ctx, user.id, { id: req.authTokenId as number, hash: req.authTokenHash as string });
     sendOk(res, { message: 'تم تغيير كلمة المرور بنجاح' });
   });
 
+  // `expires_at`: when this token stops being accepted unless used again (the relay re-checks a
+  // socket's token then, so an expiry ends its sockets at once)
   router.get('/user', requireAuth, async (req, res) => {
-    sendOk(res, { user: await userPayload(currentUser(req).id) });
+    const expiresAt = new Date(req.authExpiresAt as number).toISOString();
+    sendOk(res, { user: await userPayload(currentUser(req).id), expires_at: expiresAt });
   });
 
   router.post('/forget-password', async (req, res) => {
     const body = await validate(forgetPassword, req.body);
+    // the admin's request list cannot be flooded: per client address and per phone
+    await limits.consume('forgetPasswordAddress', req.ip ?? 'unknown');
+    await limits.consume('forgetPasswordPhone', body.phone);
     const open = await db
       .selectFrom('password_reset_requests')
       .select('id')

@@ -3,7 +3,14 @@
  * phone, address, province, image; admin: status too), user/password-requests and
  * user/set-password/{id} (admin).
  */
-import { setPasswordSchema, toLatinDigits, USER_TYPES, userUpdateSchema, validationMessages } from '@agrivet/shared';
+import {
+  setPasswordSchema,
+  toLatinDigits,
+  USER_TYPES,
+  UserStatus,
+  userUpdateSchema,
+  validationMessages,
+} from '@agrivet/shared';
 import { Router } from 'express';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserTokens } from '../auth/tokens';
@@ -23,7 +30,8 @@ import { findUserWithStore, selectUsers } from '../queries/users';
 const updateSchema = userUpdateSchema('ar');
 const setPassword = setPasswordSchema('ar');
 
-export function userRoutes({ db, images }: AppContext): Router {
+export function userRoutes(ctx: AppContext): Router {
+  const { db, images } = ctx;
   const router = Router();
 
   const openRequestCounts = async (ids: number[]): Promise<Map<number, number>> => {
@@ -108,6 +116,10 @@ export function userRoutes({ db, images }: AppContext): Router {
       throw err;
     }
     if (image) await images.remove(target.image);
+    // disabled by the admin: the account's sockets end at once (they reconnect with the new status)
+    if (changes.status === UserStatus.Disabled && target.status !== UserStatus.Disabled) {
+      ctx.sessions.publish({ user_id: id });
+    }
     const row = await findUserWithStore(db, id);
     sendOk(res, { user: presentUser(row!) });
   });
@@ -165,7 +177,7 @@ export function userRoutes({ db, images }: AppContext): Router {
         .where((eb) => eb.or([eb('user_id', '=', id), eb('phone', '=', target.phone)]))
         .execute();
     });
-    await revokeUserTokens(db, id);
+    await revokeUserTokens(ctx, id);
     const row = await findUserWithStore(db, id);
     sendOk(res, { user: presentUser(row!) });
   });
