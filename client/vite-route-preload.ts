@@ -1,8 +1,11 @@
 /**
  * Vite plugin: every route is a React.lazy chunk, found only after the entry has downloaded and run
- * (half a second on a slow phone), then its own imports one step later. This writes into index.html
- * a tiny script that adds `<link rel="modulepreload">` for the chunks of the route being opened, so
- * they download beside the entry. Only the public routes a first visit lands on are listed.
+ * (half a second on a slow phone), then its own imports one step later. This writes, beside the build,
+ * `.vite/route-preload.json`: for each public route a first visit lands on, the chunks it needs beyond
+ * the entry. The server (server/src/render.ts) reads it and puts `<link rel="modulepreload">` for the
+ * route being opened into the page it sends, so they download beside the entry — no inline script
+ * (the Content-Security-Policy allows none). It also preloads the two Arabic weights of Cairo the first
+ * screen paints with, from index.html.
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -13,9 +16,15 @@ export const PRELOADED_ROUTES: [RegExp, string][] = [
   [/^\/(leaf|bone|farm)\/?$/, 'src/features/stores/routes/stores-list.tsx'],
   [/^\/products\/[^/]+\/?$/, 'src/features/products/routes/store-products.tsx'],
   [/^\/blog\/?$/, 'src/features/posts/routes/blog.tsx'],
-  [/^\/blog\/[^/]+\/?$/, 'src/features/posts/routes/article.tsx'],
+  [/^\/blog\/\d+\/?$/, 'src/features/posts/routes/article.tsx'],
+  [/^\/search\/?$/, 'src/features/search/routes/search.tsx'],
   [/^\/login\/?$/, 'src/features/auth/routes/login.tsx'],
 ];
+
+export const ROUTE_PRELOAD_FILE = '.vite/route-preload.json';
+
+/** The font files preloaded by index.html: what the first screen's text is set in. */
+const PRELOADED_FONTS = [/cairo-arabic-400-normal-[\w-]+\.woff2$/, /cairo-arabic-700-normal-[\w-]+\.woff2$/];
 
 function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
   const chunk = bundle[fileName];
@@ -40,14 +49,26 @@ export function routeChunks(bundle: OutputBundle, entry: OutputChunk): [string, 
 export function routePreload(): Plugin {
   return {
     name: 'agrivet-route-preload',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && c.isEntry);
+      if (!entry) return;
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOAD_FILE,
+        source: JSON.stringify(routeChunks(bundle as OutputBundle, entry)),
+      });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!ctx.bundle || !ctx.chunk) return;
-        const table = JSON.stringify(routeChunks(ctx.bundle as OutputBundle, ctx.chunk as OutputChunk));
-        const code = `(function(){var r=${table};for(var i=0;i<r.length;i++){if(new RegExp(r[i][0]).test(location.pathname)){r[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href='/'+f;document.head.appendChild(l)});break}}})();`;
-        return [{ tag: 'script', children: code, injectTo: 'head' }];
+        if (!ctx.bundle) return;
+        const fonts = Object.keys(ctx.bundle).filter((f) => PRELOADED_FONTS.some((re) => re.test(f)));
+        return fonts.map((f) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${f}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };

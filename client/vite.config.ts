@@ -19,8 +19,11 @@ const FIRST_LOAD = [
   /shared[\\/]src[\\/](paths|limits|entities)\./,
 ];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: srcAlias },
+  // The server-rendering build (`vite build --ssr src/app/ssr/entry-server.tsx`, into dist-ssr/, loaded by
+  // server/src/render.ts): npm packages stay external (Node loads them), our workspace packages are TS.
+  ssr: { noExternal: [/^@agrivet\//] },
   plugins: [
     react(),
     routePreload(),
@@ -85,38 +88,40 @@ export default defineConfig({
       '/socket.io': { target, ws: true, changeOrigin: true },
     },
   },
-  build: {
-    target: 'es2020',
-    sourcemap: false,
-    // dist/.vite/manifest.json: the module graph scripts/bench-web.mjs measures.
-    manifest: true,
-    modulePreload: { polyfill: false },
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'framework',
-              test: (id: string) => FIRST_LOAD.some((re) => re.test(id)),
+  build: isSsrBuild
+    ? { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, manifest: false }
+    : {
+        target: 'es2020',
+        sourcemap: false,
+        // dist/.vite/manifest.json: the module graph scripts/bench-web.mjs measures.
+        manifest: true,
+        modulePreload: { polyfill: false },
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: (id: string) => FIRST_LOAD.some((re) => re.test(id)),
+                },
+              ],
             },
-          ],
+          },
+          // Chakra's theme index builds `defaultThemeConfig` with every recipe through defineConfig();
+          // marking it pure lets the unused recipes fall out of the bundle (lib/theme/system.ts picks ours).
+          treeshake: {
+            manualPureFunctions: [
+              'defineConfig',
+              'defineRecipe',
+              'defineSlotRecipe',
+              'defineSemanticTokens',
+              'defineTokens',
+            ],
+            // The shared contract package and yup have no import-time side effects: let unused schemas go.
+            moduleSideEffects: (id: string) =>
+              !/[\\/](shared[\\/]src|node_modules[\\/](yup|hoist-non-react-statics|react-is))[\\/]/.test(id),
+          },
         },
       },
-      // Chakra's theme index builds `defaultThemeConfig` with every recipe through defineConfig();
-      // marking it pure lets the unused recipes fall out of the bundle (lib/theme/system.ts picks ours).
-      treeshake: {
-        manualPureFunctions: [
-          'defineConfig',
-          'defineRecipe',
-          'defineSlotRecipe',
-          'defineSemanticTokens',
-          'defineTokens',
-        ],
-        // The shared contract package and yup have no import-time side effects: let unused schemas go.
-        moduleSideEffects: (id: string) =>
-          !/[\\/](shared[\\/]src|node_modules[\\/](yup|hoist-non-react-statics|react-is))[\\/]/.test(id),
-      },
-    },
-  },
-});
+}));

@@ -5,6 +5,7 @@
 import type { Api } from '@agrivet/api';
 import { apiMessages } from '@agrivet/shared';
 import express, { type Express } from 'express';
+import { seoRoutes } from './seo';
 import { isBackendPath, type StaticClientOptions, staticClient } from './static-client';
 
 /** clientDist: the built web client folder (index.html, assets/, sw.js …). */
@@ -12,6 +13,10 @@ export function composeApp(api: Api, clientDist: string, client: StaticClientOpt
   const app = express();
   app.disable('x-powered-by');
   app.use((req, res, next) => (isBackendPath(req.path) ? api.app(req, res, next) : next()));
+  // For search engines, from the API's data (seo.ts); before the client's files and pages.
+  const seo = seoRoutes(api, client.pages?.publicUrl);
+  app.get('/robots.txt', seo.robots);
+  app.get('/sitemap.xml', seo.sitemap);
   app.use(staticClient(clientDist, client));
   app.use((_req, res) => {
     res.status(404).json({ status: 404, error: { code: 'not_found', message: apiMessages.ar.routeNotFound } });

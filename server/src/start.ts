@@ -14,6 +14,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** The built web client; default <repo>/client/dist. */
   clientDist?: string;
+  /** The client's server-rendering build; default <repo>/client/dist-ssr/entry-server.js. */
+  ssrEntry?: string;
   /** Interface to bind; default all (as `npm start`). Tests pass 127.0.0.1. */
   host?: string;
   logger?: Api['logger'];
@@ -42,6 +44,10 @@ function listen(server: Server, port: number, host: string | undefined): Promise
   });
 }
 
+/** Where this process reaches itself: the bound interface, or loopback when bound to all of them. */
+const loopbackHost = (host: string | undefined) =>
+  !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
 /** Throws ConfigError (from @agrivet/api) for bad settings. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   // The relay forwards each client's address in X-Forwarded-For; the API trusts it from loopback only.
@@ -50,12 +56,28 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = loadConfig(env);
   const api = await createApi(config, { logger: options.logger });
   const clientDist = options.clientDist ?? path.join(findRepoRoot(), 'client', 'dist');
+  const ssrEntry = options.ssrEntry ?? path.join(findRepoRoot(), 'client', 'dist-ssr', 'entry-server.js');
+  // The rendered pages read their data from this same server's API over loopback (render.ts).
+  let boundPort = config.port;
+  // The footer's number as the server renders it (client/src/config/env.ts reads it there).
+  (globalThis as { __agrivetSupportPhone?: string }).__agrivetSupportPhone = config.supportPhone;
   // /api and /storage go to `api.app` itself (composeApp): the same app `npm run start:api` serves
-  const server = createServer(composeApp(api, clientDist, { supportPhone: config.supportPhone }));
+  const server = createServer(
+    composeApp(api, clientDist, {
+      supportPhone: config.supportPhone,
+      pages: {
+        ssrEntry,
+        apiOrigin: () => `http://${loopbackHost(options.host)}:${boundPort}`,
+        publicUrl: env.PUBLIC_URL || undefined,
+        onError: (err, url) => api.logger.error({ err, url }, 'server rendering failed: the shell was sent'),
+      },
+    }),
+  );
   server.keepAliveTimeout = 65_000;
   let port: number;
   try {
     port = await listen(server, config.port, options.host);
+    boundPort = port;
   } catch (err) {
     await api.close();
     throw err;

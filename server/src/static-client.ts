@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express, { type Request, type Response, type Router } from 'express';
+import { createPageRenderer, inlineEntryCss, isPagePath, type PageRenderOptions } from './render';
 
 const NO_CACHE = 'no-cache';
 const NEVER_CACHED = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
@@ -60,13 +61,21 @@ function acceptedEncoding(req: Request, available: (name: Encoding) => boolean):
 export interface StaticClientOptions {
   /** The footer's messaging number (already checked by loadConfig: digits and an optional +). */
   supportPhone: string;
+  /** Server rendering of the public pages (render.ts); without it every page gets the shell. */
+  pages?: PageRenderOptions;
 }
 
-export function staticClient(distDir: string, { supportPhone }: StaticClientOptions): Router {
+export function staticClient(distDir: string, { supportPhone, pages }: StaticClientOptions): Router {
   const router = express.Router();
   const index = path.join(distDir, 'index.html');
   const built = existsSync(index);
-  const html = built ? readFileSync(index, 'utf8').replace(SUPPORT_PHONE_PLACEHOLDER, `content="${supportPhone}"`) : '';
+  const html = built
+    ? inlineEntryCss(
+        readFileSync(index, 'utf8').replace(SUPPORT_PHONE_PLACEHOLDER, `content="${supportPhone}"`),
+        distDir,
+      )
+    : '';
+  const renderer = built && pages ? createPageRenderer(html, distDir, pages) : null;
   const htmlBodies: Record<Encoding, Buffer> = { br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
   const sendIndex = (req: Request, res: Response) => {
     res.setHeader('Cache-Control', NO_CACHE);
@@ -101,6 +110,7 @@ export function staticClient(distDir: string, { supportPhone }: StaticClientOpti
   // '/{*splat}': the home page '/' too ('/*splat' needs at least one character after the slash).
   router.get('/{*splat}', (req: Request, res: Response, next) => {
     if (isBackendPath(req.path)) return next();
+    if (renderer && isPagePath(req.path)) return renderer.handle(req, res, () => sendIndex(req, res));
     sendIndex(req, res);
   });
   return router;

@@ -1,5 +1,6 @@
 import { LocaleProvider } from '@chakra-ui/react/locale';
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialogHost } from '../components/ui/confirm-dialog';
@@ -8,12 +9,13 @@ import { QueryProvider } from '../lib/query-provider';
 import { system } from '../lib/theme/system';
 import { SessionEffects } from './session-effects';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** `queryClient`: the server's per-request client (app/ssr/entry-server.tsx); the browser uses the app's one. */
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const { i18n } = useTranslation();
   return (
     <ChakraProvider value={system}>
       <LocaleProvider locale={i18n.language === 'en' ? 'en-GB' : 'ar-SY'}>
-        <QueryProvider>
+        <QueryProvider client={queryClient}>
           <SessionEffects />
           {children}
           <Toaster />

@@ -5,7 +5,7 @@
  * dashboard gets the chat thread from here, as it may not import features/chat itself.
  */
 import { lazy, type ReactNode, Suspense } from 'react';
-import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
+import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { RequireAuth } from '@/components/layout/require-auth';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -25,10 +25,26 @@ const Landing = landing.Component;
 const Pharmacies = pharmacies.Component;
 const Clinics = clinics.Component;
 const Nurseries = nurseries.Component;
-const Blog = lazy(() => import('@/features/posts/routes/blog'));
-const Article = lazy(() => import('@/features/posts/routes/article'));
-const Search = lazy(() => import('@/features/search/routes/search'));
-const StoreProducts = lazy(() => import('@/features/products/routes/store-products'));
+const blog = lazyRoute(
+  () => import('@/features/posts/routes/blog'),
+  (m) => m.default,
+);
+const article = lazyRoute(
+  () => import('@/features/posts/routes/article'),
+  (m) => m.default,
+);
+const search = lazyRoute(
+  () => import('@/features/search/routes/search'),
+  (m) => m.default,
+);
+const storeProducts = lazyRoute(
+  () => import('@/features/products/routes/store-products'),
+  (m) => m.default,
+);
+const Blog = blog.Component;
+const Article = article.Component;
+const Search = search.Component;
+const StoreProducts = storeProducts.Component;
 const Cart = lazy(() => import('@/features/cart/routes/cart'));
 const MyOrders = lazy(() => import('@/features/orders/routes/my-orders'));
 const ChatList = lazy(() => import('@/features/chat/routes/chat-list'));
@@ -43,20 +59,33 @@ const ChatThread = lazy(() =>
 );
 
 /**
- * The screens a first visit usually opens: main.tsx loads the one of this URL before the first
- * render. Resolves when it is in (rejects if its chunk failed: React.lazy then shows the error).
+ * The public screens the server renders (server/src/render.ts, app/ssr/): main.tsx loads the one of
+ * this URL before the first render (hydration needs it: the server's HTML holds it). Resolves when it
+ * is in (rejects if its chunk failed: React.lazy then shows the error).
  */
+const FIRST_SCREENS = new Map<string, { preload: () => Promise<unknown> }>([
+  [paths.home.path, landing],
+  [paths.pharmacies.path, pharmacies],
+  [paths.clinics.path, clinics],
+  [paths.nurseries.path, nurseries],
+  [paths.blog.path, blog],
+  [paths.article.path, article],
+  [paths.search.path, search],
+  [paths.store.path, storeProducts],
+]);
+
+/** The route pattern this URL renders with (ranked as useRoutes ranks them: /blog/list is not an article). */
+export function matchedPattern(pathname: string): string | null {
+  const matches = matchRoutes(routes, pathname);
+  return matches?.at(-1)?.route.path ?? null;
+}
+
+/** Rendered by the server (public, anonymous): the pattern of one of the screens above. */
+export const isServerRendered = (pattern: string | null): boolean => pattern !== null && FIRST_SCREENS.has(pattern);
+
 export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
-  const first =
-    pathname === paths.home.path
-      ? landing
-      : pathname === paths.pharmacies.path
-        ? pharmacies
-        : pathname === paths.clinics.path
-          ? clinics
-          : pathname === paths.nurseries.path
-            ? nurseries
-            : null;
+  const pattern = matchedPattern(pathname);
+  const first = pattern === null ? undefined : FIRST_SCREENS.get(pattern);
   return first ? first.preload() : null;
 }
 
@@ -93,7 +122,8 @@ export const routes: RouteObject[] = [
   ...dashboardRoutes({ ChatThread }),
 ];
 
-function AppRoutes() {
+/** The route list under any router: BrowserRouter here, StaticRouter on the server (app/ssr/entry-server.tsx). */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

@@ -8,9 +8,10 @@ const DEFAULT_SUPPORT_PHONE = '+963900000000';
 const isPhone = (value: unknown): value is string => typeof value === 'string' && /^\+?\d{7,15}$/.test(value.trim());
 
 function readSupportPhone(): string {
+  // On the server (app/ssr/) the renderer sets the same setting it writes into the page's meta tag.
   const served =
     typeof document === 'undefined'
-      ? null
+      ? (globalThis as { __agrivetSupportPhone?: string }).__agrivetSupportPhone
       : document.querySelector<HTMLMetaElement>('meta[name="agrivet-support-phone"]')?.content;
   if (isPhone(served)) return served.trim();
   const built = import.meta.env.VITE_SUPPORT_PHONE;

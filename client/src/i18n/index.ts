@@ -32,7 +32,14 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 applyDocumentLang('ar');
-if (storedLang() === 'en') void setLang('en');
+
+/**
+ * Switches to the language saved in this browser, if it is English. Called by app/main.tsx: at once for
+ * the client-rendered shell, after hydration for a server-rendered page (the server renders Arabic).
+ */
+export function restoreStoredLang(): void {
+  if (storedLang() === 'en') void setLang('en');
+}
 
 let englishLoaded = false;
 async function ensureLoaded(lang: Lang): Promise<void> {

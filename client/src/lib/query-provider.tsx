@@ -36,8 +36,10 @@ function subscribe(listener: () => void): () => void {
 
 const snapshot = () => current;
 
-export function QueryProvider({ children }: { children: ReactNode }) {
-  const client = useSyncExternalStore(subscribe, snapshot, snapshot);
+/** `client`: a fixed client instead of the app's one (the server renders each request with its own). */
+export function QueryProvider({ children, client: fixed }: { children: ReactNode; client?: QueryClient }) {
+  const shared = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const client = fixed ?? shared;
   useEffect(() => {
     if (!client) return;
     client.mount();

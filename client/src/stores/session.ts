@@ -86,8 +86,17 @@ function scheduleRetry() {
   }, delay);
 }
 
+/**
+ * Created anonymous, then the saved session is put in: the store's *initial* state stays the anonymous
+ * one, which is what zustand hands React as the server snapshot. So while React hydrates a page the
+ * server rendered (always anonymously: the token lives in localStorage, which the server never sees),
+ * every component renders as the server did, and switches to the signed-in state right after.
+ */
 export const useSession = create<SessionState>((set, get) => ({
-  ...initialState(),
+  token: null,
+  user: null,
+  status: 'ready',
+  error: null,
   setSession: ({ token, user }) => {
     cancelRetry();
     writeToken(token);
@@ -154,6 +163,7 @@ export const useSession = create<SessionState>((set, get) => ({
     return inFlight;
   },
 }));
+useSession.setState(initialState());
 
 // Requests send the session's token; an `unauthenticated` answer signs out, unless the session holds
 // another token by now (a fresh login while the refused request was under way).

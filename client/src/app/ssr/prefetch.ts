@@ -1,0 +1,146 @@
+/**
+ * What each server-rendered screen needs before it renders: its queries, fetched into the request's
+ * QueryClient with the features' own query options (same keys, same API calls as the browser makes,
+ * so the dehydrated cache is exactly what the screen reads), and its <head> from that data.
+ */
+import {
+  formatPrice,
+  type Post,
+  provinceName,
+  type SearchResult,
+  type Store,
+  type StoreType,
+  storeTypeLabels,
+} from '@agrivet/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { postQueryOptions } from '@/features/posts/api/get-post';
+import { postsQueryOptions } from '@/features/posts/api/get-posts';
+import { storeProductsQueryOptions } from '@/features/products/api/get-store-products';
+import { searchQueryOptions } from '@/features/search/api/search';
+import { storesByCityQueryOptions } from '@/features/stores/api/get-stores-by-city';
+import { i18n } from '@/i18n';
+import { type PageHead, pageTitle, SITE_DESCRIPTION, SITE_TITLE, summary } from './head';
+
+const page = (params: URLSearchParams) => Math.max(1, Number(params.get('page')) || 1);
+const withQuery = (path: string, entries: [string, string | number | null][]) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of entries) if (v !== null && v !== '' && !(k === 'page' && v === 1)) q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+};
+const pageSuffix = (n: number) => (n > 1 ? ` — صفحة ${n}` : '');
+
+const storeListTypes: Record<string, [StoreType, string]> = {
+  [paths.pharmacies.path]: [0, 'nav.pharmacies'],
+  [paths.clinics.path]: [1, 'nav.clinics'],
+  [paths.nurseries.path]: [3, 'nav.nurseries'],
+};
+
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options) as string;
+
+/**
+ * Fetches the screen's data into `client` and returns its head. Throws what the API call threw (an
+ * ApiError): the caller decides (not_found → 404 page, anything else → the client-rendered shell).
+ */
+export async function prefetchScreen(
+  client: QueryClient,
+  pattern: string,
+  params: Record<string, string | undefined>,
+  search: URLSearchParams,
+): Promise<PageHead> {
+  if (pattern === paths.home.path) {
+    return { title: SITE_TITLE, description: SITE_DESCRIPTION, canonical: '/', image: null, type: 'website' };
+  }
+  const list = storeListTypes[pattern];
+  if (list) {
+    const [type, titleKey] = list;
+    const cityParam = Number(search.get('city'));
+    const city = Number.isInteger(cityParam) && cityParam > 0 ? cityParam : null;
+    const n = page(search);
+    const data = await client.fetchQuery(storesByCityQueryOptions({ type, page: n, city }));
+    const where = city ? provinceName(city) : '';
+    const name = t(titleKey);
+    const names = data.data
+      .slice(0, 3)
+      .map((s) => s.name_store)
+      .join('، ');
+    return {
+      title: pageTitle(`${name}${where ? ` في ${where}` : ''}${pageSuffix(n)}`),
+      description: summary(
+        `${name} ${where ? `في ${where}` : 'في كل المحافظات السورية'}: ${data.total} ${storeTypeLabels.ar[type]}${names ? ` منها ${names}` : ''}. تواصل معهم واطلب مع توصيل مجاني.`,
+      ),
+      canonical: withQuery(pattern, [
+        ['city', city],
+        ['page', n],
+      ]),
+      image: data.data.find((s) => s.image)?.image ?? null,
+      type: 'website',
+    };
+  }
+  if (pattern === paths.blog.path) {
+    const n = page(search);
+    const data = await client.fetchQuery(postsQueryOptions(n));
+    return {
+      title: pageTitle(`${t('blog.title')}${pageSuffix(n)}`),
+      description: summary(
+        `${t('landing.blogText')} ${data.data
+          .slice(0, 3)
+          .map((p: Post) => p.title)
+          .join('، ')}`,
+      ),
+      canonical: withQuery(pattern, [['page', n]]),
+      image: data.data.find((p) => p.image)?.image ?? null,
+      type: 'website',
+    };
+  }
+  if (pattern === paths.article.path) {
+    const id = Number(params.id);
+    const post = await client.fetchQuery(postQueryOptions(id));
+    return {
+      title: pageTitle(post.title),
+      description: summary(post.description),
+      canonical: paths.article.getHref(post.id),
+      image: post.image,
+      type: 'article',
+    };
+  }
+  if (pattern === paths.store.path) {
+    const id = Number(params.id);
+    const n = page(search);
+    const data = await client.fetchQuery(storeProductsQueryOptions(id, n));
+    const store: Store = data.store;
+    const products = data.data
+      .slice(0, 3)
+      .map((p) => `${p.name} (${formatPrice(p.price_cents)})`)
+      .join('، ');
+    return {
+      title: pageTitle(`${store.name_store} — ${store.city_name || provinceName(store.city)}`),
+      description: summary(
+        `${storeTypeLabels.ar[store.type]} في ${store.city_name || provinceName(store.city)}، ${store.address}. ${t('store.productsCount', { count: store.products_count })}${products ? `: ${products}` : ''}. توصيل مجاني.`,
+      ),
+      canonical: withQuery(paths.store.getHref(store.id), [['page', n]]),
+      image: store.image,
+      type: 'website',
+    };
+  }
+  if (pattern === paths.search.path) {
+    const q = (search.get('q') ?? '').trim();
+    const n = page(search);
+    let result: SearchResult | null = null;
+    if (q) result = await client.fetchQuery(searchQueryOptions(q, n));
+    return {
+      title: pageTitle(q ? t('search.title', { q }) : t('nav.search')),
+      description: q && result ? summary(`${t('search.title', { q })} — ${SITE_DESCRIPTION}`) : SITE_DESCRIPTION,
+      canonical: withQuery(pattern, [
+        ['q', q],
+        ['page', n],
+      ]),
+      image: null,
+      type: 'website',
+      // Result pages are many and thin: followed, not indexed.
+      robots: 'noindex, follow',
+    };
+  }
+  throw new Error(`no server rendering for ${pattern}`);
+}
