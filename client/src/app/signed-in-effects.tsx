@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { watchPendingOrder } from '../features/cart/lib/pending-order';
+import { watchOrderStatus } from '../features/orders/lib/status-alerts';
 import { bindChatToRealtime, conversationsQueryOptions, useChat } from '../stores/chat';
 import { useRealtime } from '../stores/realtime';
 import { useSession } from '../stores/session';
@@ -18,6 +19,9 @@ export default function SignedInEffects() {
   useEffect(() => bindChatToRealtime(queryClient), [queryClient]);
   // A cart's order queued before a reload: empty the cart once the outbox delivered it.
   useEffect(() => watchPendingOrder(), []);
+  // An order's status changed: a toast and the badge on "طلباتي", wherever the farmer is.
+  const userId = user?.id;
+  useEffect(() => (userId ? watchOrderStatus(queryClient, userId) : undefined), [queryClient, userId]);
 
   useEffect(() => {
     if (!token || !user) return;

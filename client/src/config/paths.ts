@@ -14,6 +14,10 @@ export const paths = {
   search: { path: '/search', getHref: (q: string) => `/search?q=${encodeURIComponent(q)}` },
   store: { path: '/products/:id', getHref: (id: number | string) => `/products/${id}` },
   cart: { path: '/cart/:id', getHref: (id: number | string) => `/cart/${id}` },
+  /** Every store's cart (CONTRACT.md §5). */
+  carts: simple('/cart'),
+  /** The signed-in user's own account (name, phone, address, image, password). */
+  account: simple('/account'),
   myOrders: simple('/myorders'),
   chatList: simple('/chat/list'),
   chat: { path: '/chat/:id', getHref: (id: number | string) => `/chat/${id}` },
@@ -39,6 +43,14 @@ export const paths = {
     changePassword: simple('/profile/ChangePassword'),
   },
 } as const;
+
+/**
+ * /login with the page to come back to (CONTRACT.md §5): `loginHref('/products/3')` →
+ * "/login?next=%2Fproducts%2F3". The login and register screens send a farmer back there.
+ */
+export function loginHref(next?: string): string {
+  return next ? `${paths.login.getHref()}?next=${encodeURIComponent(next)}` : paths.login.getHref();
+}
 
 /** Home of the dashboard for a signed-in account: admin → users, store accounts → articles. */
 export function dashboardHome(userType: number): string {

@@ -2,7 +2,6 @@ import { Box } from '@chakra-ui/react/box';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../ui/loading-state';
-import { useTrackRoute } from './route-history';
 import { TopBar } from './top-bar';
 
 // Below the fold: loads after the route.
@@ -10,7 +9,6 @@ const Footer = lazy(() => import('./footer'));
 
 /** Public layout: top bar, the route, footer. */
 export function PublicLayout() {
-  useTrackRoute();
   return (
     <Box minH="100dvh" display="flex" flexDirection="column">
       <TopBar />

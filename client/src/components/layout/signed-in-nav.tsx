@@ -6,17 +6,22 @@ import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { useTranslation } from 'react-i18next';
-import { MdChatBubbleOutline, MdDashboard, MdReceiptLong } from 'react-icons/md';
+import { MdChatBubbleOutline, MdDashboard, MdPerson, MdReceiptLong, MdShoppingCart } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { dashboardHome, paths } from '../../config/paths';
+import { selectTotalCount, useCart } from '../../stores/cart';
 import { useUnreadTotal } from '../../stores/chat';
+import { useOrderUpdates } from '../../stores/order-updates';
 import { selectCanOrderAndChat, useSession } from '../../stores/session';
+import '@/i18n/shop';
 
 export default function SignedInNav() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const canOrderAndChat = useSession(selectCanOrderAndChat);
   const unread = useUnreadTotal(canOrderAndChat);
+  const cartTotal = useCart(selectTotalCount);
+  const orderUpdates = useOrderUpdates((s) => s.changed.length);
   return (
     <>
       {canOrderAndChat && (
@@ -38,14 +43,43 @@ export default function SignedInNav() {
             </RouterLink>
           </Button>
           <Button asChild size="sm" variant="ghost">
-            <RouterLink to={paths.myOrders.getHref()} aria-label={t('nav.myOrders')}>
+            <RouterLink
+              to={paths.myOrders.getHref()}
+              aria-label={
+                orderUpdates > 0
+                  ? `${t('nav.myOrders')} — ${t('reviews.changedBadge', { count: orderUpdates })}`
+                  : t('nav.myOrders')
+              }
+            >
               <MdReceiptLong aria-hidden />
               <Box as="span" display={{ base: 'none', lg: 'inline' }}>
                 {t('nav.myOrders')}
               </Box>
+              {orderUpdates > 0 && (
+                <Badge colorPalette="orange" variant="solid" rounded="full" size="sm" data-testid="orders-badge">
+                  {orderUpdates}
+                </Badge>
+              )}
+            </RouterLink>
+          </Button>
+          <Button asChild size="sm" variant="ghost">
+            <RouterLink to={paths.carts.getHref()} aria-label={t('checkout.cartLink', { count: cartTotal })}>
+              <MdShoppingCart aria-hidden />
+              {cartTotal > 0 && (
+                <Badge colorPalette="green" variant="solid" rounded="full" size="sm" data-testid="cart-count">
+                  {cartTotal}
+                </Badge>
+              )}
             </RouterLink>
           </Button>
         </>
+      )}
+      {user && user.type === 2 && (
+        <Button asChild size="sm" variant="ghost">
+          <RouterLink to={paths.account.getHref()} aria-label={t('account.link')}>
+            <MdPerson aria-hidden />
+          </RouterLink>
+        </Button>
       )}
       {user && user.type !== 2 && (
         <Button asChild size="sm" variant="ghost">

@@ -1,19 +1,35 @@
 /** Loading, empty and error-with-retry states shared by every list. */
 export { LoadingState } from './loading-state';
 import { Alert } from '@chakra-ui/react/alert';
-import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdRefresh } from 'react-icons/md';
 import { alertRecipe } from '../../lib/theme/slot-recipes';
 
-export function EmptyState({ message }: { message?: string }) {
+/**
+ * An empty list: say what is empty (`message`, e.g. 'لا توجد منتجات في هذا المتجر بعد') and offer the
+ * next step (`action`, a button or link).
+ */
+export function EmptyState({ message, action }: { message?: string; action?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Box py="10" textAlign="center" color="fg.muted" borderWidth="1px" borderStyle="dashed" rounded="lg">
+    <Stack
+      py="10"
+      px="4"
+      gap="4"
+      align="center"
+      textAlign="center"
+      color="fg.muted"
+      borderWidth="1px"
+      borderStyle="dashed"
+      rounded="lg"
+    >
       <Text fontSize="lg">{message ?? t('list.empty')}</Text>
-    </Box>
+      {action}
+    </Stack>
   );
 }
 

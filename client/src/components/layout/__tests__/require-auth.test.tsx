@@ -7,8 +7,13 @@ import { useSession } from '../../../stores/session';
 import { RequireAuth } from '../require-auth';
 
 function LoginProbe() {
-  const state = useLocation().state as { from?: string } | null;
-  return <p>login page from {state?.from}</p>;
+  const location = useLocation();
+  const state = location.state as { from?: string } | null;
+  return (
+    <p>
+      login page from {state?.from} {location.search}
+    </p>
+  );
 }
 
 function renderGuarded() {
@@ -28,7 +33,7 @@ beforeEach(() => useSession.getState().clear());
 describe('RequireAuth', () => {
   it('sends a visitor to /login, remembering where they wanted to go', () => {
     renderGuarded();
-    expect(screen.getByText('login page from /myorders')).toBeInTheDocument();
+    expect(screen.getByText('login page from /myorders ?next=%2Fmyorders')).toBeInTheDocument();
   });
 
   it('waits while the session is restoring', () => {

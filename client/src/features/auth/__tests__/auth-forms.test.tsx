@@ -96,6 +96,18 @@ describe('login form', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'دخول' })).not.toHaveAttribute('data-loading'));
     expect(onSuccess).not.toHaveBeenCalled();
     expect(useSession.getState().token).toBeNull();
+    // Beside the password field too, not only in a toast.
+    expect(await screen.findByText('رقم الهاتف أو كلمة المرور غير صحيحة')).toBeInTheDocument();
+    expect(screen.getByLabelText('كلمة المرور')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('turns a phone typed in Arabic-Indic digits into 0-9 as typed', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginForm onSuccess={() => {}} />);
+    const phone = screen.getByLabelText('رقم الهاتف');
+    await user.type(phone, '٠٩٤٤٤٤٤٤٤٤');
+    expect(phone).toHaveValue('0944444444');
+    expect(phone).toHaveAttribute('inputmode', 'tel');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectAfterLogin, redirectAfterRegister } from '../lib/redirects';
+import { redirectAfterLogin, redirectAfterRegister, safeNext } from '../lib/redirects';
 
 describe('redirectAfterLogin (SPEC.md §2, checked in order)', () => {
   it.each([
@@ -31,5 +31,34 @@ describe('redirectAfterRegister', () => {
     [0, '/'],
   ] as const)('type %i → %s', (type, to) => {
     expect(redirectAfterRegister({ type }).to).toBe(to);
+  });
+});
+
+describe('next (CONTRACT.md §5): a farmer comes back to the page that sent them to login', () => {
+  it('takes a farmer back to a path of this site, keeping its query', () => {
+    expect(redirectAfterLogin({ type: 2, has_store: false, status: 0 }, '/products/3?page=2').to).toBe(
+      '/products/3?page=2',
+    );
+    expect(redirectAfterRegister({ type: 2 }, '/products/3').to).toBe('/products/3');
+  });
+
+  it('other account types keep their SPEC.md §2 redirects', () => {
+    expect(redirectAfterLogin({ type: 0, has_store: false, status: 0 }, '/products/3').to).toBe('/user/list');
+    expect(redirectAfterLogin({ type: 1, has_store: true, status: 0 }, '/products/3').to).toBe('/blog/list');
+    expect(redirectAfterRegister({ type: 1 }, '/products/3').to).toBe('/bone/add');
+  });
+
+  it.each([
+    'https://evil.example/x',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/login',
+    '/signup?next=/x',
+    '/a\u0000b',
+    '',
+  ])('refuses %j (home instead)', (next) => {
+    expect(safeNext(next)).toBeNull();
+    expect(redirectAfterLogin({ type: 2, has_store: false, status: 0 }, next).to).toBe('/');
   });
 });

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
 import { currentLang } from '../../../i18n';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, errorMessage, hasErrorCode } from '../../../lib/api-error';
 import { useSession } from '../../../stores/session';
 import { type LoginInput, login, loginSchema } from '../api/login';
 
@@ -25,11 +25,17 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       const input = schema.cast(values) as LoginInput;
       const payload = await login(input);
       setSession(payload);
-      notify.success(t('auth.loginSuccess'));
+      notify.success(t('auth.loginSuccess'), { action: 'login' });
       onSuccess(payload.user);
     } catch (err) {
+      // Beside the fields too: the 422 field messages, a wrong phone or password under the password,
+      // too many attempts under the phone.
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) helpers.setErrors(err.fields);
-      notify.error(err, t('errors.requestFailed'));
+      else if (hasErrorCode(err, 'unauthenticated'))
+        helpers.setErrors({ password: errorMessage(err, t('errors.requestFailed')) });
+      else if (hasErrorCode(err, 'rate_limited'))
+        helpers.setErrors({ phone: errorMessage(err, t('errors.requestFailed')) });
+      notify.error(err, t('errors.requestFailed'), { action: 'login' });
     }
   };
 
@@ -42,7 +48,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
               name="phone"
               label={t('auth.phone')}
               type="tel"
-              inputMode="tel"
+              numeric="phone"
               autoComplete="username"
               dir="ltr"
             />

@@ -81,7 +81,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void })
       {({ isSubmitting }) => (
         <Form noValidate aria-label={t('auth.registerTitle')}>
           <Stack gap="4">
-            <FormField name="phone" label={t('auth.phone')} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" />
+            <FormField name="phone" label={t('auth.phone')} type="tel" numeric="phone" autoComplete="tel" dir="ltr" />
             <FormField name="name" label={t('auth.name')} autoComplete="name" />
             <TypeField />
             <FormField name="password" label={t('auth.password')} type="password" autoComplete="new-password" />

@@ -38,7 +38,7 @@ export default function ForgetPasswordRoute() {
         {({ isSubmitting }) => (
           <Form noValidate aria-label={t('auth.forgetTitle')}>
             <Stack gap="4">
-              <FormField name="phone" label={t('auth.phone')} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" />
+              <FormField name="phone" label={t('auth.phone')} type="tel" numeric="phone" autoComplete="tel" dir="ltr" />
               <Button type="submit" size="lg" colorPalette="green" loading={isSubmitting}>
                 {t('auth.forgetSubmit')}
               </Button>

@@ -2,7 +2,7 @@ import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { AuthCard } from '../components/auth-card';
@@ -12,11 +12,16 @@ import { redirectAfterLogin } from '../lib/redirects';
 export default function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  // /login?next=… (a link), or the page RequireAuth turned away.
+  const next = params.get('next') ?? (location.state as { from?: string } | null)?.from ?? null;
+  const keepNext = (href: string) => (next ? `${href}?next=${encodeURIComponent(next)}` : href);
   return (
     <AuthCard title={t('auth.loginTitle')}>
       <LoginForm
         onSuccess={(user) => {
-          const decision = redirectAfterLogin(user);
+          const decision = redirectAfterLogin(user, next);
           if (decision.subscriptionExpired) notify.info(t('auth.subscriptionExpired'));
           navigate(decision.to, { replace: true });
         }}
@@ -28,7 +33,7 @@ export default function LoginRoute() {
         <Text>
           {t('auth.noAccount')}{' '}
           <Link asChild colorPalette="green" fontWeight="bold">
-            <RouterLink to={paths.createAccount.getHref()}>{t('auth.registerTitle')}</RouterLink>
+            <RouterLink to={keepNext(paths.createAccount.getHref())}>{t('auth.registerTitle')}</RouterLink>
           </Link>
         </Text>
       </Stack>

@@ -1,60 +1,116 @@
 import { type CartItem, formatPrice, LIMITS } from '@agrivet/shared';
+import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
-import { IconButton } from '@chakra-ui/react/button';
+import { Button, IconButton } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { MdAdd, MdDeleteOutline, MdRemove } from 'react-icons/md';
-import { useCart } from '../../../stores/cart';
+import { alertRecipe } from '@/lib/theme/slot-recipes';
+import { useCart } from '@/stores/cart';
+import type { LineCheck } from '../lib/price-check';
+import '@/i18n/shop';
 
-export function CartLine({ item, disabled }: { item: CartItem; disabled?: boolean }) {
+interface CartLineProps {
+  storeId: number;
+  item: CartItem;
+  disabled?: boolean;
+  check?: LineCheck;
+}
+
+export function CartLine({ storeId, item, disabled, check }: CartLineProps) {
   const { t } = useTranslation();
   const setQuantity = useCart((s) => s.setQuantity);
+  const setPrice = useCart((s) => s.setPrice);
   const remove = useCart((s) => s.remove);
+  const deleted = check?.state === 'deleted';
   return (
-    <Box as="li" borderWidth="1px" rounded="lg" p="3" listStyleType="none">
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderColor={deleted || check?.state === 'price-changed' ? 'orange.400' : undefined}
+      rounded="lg"
+      p="3"
+      listStyleType="none"
+      data-check={check?.state}
+    >
       <Stack gap="2">
         <HStack justify="space-between" align="start">
-          <Text fontWeight="bold">{item.name}</Text>
+          <Text
+            fontWeight="bold"
+            textDecoration={deleted ? 'line-through' : undefined}
+            minW="0"
+            overflowWrap="anywhere"
+          >
+            {item.name}
+          </Text>
           <IconButton
             aria-label={`${t('cart.remove')}: ${item.name}`}
             size="sm"
             variant="ghost"
             colorPalette="red"
             disabled={disabled}
-            onClick={() => remove(item.product_id)}
+            onClick={() => remove(storeId, item.product_id)}
           >
             <MdDeleteOutline />
           </IconButton>
         </HStack>
-        <HStack justify="space-between" flexWrap="wrap" gap="2">
-          <HStack gap="2" role="group" aria-label={`${t('product.quantity')}: ${item.name}`}>
-            <IconButton
-              aria-label={t('cart.decrease')}
-              size="sm"
+        {deleted && (
+          <Alert.Root recipe={alertRecipe} status="warning" size="sm" rounded="md">
+            <Alert.Indicator />
+            <Alert.Title>{t('checkout.productGone')}</Alert.Title>
+          </Alert.Root>
+        )}
+        {check?.state === 'price-changed' && (
+          <Alert.Root recipe={alertRecipe} status="warning" size="sm" rounded="md" flexWrap="wrap" alignItems="center">
+            <Alert.Indicator />
+            <Alert.Title flex="1" minW="40">
+              {t('checkout.priceChanged', {
+                old: formatPrice(item.price_cents),
+                now: formatPrice(check.price_cents),
+              })}
+            </Alert.Title>
+            <Button
+              size="xs"
               variant="outline"
-              disabled={disabled || item.quantity <= LIMITS.quantityMin}
-              onClick={() => setQuantity(item.product_id, item.quantity - 1)}
+              colorPalette="orange"
+              disabled={disabled}
+              onClick={() => setPrice(storeId, item.product_id, check.price_cents)}
             >
-              <MdRemove />
-            </IconButton>
-            <Text minW="8" textAlign="center" fontWeight="bold" aria-live="polite">
-              {item.quantity}
+              {t('checkout.acceptPrice')}
+            </Button>
+          </Alert.Root>
+        )}
+        {!deleted && (
+          <HStack justify="space-between" flexWrap="wrap" gap="2">
+            <HStack gap="2" role="group" aria-label={`${t('product.quantity')}: ${item.name}`}>
+              <IconButton
+                aria-label={t('cart.decrease')}
+                size="sm"
+                variant="outline"
+                disabled={disabled || item.quantity <= LIMITS.quantityMin}
+                onClick={() => setQuantity(storeId, item.product_id, item.quantity - 1)}
+              >
+                <MdRemove />
+              </IconButton>
+              <Text minW="8" textAlign="center" fontWeight="bold" aria-live="polite">
+                {item.quantity}
+              </Text>
+              <IconButton
+                aria-label={t('cart.increase')}
+                size="sm"
+                variant="outline"
+                disabled={disabled || item.quantity >= LIMITS.quantityMax}
+                onClick={() => setQuantity(storeId, item.product_id, item.quantity + 1)}
+              >
+                <MdAdd />
+              </IconButton>
+            </HStack>
+            <Text color="fg.muted" dir="ltr">
+              {item.quantity} × {formatPrice(item.price_cents)} = {formatPrice(item.price_cents * item.quantity)}
             </Text>
-            <IconButton
-              aria-label={t('cart.increase')}
-              size="sm"
-              variant="outline"
-              disabled={disabled || item.quantity >= LIMITS.quantityMax}
-              onClick={() => setQuantity(item.product_id, item.quantity + 1)}
-            >
-              <MdAdd />
-            </IconButton>
           </HStack>
-          <Text color="fg.muted" dir="ltr">
-            {item.quantity} × {formatPrice(item.price_cents)} = {formatPrice(item.price_cents * item.quantity)}
-          </Text>
-        </HStack>
+        )}
       </Stack>
     </Box>
   );

@@ -12,12 +12,12 @@
  * still missing after a short re-check, refused.
  */
 import type { CartItem } from '@agrivet/shared';
-import { notify } from '../../../components/ui/toaster';
-import { i18n } from '../../../i18n';
-import { followCartStorage, useCart } from '../../../stores/cart';
-import { onOutboxResult, useRealtime } from '../../../stores/realtime';
+import { notify } from '@/components/ui/toaster';
+import { i18n } from '@/i18n';
+import { type Carts, followCartStorage, pendingCarts, useCart } from '@/stores/cart';
+import { onOutboxResult, useRealtime } from '@/stores/realtime';
 import { getRecentOrders } from '../api/get-recent-orders';
-import { placeOrder } from '../api/place-order';
+import { type DeliveryInput, placeOrder } from '../api/place-order';
 
 /** Orders whose result promise this tab holds (settled by `placeCartOrder` itself). */
 const tracked = new Set<string>();
@@ -27,32 +27,40 @@ const results = new Map<string, 'sent' | 'failed'>();
 let inFlight: Promise<void> | null = null;
 let again = false;
 
-/** Places the cart's order unless one is already pending; returns its client_id (null when locked). */
-export function placeCartOrder(storeId: number, items: readonly CartItem[]): string | null {
-  const cart = useCart.getState();
-  if (cart.pending || items.length === 0) return null;
-  const { client_id, result } = placeOrder(storeId, items);
+/** Whether some store's cart is still waiting for the order `clientId`. */
+const isPending = (clientId: string): boolean =>
+  Object.values(useCart.getState().carts).some((c) => c.pending?.client_id === clientId);
+
+/**
+ * Places that store's cart as an order, delivered as `delivery`, unless its order is already pending;
+ * returns the write's client_id (null when locked or empty). Only that store's cart is locked, and
+ * emptied once the order is stored.
+ */
+export function placeCartOrder(storeId: number, items: readonly CartItem[], delivery: DeliveryInput): string | null {
+  const cart = useCart.getState().carts[storeId];
+  if (!cart || cart.pending || items.length === 0) return null;
+  const { client_id, result } = placeOrder(storeId, items, delivery);
   tracked.add(client_id);
-  cart.markPending(client_id);
+  useCart.getState().markPending(storeId, client_id);
   result
     .then(() => {
       useCart.getState().settle(client_id, 'sent');
-      notify.success(i18n.t('cart.added'));
+      notify.success(i18n.t('cart.added'), { action: 'order-place' });
     })
     .catch((err: unknown) => {
       useCart.getState().settle(client_id, 'failed');
-      notify.error(err, i18n.t('errors.requestFailed'));
+      notify.error(err, i18n.t('errors.requestFailed'), { action: 'order-place' });
     })
     .finally(() => tracked.delete(client_id));
   return client_id;
 }
 
-/** Settles the pending order `clientId` (if it still is the pending one) and tells the user. */
+/** Settles the pending order `clientId` (if it still is a pending one) and tells the user. */
 function settlePending(clientId: string, outcome: 'sent' | 'failed', error?: string): void {
-  if (useCart.getState().pending?.client_id !== clientId) return;
+  if (!isPending(clientId)) return;
   if (!useCart.getState().settle(clientId, outcome)) return;
-  if (outcome === 'sent') notify.success(i18n.t('cart.added'));
-  else notify.error(error ? new Error(error) : null, i18n.t('errors.requestFailed'));
+  if (outcome === 'sent') notify.success(i18n.t('cart.added'), { action: 'order-place' });
+  else notify.error(error ? new Error(error) : null, i18n.t('errors.requestFailed'), { action: 'order-place' });
 }
 
 /**
@@ -78,7 +86,7 @@ type Lookup = 'settled' | 'queued' | 'offline' | 'stored' | 'missing';
  * in the order list: stored or missing.
  */
 async function lookUp(clientId: string, legacy: boolean, storeId: number | null, placedAt: number): Promise<Lookup> {
-  if (useCart.getState().pending?.client_id !== clientId) return 'settled';
+  if (!isPending(clientId)) return 'settled';
   const known = results.get(clientId);
   if (known) {
     settlePending(clientId, known);
@@ -94,14 +102,14 @@ async function lookUp(clientId: string, legacy: boolean, storeId: number | null,
     (e.client_id === clientId || (legacy && (e.payload as { store_id?: unknown }).store_id === storeId));
   const entry = outbox.find(isIt);
   if (entry) {
-    if (entry.client_id !== clientId) useCart.getState().markPending(entry.client_id);
+    if (entry.client_id !== clientId && storeId !== null) useCart.getState().markPending(storeId, entry.client_id);
     return 'queued'; // still queued or in flight here: its result (onOutboxResult) settles it
   }
   // Queued in another tab (its outbox is never adopted while that tab lives): that tab settles it
   // from the result and writes the cart; this tab follows it (storage events).
   // (Loaded on demand: it comes with the connection code, already loaded once online.)
   const { findSavedWrite } = await import('../../../lib/realtime/tab-outbox-storage');
-  if (useCart.getState().pending?.client_id !== clientId) return 'settled';
+  if (!isPending(clientId)) return 'settled';
   if (findSavedWrite(isIt, undefined, legacy ? undefined : clientId)) return 'queued';
   try {
     const orders = await getRecentOrders();
@@ -143,18 +151,20 @@ export function reconcilePendingOrder(): Promise<void> {
 }
 
 async function reconcileOnce(): Promise<void> {
-  const { pending, store_id } = useCart.getState();
-  if (!pending || tracked.has(pending.client_id)) return;
-  const clientId = pending.client_id;
-  const legacy = clientId.startsWith('local-');
-  let found = await lookUp(clientId, legacy, store_id, pending.placed_at);
-  if (found === 'missing') {
-    await wait(RECHECK_AFTER_MS);
-    if (tracked.has(clientId)) return;
-    found = await lookUp(clientId, legacy, store_id, pending.placed_at);
+  for (const cart of pendingCarts(useCart.getState().carts)) {
+    const pending = cart.pending;
+    if (!pending || tracked.has(pending.client_id)) continue;
+    const clientId = pending.client_id;
+    const legacy = clientId.startsWith('local-');
+    let found = await lookUp(clientId, legacy, cart.store_id, pending.placed_at);
+    if (found === 'missing') {
+      await wait(RECHECK_AFTER_MS);
+      if (tracked.has(clientId)) continue;
+      found = await lookUp(clientId, legacy, cart.store_id, pending.placed_at);
+    }
+    if (found === 'stored') settlePending(clientId, 'sent');
+    else if (found === 'missing') settlePending(clientId, 'failed');
   }
-  if (found === 'stored') settlePending(clientId, 'sent');
-  else if (found === 'missing') settlePending(clientId, 'failed');
 }
 
 /**
@@ -167,8 +177,12 @@ export function watchPendingOrder(): () => void {
   const offRealtime = useRealtime.subscribe((s, prev) => {
     if (s.status !== prev.status || s.outbox !== prev.outbox) run();
   });
+  const pendingIds = (carts: Carts) =>
+    pendingCarts(carts)
+      .map((c) => c.pending?.client_id)
+      .join(',');
   const offCart = useCart.subscribe((s, prev) => {
-    if (s.pending !== prev.pending) run();
+    if (pendingIds(s.carts) !== pendingIds(prev.carts)) run();
   });
   // Another tab settled or changed the cart: follow it (which re-runs the check above when needed).
   const offCartStorage = followCartStorage();

@@ -1,7 +1,10 @@
 /**
- * /cart/{id}: quantities, total with 2 decimals and $, order placement (SPEC.md §2, §8). While the
- * cart's order is queued or in flight the page is locked (lib/pending-order.ts); once the outbox
- * reports it acknowledged the cart is empty and the page goes to /myorders.
+ * /cart/{id}: that store's cart — quantities, each line checked against the store's current products
+ * (deleted or re-priced lines flagged, lib/price-check.ts), the total with 2 decimals and $, and
+ * checkout with delivery details (components/delivery-form.tsx). While the order is queued or in flight
+ * this cart is locked (lib/pending-order.ts); once the outbox reports it stored, this store's cart is
+ * gone (the others stay) and the page goes to /myorders. A store whose owner's account is disabled
+ * (`available: false`) takes no orders: said here, and the form is locked.
  */
 import { formatPrice } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
@@ -10,85 +13,137 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdArrowBack, MdSend } from 'react-icons/md';
+import { MdArrowBack, MdStorefront } from 'react-icons/md';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Page } from '../../../components/ui/page';
-import { EmptyState } from '../../../components/ui/states';
-import { paths } from '../../../config/paths';
-import { cartTotalCents, useCart } from '../../../stores/cart';
-import { useRealtime } from '../../../stores/realtime';
+import { Page } from '@/components/ui/page';
+import { EmptyState } from '@/components/ui/states';
+import { notify } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { alertRecipe } from '@/lib/theme/slot-recipes';
+import { cartTotalCents, selectCartItems, useCart } from '@/stores/cart';
+import { useRealtime } from '@/stores/realtime';
+import { useSession } from '@/stores/session';
+import { useCartStore } from '../api/get-store';
+import type { DeliveryInput } from '../api/place-order';
+import { saveAddress } from '../api/save-address';
 import { CartLine } from '../components/cart-line';
+import { DeliveryForm } from '../components/delivery-form';
 import { placeCartOrder } from '../lib/pending-order';
-import { alertRecipe } from '../../../lib/theme/slot-recipes';
+import { blocksOrder, useLineChecks } from '../lib/price-check';
+import '@/i18n/shop';
 
 export default function CartRoute() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const storeId = Number(useParams().id);
-  const cart = useCart();
+  const items = useCart(selectCartItems(storeId));
+  const pending = useCart((s) => s.carts[storeId]?.pending ?? null);
+  const savedName = useCart((s) => s.carts[storeId]?.store_name ?? '');
+  const user = useSession((s) => s.user);
   const status = useRealtime((s) => s.status);
-  const pending = cart.pending;
-  const items = cart.store_id === storeId ? cart.items : [];
+  const store = useCartStore(storeId);
+  const checks = useLineChecks(storeId, items);
   const total = cartTotalCents(items);
+  const unavailable = store.data?.available === false;
+  const storeName = store.data?.name_store ?? savedName;
 
-  // The pending order was acknowledged (here, in another screen, or after a reload): to /myorders.
+  // This store's order was stored (here, in another screen, or after a reload): to /myorders.
   const previousPending = useRef(pending);
   useEffect(() => {
-    if (previousPending.current && !pending && useCart.getState().items.length === 0)
-      navigate(paths.myOrders.getHref());
+    if (previousPending.current && !pending && !useCart.getState().carts[storeId]) navigate(paths.myOrders.getHref());
     previousPending.current = pending;
-  }, [pending, navigate]);
+  }, [pending, navigate, storeId]);
 
-  const submit = () => {
-    placeCartOrder(storeId, items);
+  const submit = (delivery: DeliveryInput, saveToProfile: boolean) => {
+    placeCartOrder(storeId, items, delivery);
+    if (saveToProfile && user) {
+      saveAddress(user.id, { province: delivery.province, address: delivery.address })
+        .then(({ user: saved }) => {
+          useSession.getState().setUser(saved);
+          notify.success(t('checkout.addressSaved'), { action: 'save-address' });
+        })
+        .catch((err: unknown) => notify.error(err, t('errors.requestFailed'), { action: 'save-address' }));
+    }
   };
 
+  const flagged = blocksOrder(checks);
   return (
     <Page
-      title={t('cart.title')}
+      title={storeName ? t('checkout.cartOf', { name: storeName }) : t('cart.title')}
       actions={
-        <Button asChild variant="ghost" size="sm">
-          <RouterLink to={paths.store.getHref(storeId)} state={{ fromCart: storeId }}>
-            <MdArrowBack aria-hidden style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-            {t('cart.backToStore')}
-          </RouterLink>
-        </Button>
+        <HStack gap="2" flexWrap="wrap">
+          <Button asChild variant="ghost" size="sm">
+            <RouterLink to={paths.carts.getHref()}>{t('checkout.allCarts')}</RouterLink>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <RouterLink to={paths.store.getHref(storeId)}>
+              <MdArrowBack aria-hidden style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+              {t('cart.backToStore')}
+            </RouterLink>
+          </Button>
+        </HStack>
       }
     >
       {items.length === 0 ? (
-        <EmptyState message={t('cart.empty')} />
+        <EmptyState
+          message={t('cart.empty')}
+          action={
+            <Button asChild colorPalette="green" variant="outline">
+              <RouterLink to={paths.store.getHref(storeId)}>
+                <MdStorefront aria-hidden />
+                {t('checkout.browseStore')}
+              </RouterLink>
+            </Button>
+          }
+        />
       ) : (
         <Stack gap="4">
-          <Stack as="ul" gap="3" aria-label={t('cart.title')}>
-            {items.map((item) => (
-              <CartLine key={item.product_id} item={item} disabled={pending !== null} />
-            ))}
-          </Stack>
-          <HStack justify="space-between" borderTopWidth="1px" pt="3">
-            <Text fontSize="lg" fontWeight="bold">
-              {t('cart.total')}
-            </Text>
-            <Text fontSize="xl" fontWeight="bold" color="green.700" dir="ltr" data-testid="cart-total">
-              {formatPrice(total)}
-            </Text>
-          </HStack>
-          {pending !== null && status !== 'online' && (
-            <Alert.Root recipe={alertRecipe} status="warning" rounded="lg">
+          {unavailable && (
+            <Alert.Root recipe={alertRecipe} status="error" rounded="lg" data-testid="store-unavailable">
               <Alert.Indicator />
-              <Alert.Title>{t('cart.pending')}</Alert.Title>
+              <Alert.Content>
+                <Alert.Title>{t('storeState.unavailable')}</Alert.Title>
+                <Alert.Description>{t('storeState.unavailableHint')}</Alert.Description>
+              </Alert.Content>
             </Alert.Root>
           )}
-          <Button
-            size="lg"
-            colorPalette="green"
-            onClick={submit}
-            loading={pending !== null}
-            loadingText={t('cart.sending')}
-            disabled={items.length === 0}
+          <Stack as="ul" gap="3" aria-label={t('cart.title')}>
+            {items.map((item, n) => (
+              <CartLine
+                key={item.product_id}
+                storeId={storeId}
+                item={item}
+                disabled={pending !== null}
+                check={checks[n]}
+              />
+            ))}
+          </Stack>
+          {flagged && (
+            <Text color="orange.700" role="status">
+              {t('checkout.fixFlagged')}
+            </Text>
+          )}
+          <DeliveryForm
+            user={user}
+            disabled={pending !== null || unavailable || flagged}
+            sending={pending !== null}
+            onSubmit={submit}
           >
-            <MdSend aria-hidden />
-            {t('cart.placeOrder')}
-          </Button>
+            <HStack justify="space-between" borderTopWidth="1px" pt="3">
+              <Text fontSize="lg" fontWeight="bold">
+                {t('cart.total')}
+              </Text>
+              <Text fontSize="xl" fontWeight="bold" color="green.700" dir="ltr" data-testid="cart-total">
+                {formatPrice(total)}
+              </Text>
+            </HStack>
+            {pending !== null && status !== 'online' && (
+              <Alert.Root recipe={alertRecipe} status="warning" rounded="lg">
+                <Alert.Indicator />
+                <Alert.Title>{t('cart.pending')}</Alert.Title>
+              </Alert.Root>
+            )}
+          </DeliveryForm>
         </Stack>
       )}
     </Page>

@@ -83,7 +83,7 @@ function ProductFormView({ product }: { product: Product | null }) {
                   options={productTypeOptions(lang)}
                   placeholder={t('stores.choose')}
                 />
-                <FormField name="price" label={t('products.price')} inputMode="decimal" dir="ltr" />
+                <FormField name="price" label={t('products.price')} numeric="decimal" dir="ltr" />
                 <CheckboxField name="is_special" label={t('form.isSpecial')} />
                 <TextareaField name="description" label={t('products.description')} rows={4} />
                 <ImageField

@@ -69,7 +69,7 @@ function ProfileForm({ user }: { user: User }) {
                 name="phone"
                 label={t('profile.phone')}
                 type="tel"
-                inputMode="tel"
+                numeric="phone"
                 dir="ltr"
                 autoComplete="tel"
               />

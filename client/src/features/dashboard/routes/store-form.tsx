@@ -107,7 +107,7 @@ function StoreFormView({ store, user, ownerId }: { store: Store | null; user: Us
               <Stack gap="4">
                 {isAdmin && !store && (
                   <Stack gap="1">
-                    <FormField name="user_id" label={t('stores.ownerId')} inputMode="numeric" dir="ltr" />
+                    <FormField name="user_id" label={t('stores.ownerId')} numeric="integer" dir="ltr" />
                     <Text fontSize="sm" color="fg.muted">
                       {t('stores.ownerIdHint')}
                     </Text>

@@ -6,6 +6,8 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../i18n';
+import { formatDateTime } from '@/lib/format';
+import { RateOrder } from './rate-order';
 
 const statusColor: Record<OrderStatus, string> = { 0: 'orange', 1: 'green', 2: 'red' };
 
@@ -23,7 +25,7 @@ export function OrderCard({ order }: { order: Order }) {
     >
       <Stack gap="2">
         <HStack justify="space-between" flexWrap="wrap">
-          <Heading as="h2" size="md">
+          <Heading as="h2" size="md" minW="0" overflowWrap="anywhere">
             {order.store.name_store} — {t('orders.order', { id: order.id })}
           </Heading>
           <Badge colorPalette={statusColor[order.status]} variant="solid" size="lg" data-testid="order-status">
@@ -31,7 +33,7 @@ export function OrderCard({ order }: { order: Order }) {
           </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {new Date(order.created_at).toLocaleString(lang === 'ar' ? 'ar-SY' : 'en-GB')}
+          {formatDateTime(order.created_at, lang)}
         </Text>
         <Stack as="ul" gap="1" ps="4">
           {order.items.map((item) => (
@@ -40,12 +42,18 @@ export function OrderCard({ order }: { order: Order }) {
             </Text>
           ))}
         </Stack>
+        {order.delivery && (
+          <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+            {t('checkout.deliveryTo')}: {order.delivery.province_name} — {order.delivery.address}
+          </Text>
+        )}
         <HStack justify="space-between">
           <Text fontWeight="bold">{t('orders.total')}</Text>
           <Text fontWeight="bold" color="green.700" dir="ltr">
             {formatPrice(order.total_cents)}
           </Text>
         </HStack>
+        <RateOrder order={order} />
       </Stack>
     </Box>
   );

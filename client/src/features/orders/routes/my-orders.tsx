@@ -18,6 +18,12 @@ import { onRealtime, useRealtime } from '../../../stores/realtime';
 import { applyOrderStatus, useMyOrders } from '../api/get-my-orders';
 import { orderKeys } from '../api/keys';
 import { OrderCard } from '../components/order-card';
+import { Button } from '@chakra-ui/react/button';
+import { MdStorefront } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useOrderUpdates } from '@/stores/order-updates';
+import '@/i18n/shop';
 import { alertRecipe } from '../../../lib/theme/slot-recipes';
 
 export default function MyOrdersRoute() {
@@ -33,6 +39,8 @@ export default function MyOrdersRoute() {
   const connection = useRealtime((s) => s.status);
 
   useEffect(() => onRealtime('order:status', ({ order }) => applyOrderStatus(queryClient, order)), [queryClient]);
+  // Looked at: the badge on "طلباتي" goes.
+  useEffect(() => useOrderUpdates.getState().seen(), []);
   // An order queued offline reached the server: show it.
   const pendingCount = pendingOrders.length;
   const previousPending = useRef(pendingCount);
@@ -64,7 +72,17 @@ export default function MyOrdersRoute() {
           <LoadingState />
         )
       ) : query.data.data.length === 0 ? (
-        <EmptyState message={t('orders.empty')} />
+        <EmptyState
+          message={t('reviews.noOrders')}
+          action={
+            <Button asChild colorPalette="green" variant="outline">
+              <RouterLink to={paths.pharmacies.getHref()}>
+                <MdStorefront aria-hidden />
+                {t('reviews.browse')}
+              </RouterLink>
+            </Button>
+          }
+        />
       ) : (
         <>
           <Stack as="ul" gap="3" aria-label={t('orders.title')} opacity={query.isPlaceholderData ? 0.6 : 1}>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProduct } from '../../../../test/factories';
 import { renderWithProviders } from '../../../../test/render';
@@ -18,17 +18,31 @@ vi.mock('../../../lib/api-client', () => ({ apiGet }));
 beforeEach(() => {
   notify.success.mockReset();
   notify.info.mockReset();
-  useCart.getState().clear();
+  localStorage.clear();
+  useCart.setState({ carts: {} });
   useSession.getState().clear();
   apiGet.mockReset();
-  apiGet.mockResolvedValue({
-    store: { id: 3, name_store: 'صيدلية الربيع', city_name: 'حمص', address: 'الشارع' },
-    data: [createProduct({ id: 5, name: 'بذور قمح' })],
-    current_page: 1,
-    last_page: 1,
-    per_page: 10,
-    total: 1,
-  });
+  apiGet.mockImplementation(async (path: string) =>
+    path.startsWith('store/reviews/')
+      ? { data: [], current_page: 1, last_page: 1, per_page: 10, total: 0 }
+      : {
+          store: {
+            id: 3,
+            name_store: 'صيدلية الربيع',
+            city_name: 'حمص',
+            address: 'الشارع',
+            available: true,
+            rating_avg: 4.5,
+            rating_count: 2,
+            verified: true,
+          },
+          data: [createProduct({ id: 5, name: 'بذور قمح', store_id: 3 })],
+          current_page: 1,
+          last_page: 1,
+          per_page: 10,
+          total: 1,
+        },
+  );
 });
 
 describe('quantity dialog', () => {
@@ -48,26 +62,56 @@ describe('quantity dialog', () => {
     await user.click(screen.getByRole('button', { name: 'أضف إلى السلة' }));
     expect(onConfirm).toHaveBeenCalledWith(3);
   });
+
+  it('takes Arabic-Indic and Persian digits (shown as 0-9) from a text field with the numeric keypad', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    renderWithProviders(<QuantityDialog product={createProduct()} onClose={() => {}} onConfirm={onConfirm} />);
+    const input = await screen.findByLabelText('الكمية');
+    expect(input).toHaveAttribute('type', 'text');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    await user.clear(input);
+    await user.type(input, '١٢');
+    expect(input).toHaveValue('12');
+    await user.clear(input);
+    await user.type(input, '۳');
+    expect(input).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'أضف إلى السلة' }));
+    expect(onConfirm).toHaveBeenCalledWith(3);
+  });
 });
+
+function LoginProbe() {
+  const [params] = useSearchParams();
+  return <p>login page {params.get('next')}</p>;
+}
 
 function renderStore() {
   return renderWithProviders(
     <Routes>
       <Route path="/products/:id" element={<StoreProductsRoute />} />
-      <Route path="/login" element={<p>login page</p>} />
+      <Route path="/login" element={<LoginProbe />} />
     </Routes>,
     { route: '/products/3' },
   );
 }
 
 describe('adding to the cart on a store page', () => {
-  it("logged out: 'يرجى تسجيل الدخول اولا' then /login", async () => {
+  it("logged out: 'يرجى تسجيل الدخول اولا' then /login?next=this store's page", async () => {
     const user = userEvent.setup();
     renderStore();
     await user.click(await screen.findByRole('button', { name: 'اطلب: بذور قمح' }));
     expect(notify.info).toHaveBeenCalledWith('يرجى تسجيل الدخول اولا');
-    expect(await screen.findByText('login page')).toBeInTheDocument();
-    expect(useCart.getState().items).toEqual([]);
+    expect(await screen.findByText('login page /products/3')).toBeInTheDocument();
+    expect(useCart.getState().carts).toEqual({});
+  });
+
+  it("shows the store's rating, its verified badge, and a store taking no orders as such", async () => {
+    renderStore();
+    expect(await screen.findByRole('img', { name: 'التقييم 4.5 من 5، 2 تقييم' })).toBeInTheDocument();
+    expect(screen.getByText('متجر موثّق')).toBeInTheDocument();
+    expect(screen.queryByTestId('store-unavailable')).toBeNull();
+    expect(await screen.findByText('لا توجد تقييمات لهذا المتجر بعد')).toBeInTheDocument();
   });
 
   it('signed in: the dialog adds the product to the cart', async () => {
@@ -76,16 +120,52 @@ describe('adding to the cart on a store page', () => {
     renderStore();
     await user.click(await screen.findByRole('button', { name: 'اطلب: بذور قمح' }));
     await user.click(await screen.findByRole('button', { name: 'أضف إلى السلة' }));
-    await waitFor(() => expect(useCart.getState().items).toHaveLength(1));
+    await waitFor(() => expect(useCart.getState().carts[3]?.items).toHaveLength(1));
+    expect(useCart.getState().carts[3]?.store_name).toBe('صيدلية الربيع');
     expect(notify.success).toHaveBeenCalledWith('تم اضافة العنصر الى السلة');
   });
 
-  it('keeps a cart whose order is pending', async () => {
+  it("opening a store's page keeps every cart, its own and other stores'", async () => {
     useCart.getState().add(4, { product_id: 1, quantity: 2, name: 'سماد', price_cents: 100 });
-    useCart.getState().markPending('c-1');
+    useCart.getState().add(3, { product_id: 5, quantity: 1, name: 'بذور قمح', price_cents: 100 });
     renderStore();
     await screen.findByRole('button', { name: 'اطلب: بذور قمح' });
-    expect(useCart.getState().items).toHaveLength(1);
-    expect(useCart.getState().store_id).toBe(4);
+    expect(useCart.getState().carts[4]?.items).toHaveLength(1);
+    expect(useCart.getState().carts[3]?.items).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'السلة (1)' })).toHaveAttribute('href', '/cart/3');
+  });
+
+  it('a store taking no orders says so, and its order button does not open the dialog', async () => {
+    const user = userEvent.setup();
+    useSession.getState().setSession({ token: 'tok', user: createUser() });
+    const base = await apiGet('store/get-page/3');
+    apiGet.mockImplementation(async (path: string) =>
+      path.startsWith('store/reviews/')
+        ? { data: [], current_page: 1, last_page: 1, per_page: 10, total: 0 }
+        : { ...base, store: { ...base.store, available: false } },
+    );
+    renderStore();
+    expect(await screen.findByTestId('store-unavailable')).toHaveTextContent('هذا المتجر لا يستقبل طلبات حالياً');
+    await user.click(await screen.findByRole('button', { name: 'اطلب: بذور قمح' }));
+    expect(notify.info).toHaveBeenCalledWith('هذا المتجر لا يستقبل طلبات حالياً', expect.any(String));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('an empty store says what is empty and offers the store list', async () => {
+    apiGet.mockImplementation(async (path: string) =>
+      path.startsWith('store/reviews/')
+        ? { data: [], current_page: 1, last_page: 1, per_page: 10, total: 0 }
+        : {
+            store: { id: 3, name_store: 'صيدلية', type: 1, available: true, rating_avg: null, rating_count: 0 },
+            data: [],
+            current_page: 1,
+            last_page: 1,
+            per_page: 10,
+            total: 0,
+          },
+    );
+    renderStore();
+    expect(await screen.findByText('لا توجد منتجات في هذا المتجر بعد')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'تصفح الصيدليات الزراعية' })).toHaveAttribute('href', '/leaf');
   });
 });

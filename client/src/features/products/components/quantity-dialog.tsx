@@ -1,4 +1,7 @@
-/** Quantity dialog of the order button (minimum 1, SPEC.md §5). */
+/**
+ * Quantity dialog of the order button (minimum 1, SPEC.md §5): a text field with the numeric keypad;
+ * Arabic-Indic and Persian digits become 0-9 as typed (lib/numeric-input.ts).
+ */
 import type { Product } from '@agrivet/shared';
 import { formatPrice, quantitySchema } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
@@ -10,6 +13,7 @@ import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../../i18n';
+import { normalizeNumericInput } from '@/lib/numeric-input';
 import { dialogRecipe, fieldRecipe } from '../../../lib/theme/slot-recipes';
 
 interface QuantityDialogProps {
@@ -66,12 +70,14 @@ export function QuantityDialog({ product, initialQuantity = 1, onClose, onConfir
                   <Field.Label htmlFor={id}>{t('product.quantity')}</Field.Label>
                   <Input
                     id={id}
-                    type="number"
+                    type="text"
                     inputMode="numeric"
-                    min={1}
-                    step={1}
+                    pattern="[0-9]*"
+                    autoComplete="off"
+                    dir="ltr"
+                    textAlign="start"
                     value={value}
-                    onChange={(e) => setValue(e.currentTarget.value)}
+                    onChange={(e) => setValue(normalizeNumericInput(e.currentTarget.value, 'integer'))}
                     onBlur={() => setTouched(true)}
                     size="lg"
                   />

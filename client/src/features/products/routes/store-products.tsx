@@ -1,57 +1,66 @@
 /**
- * /products/{id}: a store's products with an order button and a cart icon. Opening it clears the cart
- * (SPEC.md §4) — except while the cart's order is pending, or when coming back from this store's cart.
+ * /products/{id}: a store's page — its rating, verified badge and availability, its products with an
+ * order button, the link to this store's cart, and its reviews. The store's cart is kept across visits
+ * (CONTRACT.md §5: one cart per store). A visitor pressing "اطلب" goes to /login?next=this page. A store
+ * whose owner's account is disabled (`available: false`) is shown as taking no orders.
  */
 import type { Product } from '@agrivet/shared';
+import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdLocationOn, MdShoppingCart } from 'react-icons/md';
+import { MdLocationOn, MdShoppingCart, MdStorefront } from 'react-icons/md';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { previousPath } from '../../../components/layout/route-history';
-import { CardGrid } from '../../../components/ui/card-grid';
-import { OfflineCopyNote } from '../../../components/ui/offline-note';
-import { Page } from '../../../components/ui/page';
-import { Pager } from '../../../components/ui/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { notify } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { failureOf } from '../../../lib/query-client';
-import { cartCount, useCart } from '../../../stores/cart';
-import { selectIsLoggedIn, useSession } from '../../../stores/session';
+import { CardGrid } from '@/components/ui/card-grid';
+import { OfflineCopyNote } from '@/components/ui/offline-note';
+import { Page } from '@/components/ui/page';
+import { Pager } from '@/components/ui/pager';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { StoreRating, UnavailableBadge, VerifiedBadge } from '@/components/ui/store-badges';
+import { notify } from '@/components/ui/toaster';
+import { loginHref, paths } from '@/config/paths';
+import { failureOf } from '@/lib/query-client';
+import { alertRecipe } from '@/lib/theme/slot-recipes';
+import { cartCount, selectCartItems, useCart } from '@/stores/cart';
+import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { useStoreProducts } from '../api/get-store-products';
-import { QuantityDialog } from '../components/quantity-dialog';
 import { ProductCard } from '../components/product-card';
+import { QuantityDialog } from '../components/quantity-dialog';
+import { StoreReviews } from '../components/store-reviews';
 import { addToCart } from '../lib/add-to-cart';
+import '@/i18n/shop';
+
+/** The store list of a store type (1 pharmacies, 2 clinics, 3 nurseries). */
+const listOf = (type: number | undefined) =>
+  type === 2 ? paths.clinics.getHref() : type === 3 ? paths.nurseries.getHref() : paths.pharmacies.getHref();
 
 export default function StoreProductsRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const storeId = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useStoreProducts(storeId, page);
   const failure = failureOf(query);
   const loggedIn = useSession(selectIsLoggedIn);
-  const items = useCart((s) => s.items);
+  const items = useCart(selectCartItems(storeId));
   const [ordering, setOrdering] = useState<Product | null>(null);
-
-  const location = useLocation();
-  const fromCartLink = (location.state as { fromCart?: number } | null)?.fromCart === storeId;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arriving at a store's page
-  useEffect(() => {
-    const fromOwnCart = fromCartLink || previousPath() === paths.cart.getHref(storeId);
-    useCart.getState().openStore(storeId, fromOwnCart);
-  }, [storeId]);
+  const store = query.data?.store;
+  const unavailable = store?.available === false;
 
   const order = (product: Product) => {
     if (!loggedIn) {
       notify.info(t('product.loginFirst'));
-      navigate(paths.login.getHref());
+      navigate(loginHref(location.pathname + location.search));
+      return;
+    }
+    if (unavailable) {
+      notify.info(t('storeState.unavailable'), t('storeState.unavailableHint'));
       return;
     }
     setOrdering(product);
@@ -59,13 +68,16 @@ export default function StoreProductsRoute() {
 
   const confirm = (quantity: number) => {
     if (!ordering) return;
-    const result = addToCart(ordering, quantity, loggedIn);
+    const result = addToCart(
+      { ...ordering, store: { name_store: store?.name_store ?? ordering.store.name_store } },
+      quantity,
+      loggedIn,
+    );
     if (result === 'added') notify.success(t('product.added'));
     else if (result === 'order-pending') notify.info(t('product.orderPending'));
     setOrdering(null);
   };
 
-  const store = query.data?.store;
   const count = cartCount(items);
   return (
     <Page
@@ -85,12 +97,26 @@ export default function StoreProductsRoute() {
       }
     >
       {store && (
-        <HStack gap="1" color="fg.muted">
-          <MdLocationOn aria-hidden />
-          <Text>
-            {store.city_name} — {store.address}
-          </Text>
+        <HStack gap="3" flexWrap="wrap" color="fg.muted">
+          <HStack gap="1">
+            <MdLocationOn aria-hidden />
+            <Text>
+              {store.city_name} — {store.address}
+            </Text>
+          </HStack>
+          <StoreRating avg={store.rating_avg} count={store.rating_count} />
+          {store.verified && <VerifiedBadge />}
+          {unavailable && <UnavailableBadge />}
         </HStack>
+      )}
+      {unavailable && (
+        <Alert.Root recipe={alertRecipe} status="warning" rounded="lg" data-testid="store-unavailable">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('storeState.unavailable')}</Alert.Title>
+            <Alert.Description>{t('storeState.unavailableHint')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
       )}
       {query.data && <OfflineCopyNote />}
       {!query.data ? (
@@ -100,7 +126,17 @@ export default function StoreProductsRoute() {
           <LoadingState />
         )
       ) : query.data.data.length === 0 ? (
-        <EmptyState />
+        <EmptyState
+          message={t('storeState.noProducts')}
+          action={
+            <Button asChild variant="outline" colorPalette="green">
+              <RouterLink to={listOf(store?.type)}>
+                <MdStorefront aria-hidden />
+                {t('checkout.browseStores')}
+              </RouterLink>
+            </Button>
+          }
+        />
       ) : (
         <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isPlaceholderData}>
           <CardGrid label={t('store.products')}>
@@ -117,6 +153,7 @@ export default function StoreProductsRoute() {
           />
         </Box>
       )}
+      {store && <StoreReviews storeId={storeId} />}
       {ordering && (
         <QuantityDialog
           product={ordering}

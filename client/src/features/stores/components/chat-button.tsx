@@ -8,9 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdChatBubbleOutline } from 'react-icons/md';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
+import { loginHref, paths } from '../../../config/paths';
 import { chatKeys } from '../../../stores/chat';
 import { selectIsLoggedIn, useSession } from '../../../stores/session';
 import { storeKeys } from '../api/keys';
@@ -19,6 +19,7 @@ import { startConversation } from '../api/start-conversation';
 export function ChatButton({ store }: { store: Store }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const loggedIn = useSession(selectIsLoggedIn);
   const user = useSession((s) => s.user);
   const queryClient = useQueryClient();
@@ -29,7 +30,7 @@ export function ChatButton({ store }: { store: Store }) {
     // Signed in is "has a token": the user may still be unknown (offline start, restore retrying).
     if (!loggedIn) {
       notify.info(t('store.loginToChat'));
-      navigate(paths.login.getHref());
+      navigate(loginHref(location.pathname + location.search));
       return;
     }
     if (store.conversation_id) {
