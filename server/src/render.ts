@@ -117,7 +117,9 @@ export function createPageRenderer(shellHtml: string, distDir: string, options: 
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
     res.type('html');
-    const accepts = req.headers['accept-encoding'] ? req.acceptsEncodings('br', 'gzip') : false;
+    // Brotli first (smaller), then gzip, among what the browser accepts.
+    const accepted = (name: string) => Boolean(req.headers['accept-encoding']) && req.acceptsEncodings(name) === name;
+    const accepts = accepted('br') ? 'br' : accepted('gzip') ? 'gzip' : null;
     if (accepts === 'br') {
       res.setHeader('Content-Encoding', 'br');
       res.send(await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));

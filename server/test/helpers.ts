@@ -35,9 +35,28 @@ function fakeClientDist(dir: string): string {
   return dist;
 }
 
-/** clientBuilt false: the client folder does not exist (the client was never built). */
-export async function startTestServer({ clientBuilt = true } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** false: the client folder does not exist (the client was never built). */
+  clientBuilt?: boolean;
+  /** The SSR entry module; default none (every page gets the shell, whatever the repository's build). */
+  ssrEntry?: string;
+  /** Files written into the fake client dist (relative path → content), e.g. `.vite/route-preload.json`. */
+  distFiles?: Record<string, string>;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startTestServer({
+  clientBuilt = true,
+  ssrEntry,
+  distFiles = {},
+  env = {},
+}: TestServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-server-test-'));
+  const dist = clientBuilt ? fakeClientDist(dir) : path.join(dir, 'no-client-dist');
+  for (const [rel, content] of Object.entries(distFiles)) {
+    mkdirSync(path.dirname(path.join(dist, rel)), { recursive: true });
+    writeFileSync(path.join(dist, rel), content);
+  }
   const running = await startServer({
     env: {
       PORT: '0',
@@ -45,8 +64,10 @@ export async function startTestServer({ clientBuilt = true } = {}): Promise<Test
       STORAGE_DIR: path.join(dir, 'storage'),
       SUPPORT_PHONE,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...env,
     },
-    clientDist: clientBuilt ? fakeClientDist(dir) : path.join(dir, 'no-client-dist'),
+    clientDist: dist,
+    ssrEntry: ssrEntry ?? path.join(dir, 'no-ssr-entry.js'),
     host: '127.0.0.1',
   });
   return {
