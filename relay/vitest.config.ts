@@ -11,6 +11,7 @@ export const integrationTests = [
   'test/relay-redis.test.ts',
   'test/relay-health.test.ts',
   'test/relay-sessions.test.ts',
+  'test/session-ends.test.ts',
   'test/realtime-client.test.ts',
   'test/realtime-resync.test.ts',
   'test/realtime-outbox-limits.test.ts',

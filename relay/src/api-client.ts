@@ -38,6 +38,13 @@ function withCode<T>(envelope: ApiResponse<T>): ApiResponse<T> {
   return { ...envelope, error: { ...error, code: errorCodeForStatus(envelope.status) } };
 }
 
+/** A 429's `Retry-After` (seconds) goes into the acknowledgement as `error.retry_after`. */
+function withRetryAfter<T>(envelope: ApiResponse<T>, header: string | undefined): ApiResponse<T> {
+  const seconds = Number(header);
+  if (!('error' in envelope) || !(seconds > 0)) return envelope;
+  return { ...envelope, error: { ...envelope.error, retry_after: Math.ceil(seconds) } };
+}
+
 /** A multipart body with its boundary, encoded by the platform's own FormData serialiser. */
 async function encodeForm(form: FormData): Promise<{ bytes: Buffer; type: string }> {
   const request = new Request('http://relay.local/', { method: 'POST', body: form });
@@ -92,7 +99,9 @@ export function createApiClient(apiUrl: string): ApiClient {
             } catch {
               json = undefined;
             }
-            resolve(isEnvelope(json) ? withCode(json as ApiResponse<T>) : apiUnavailable(502));
+            if (!isEnvelope(json)) return resolve(apiUnavailable(502));
+            const envelope = withCode(json as ApiResponse<T>);
+            resolve(res.statusCode === 429 ? withRetryAfter(envelope, res.headers['retry-after']) : envelope);
           });
           res.on('error', () => resolve(apiUnavailable(502)));
         },

@@ -39,9 +39,17 @@ export function authenticate(api: ApiClient, closing: () => boolean, tokens: Soc
     if (typeof token !== 'string' || token.length === 0 || token.length > 1024) {
       return next(new Error(SOCKET_UNAUTHORIZED));
     }
-    const res = await api.get<{ user: User }>(apiPaths.auth.user, { token, forwardedFor: forwardedForOf(socket) });
+    const res = await api.get<{ user: User; expires_at?: string }>(apiPaths.auth.user, {
+      token,
+      forwardedFor: forwardedForOf(socket),
+    });
     if (res.status === 200 && 'data' in res && res.data?.user) {
-      socket.data = { user: res.data.user, tokenHash: tokenHashOf(token) };
+      const expiresAt = res.data.expires_at ? Date.parse(res.data.expires_at) : Number.NaN;
+      socket.data = {
+        user: res.data.user,
+        tokenHash: tokenHashOf(token),
+        expiresAt: Number.isFinite(expiresAt) ? expiresAt : undefined,
+      };
       tokens.set(socket, token);
       return next();
     }

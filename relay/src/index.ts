@@ -7,7 +7,7 @@
  *   await relay.close(); // lets events in flight finish, then closes every connection
  */
 import type { Server as HttpServer } from 'node:http';
-import { LIMITS, SOCKET_PATH } from '@agrivet/shared';
+import { LIMITS, type SessionEnd, SOCKET_PATH, sessionRoom } from '@agrivet/shared';
 import pino, { type Logger } from 'pino';
 import { Server } from 'socket.io';
 import { createApiClient } from './api-client';
@@ -18,8 +18,9 @@ import { onEvent } from './events/on-event';
 import { InFlight } from './in-flight';
 import * as order from './events/order';
 import { createParticipantsCache } from './participants';
+import { createEventLimiter, type LimitRule, TYPING_LIMIT } from './rate-limit';
 import { type RedisLink, useRedisAdapter } from './redis';
-import { createRevalidation } from './sessions';
+import { createRevalidation, endSessionsHere, listenForSessionEnds } from './sessions';
 import type { ConnectionContext, RelayServer } from './types';
 
 export interface RelayOptions {
@@ -35,6 +36,8 @@ export interface RelayOptions {
    * session that only listens is disconnected too (ms, default 5 minutes; 0 = never).
    */
   revalidateIntervalMs?: number;
+  /** Typing events allowed per user (default TYPING_LIMIT: 20 in 10 s); tests pass smaller ones. */
+  typingLimit?: LimitRule;
 }
 
 export interface Relay {
@@ -43,6 +46,11 @@ export interface Relay {
   ready: Promise<void>;
   /** The Redis adapter's state; undefined when REDIS_URL is not used. */
   redisState(): { ready: boolean; reason?: string } | undefined;
+  /**
+   * A session the API ended (api/src/auth/session-ends.ts): this relay's sockets of it disconnect.
+   * `npm start` calls it in process; with REDIS_URL every relay also hears it on its own.
+   */
+  endSessions(end: SessionEnd): void;
   close(): Promise<void>;
 }
 
@@ -64,6 +72,8 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
     pingTimeout: 20_000,
   });
   const redis: RedisLink | undefined = options.redisUrl ? useRedisAdapter(io, options.redisUrl, logger) : undefined;
+  const ready = redis ? redis.ready.then(() => listenForSessionEnds(io, redis, logger)) : Promise.resolve();
+  const typingLimiter = createEventLimiter('typing', options.typingLimit ?? TYPING_LIMIT, redis);
 
   const tokens: SocketTokens = new WeakMap();
   io.use(authenticate(api, isClosing, tokens));
@@ -76,7 +86,8 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
       socket.disconnect(true); // not authenticated by this relay's middleware: cannot happen
       return;
     }
-    socket.join(roomsOf(user));
+    // its user's rooms, and the room of its token: a session ending ends exactly these sockets
+    socket.join([...roomsOf(user), sessionRoom(socket.data.tokenHash)]);
     const ctx: ConnectionContext = {
       io,
       socket,
@@ -90,11 +101,11 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
       inFlight,
       busy: { count: 0 },
     };
-    revalidation.watch(socket, ctx.caller, user);
+    revalidation.watch(socket, ctx.caller, user, socket.data.expiresAt);
     onEvent(ctx, 'conversation:join', conversation.join);
     onEvent(ctx, 'conversation:leave', conversation.leave);
     onEvent(ctx, 'conversation:read', conversation.read);
-    onEvent(ctx, 'typing', conversation.typingHandler());
+    onEvent(ctx, 'typing', conversation.typingHandler(typingLimiter));
     onEvent(ctx, 'message:send', message.send, { large: true });
     onEvent(ctx, 'message:delete', message.remove);
     onEvent(ctx, 'order:create', order.create);
@@ -105,8 +116,9 @@ export function attachRelay(httpServer: HttpServer, options: RelayOptions): Rela
 
   return {
     io,
-    ready: redis ? redis.ready : Promise.resolve(),
+    ready,
     redisState: () => redis?.state(),
+    endSessions: (end) => endSessionsHere(io, end),
     async close() {
       if (closing) return;
       closing = true;

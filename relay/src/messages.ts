@@ -28,8 +28,15 @@ export const invalid = (fields: Record<string, string>): ApiFailure =>
 export const tooLarge = (message: string = relayMessages.payloadTooLarge): ApiFailure =>
   failure(413, 'too_large', message);
 
-/** 429: more events at once than the relay takes from one connection (or typing too fast). */
-export const rateLimited = (): ApiFailure => failure(429, 'rate_limited', apiMessages.ar.tooManyRequests);
+/**
+ * 429: more events at once than the relay takes from one connection, or typing too fast; like every
+ * 429 on a socket it says when to retry (`error.retry_after`, seconds; REST says it in `Retry-After`).
+ */
+export const rateLimited = (retryAfterSeconds = 1): ApiFailure => {
+  const refusal = failure(429, 'rate_limited', apiMessages.ar.tooManyRequests);
+  refusal.error.retry_after = Math.max(1, Math.ceil(retryAfterSeconds));
+  return refusal;
+};
 
 /** 403: typing in a conversation this socket did not join. */
 export const notInConversation = (): ApiFailure => failure(403, 'forbidden', relayMessages.notInConversation);

@@ -1,21 +1,48 @@
-/** A token bucket: `capacity` events at once, refilled at `perSecond`. One per socket for `typing`. */
-export class TokenBucket {
-  private tokens: number;
-  private last = Date.now();
+/**
+ * The relay's own rate limit: `typing` never reaches the API (every write does, and the API limits
+ * those per user, http/rate-limit.ts), so the relay limits it per user with rate-limiter-flexible — in
+ * memory, or in Redis shared by every relay instance when REDIS_URL is set (each instance falls back to
+ * its own memory counters while Redis is unreachable). 20 typing events in 10 seconds: a person typing
+ * in several chats sends one every second or two (start, refresh, stop).
+ */
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RedisLink } from './redis';
 
-  constructor(
-    private readonly capacity: number,
-    private readonly perSecond: number,
-  ) {
-    this.tokens = capacity;
-  }
+export interface LimitRule {
+  points: number;
+  /** seconds */
+  duration: number;
+}
 
-  take(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.last) / 1000) * this.perSecond);
-    this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
+export const TYPING_LIMIT: LimitRule = { points: 20, duration: 10 };
+
+export interface EventLimiter {
+  /** Counts one event for `key`: null when allowed, else the seconds until the next one may pass. */
+  take(key: string): Promise<number | null>;
+}
+
+export function createEventLimiter(name: string, rule: LimitRule, redis?: RedisLink): EventLimiter {
+  const keyPrefix = `agrivet:relay:${name}`;
+  const memory = new RateLimiterMemory({ ...rule, keyPrefix });
+  const limiter: RateLimiterAbstract = redis
+    ? new RateLimiterRedis({
+        ...rule,
+        keyPrefix,
+        storeClient: redis.client,
+        useRedisPackage: true,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memory,
+      })
+    : memory;
+  return {
+    async take(key) {
+      try {
+        await limiter.consume(key);
+        return null;
+      } catch (err) {
+        // a store failure without an answer from the fallback lets the event through
+        return err instanceof RateLimiterRes ? Math.max(1, Math.ceil(err.msBeforeNext / 1000)) : null;
+      }
+    },
+  };
 }

@@ -11,8 +11,10 @@ import type { ParticipantsCache } from './participants';
  */
 export interface SocketData {
   user: User;
-  /** Hash of the token: a 401 ends the sockets of that session only, on every relay. */
+  /** SHA-256 hex of the token (as the API stores it): the socket's `session:{hash}` room. */
   tokenHash: string;
+  /** When the token expires unless used again (ms since epoch, from auth/user): re-checked then. */
+  expiresAt?: number;
 }
 
 // biome-ignore lint/complexity/noBannedTypes: socket.io's "no inter-server events" parameter

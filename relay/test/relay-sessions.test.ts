@@ -110,7 +110,7 @@ it('socket data other relays read through Redis carries the user and the token h
   const remote = await relayAt.get(relayB)!.io.in(`user:${session.user.id}`).fetchSockets();
   const theirs = remote.filter((s) => s.id === here.socket.id);
   expect(theirs).toHaveLength(1);
-  expect(Object.keys(theirs[0].data).sort()).toEqual(['tokenHash', 'user']);
+  expect(Object.keys(theirs[0].data).sort()).toEqual(['expiresAt', 'tokenHash', 'user']);
   expect(theirs[0].data.user.id).toBe(session.user.id);
   expect(JSON.stringify(theirs[0].data)).not.toContain(session.token);
   // and the socket still forwards with its own token

@@ -25,6 +25,7 @@ import {
   startApi,
   startRelay,
 } from './helpers/stack';
+import { TYPING_LIMIT } from '../src/rate-limit';
 import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
 
 let api: RunningApi;
@@ -350,14 +351,20 @@ describe('conversations and messages', () => {
     expect(typist.pushes.of('typing')).toEqual([]);
     expect(typistOtherTab.pushes.of('typing')).toEqual([]);
     expect(stranger.pushes.events).toEqual([]);
+    // per user (TYPING_LIMIT, the first one above included), across the user's tabs
     const answers: ApiResponse<unknown>[] = [];
-    for (let i = 0; i < 12; i++) {
-      answers.push(await call(typist.socket, 'typing', { conversation_id: conversation.id, typing: i % 2 === 0 }));
+    for (let i = 0; i < TYPING_LIMIT.points; i++) {
+      const tab = i % 2 === 0 ? typist : typistOtherTab;
+      answers.push(await call(tab.socket, 'typing', { conversation_id: conversation.id, typing: i % 2 === 0 }));
     }
-    expect(answers.find((r) => r.status === 429)).toEqual({
+    expect(answers.slice(0, TYPING_LIMIT.points - 1).every((r) => r.status === 200)).toBe(true);
+    expect(answers[TYPING_LIMIT.points - 1]).toEqual({
       status: 429,
-      error: { code: 'rate_limited', message: apiMessages.ar.tooManyRequests },
+      error: { code: 'rate_limited', message: apiMessages.ar.tooManyRequests, retry_after: expect.any(Number) },
     });
+    const wait = (answers[TYPING_LIMIT.points - 1] as { error: { retry_after: number } }).error.retry_after;
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(TYPING_LIMIT.duration);
   });
 
   it('conversation:leave leaves the room', async () => {
@@ -482,7 +489,10 @@ describe('malformed input never crashes the relay', () => {
       Array.from({ length: 40 }, () => call(socket, 'order:update', { order_id: 999_999, status: 1 })),
     );
     for (const r of refused.filter((x) => x.status === 429)) {
-      expect(r).toEqual({ status: 429, error: { code: 'rate_limited', message: apiMessages.ar.tooManyRequests } });
+      expect(r).toEqual({
+        status: 429,
+        error: { code: 'rate_limited', message: apiMessages.ar.tooManyRequests, retry_after: 1 },
+      });
     }
     expect((await call(socket, 'conversation:join', { conversation_id: conversation.id })).status).toBe(200);
   });

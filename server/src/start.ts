@@ -88,9 +88,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     redisUrl: env.REDIS_URL || undefined,
     logger: api.logger.child({ name: 'relay' }),
   });
+  // sessions the API ends (logout, password change, disabled account, expiry) close their sockets at once
+  const stopSessionEnds = api.sessions.subscribe((end) => relay.endSessions(end));
   try {
     await relay.ready;
   } catch (err) {
+    stopSessionEnds();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await api.close();
     throw err;
@@ -98,6 +101,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let closing: Promise<void> | null = null;
   const close = async () => {
+    stopSessionEnds();
     await relay.close();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -1,7 +1,7 @@
 /** conversation:join / leave / read and typing (CONTRACT.md §4). */
 import { type ApiResponse, apiPaths, type Conversation, type ConversationWithMessages, rooms } from '@agrivet/shared';
 import { notInConversation, rateLimited } from '../messages';
-import { TokenBucket } from '../rate-limit';
+import type { EventLimiter } from '../rate-limit';
 import { checkConversationRef, checkRead, checkTyping } from '../validate';
 import type { Handler } from './on-event';
 
@@ -54,17 +54,18 @@ export const read: Handler = async (payload, ctx) => {
 };
 
 /**
- * Typing is volatile and rate-limited per socket, allowed only in conversations this socket joined.
- * It reaches the room except the typist's own sockets (their other tabs are in their user room).
+ * Typing is volatile and rate-limited per user (rate-limit.ts), allowed only in conversations this
+ * socket joined. It reaches the room except the typist's own sockets (their other tabs are in their
+ * user room).
  */
-export function typingHandler(): Handler {
-  const bucket = new TokenBucket(5, 2);
+export function typingHandler(limiter: EventLimiter): Handler {
   return async (payload, ctx): Promise<ApiResponse<null>> => {
     const checked = checkTyping(payload);
     if (!checked.ok) return checked.error;
     const { conversation_id, typing } = checked.value;
     if (!ctx.joined.has(conversation_id)) return notInConversation();
-    if (!bucket.take()) return rateLimited();
+    const wait = await limiter.take(String(ctx.user.id));
+    if (wait !== null) return rateLimited(wait);
     ctx.socket
       .to(rooms.conversation(conversation_id))
       .except(rooms.user(ctx.user.id))

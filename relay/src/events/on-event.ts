@@ -62,7 +62,7 @@ export function onEvent(
       const code = codeOf(response);
       if (code === 'unauthenticated') {
         ctx.logger.info({ user: ctx.user.id, status: response.status, event }, 'session ended by the API');
-        await endTokenSessions(ctx.io, ctx.user.id, ctx.socket.data.tokenHash, ctx.logger);
+        endTokenSessions(ctx.io, ctx.socket.data.tokenHash);
       } else if (code === 'subscription_expired') {
         ctx.logger.info({ user: ctx.user.id, status: response.status, event }, 'account ended by the API');
         endUserSessions(ctx.io, ctx.user.id);

@@ -17,6 +17,8 @@ const silent = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 export interface RunningApi {
   url: string;
   apiUrl: string;
+  /** Its SQLite file (a test may age a token in it). */
+  dbFile: string;
   close(): Promise<void>;
 }
 
@@ -34,13 +36,15 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-export async function startApi(): Promise<RunningApi> {
+/** `env`: more settings, e.g. REDIS_URL (rate limits and session ends shared through Redis). */
+export async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-relay-test-'));
   const config = loadConfig({
     DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`,
     STORAGE_DIR: path.join(dir, 'storage'),
     LOG_LEVEL: 'silent',
     PORT: '0',
+    ...env,
   });
   const api = await createApi(config, { logger: silent });
   const server = createServer(api.handler);
@@ -49,6 +53,7 @@ export async function startApi(): Promise<RunningApi> {
   return {
     url,
     apiUrl: `${url}/api`,
+    dbFile: path.join(dir, 'test.db'),
     async close() {
       await closeServer(server);
       await api.close();
