@@ -18,7 +18,7 @@
  * and printed beside it. Other settings: BENCH_WARMUP=10 BENCH_SECONDS=60 BENCH_CHAT_RATE=100
  * BENCH_BROWSE_RATE=300 BENCH_CREATE_SECONDS=10 BENCH_CREATE_CONNECTIONS=10 BENCH_LOG_LEVEL=warn
  * BENCH_ROUNDS=1 (the checkouts measured in turn this many times) BENCH_BUILD=auto|0|1
- * BENCH_QUICK=1 (a small database, to try the harness) BENCH_CACHE=<dir>.
+ * BENCH_QUICK=1 (a small database, to try the harness) BENCH_CACHE=<dir> BENCH_CPU_PROF=<dir> (server profiles).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -68,6 +68,10 @@ const CREATE_SECONDS = Number(env.BENCH_CREATE_SECONDS ?? 10);
 const LOG_LEVEL = env.BENCH_LOG_LEVEL ?? 'warn';
 /** Rounds: the checkouts are measured in turn this many times (before, after, before, after …). */
 const ROUNDS = Math.max(1, Number(env.BENCH_ROUNDS ?? 1));
+/** BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (one per run). */
+const profileArgs = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_CPU_PROF)}`] : [];
+/** Above these, other programs were competing for the CPU: latency figures then say more about the machine. */
+const QUIET = { othersCores: 0.3, probeP99Ms: 5 };
 const TARGETS = { browseP99: 25, notModifiedP99: 5, chatP99: 50, createRps: 1_000 };
 
 // ---------------------------------------------------------------- checkouts
@@ -250,7 +254,8 @@ interface RunResult {
   create: CreateResult;
   /** CPU during the measured mixed window, in cores (1 = one core busy the whole time). */
   cpu: { server: number; generators: number; others: number; window: number };
-  createCpu: { server: number; others: number };
+  /** perRequestMs: the server's CPU time per message/create (ms), a figure other programs' load hardly moves. */
+  createCpu: { server: number; perRequestMs: number; others: number };
   load: { start: number; end: number };
   /** Timer lateness of this (idle) process during the mixed window, ms: how much the machine delays a Node process. */
   probe: { p99: number; max: number };
@@ -280,7 +285,7 @@ function serverEnv(port: number, dir: string): NodeJS.ProcessEnv {
 async function startServer(root: string, dir: string): Promise<{ server: ChildProcess; url: string; logFile: string }> {
   const logFile = path.join(dir, 'server.log');
   const server = track(
-    spawn(process.execPath, [path.join(root, 'server/dist/index.js')], {
+    spawn(process.execPath, [...profileArgs, path.join(root, 'server/dist/index.js')], {
       cwd: root,
       env: serverEnv(0, dir),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -389,7 +394,8 @@ async function runOne(
     });
     children.push(create);
     const createDone = nextMessage<CreateResult>(create, 'result');
-    await sleep(Number(env.BENCH_WARMUP_CREATE ?? 2) * 1_000);
+    createDone.catch(() => {});
+    await nextMessage(create, 'measuring');
     const c0 = { ...snap(), gen: cpuOf(create.pid) };
     const createResult = await createDone;
     const c1 = { ...snap(), gen: cpuOf(create.pid) };
@@ -414,6 +420,7 @@ async function runOne(
       },
       createCpu: {
         server: cores(c1.server - c0.server, createWindow),
+        perRequestMs: ((c1.server - c0.server) * 1000) / Math.max(1, createResult.total),
         others: Math.max(0, cores(c1.machine - c0.machine - (c1.server - c0.server) - (c1.gen - c0.gen), createWindow)),
       },
       load: { start: loadStart, end: loadEnd },
@@ -468,11 +475,16 @@ function rows(r: RunResult) {
     'chat: seconds with deliveries over 50 ms': slowLine(r.chat.slow),
     'chat: ack p50 / p99 ms': pair(r.chat.ack),
     'message/create alone: req/s (p50 / p99 ms)': `${n(r.create.rps)}/s (${r.create.p50} / ${r.create.p99})${r.create.non2xx + r.create.errors ? `, ${r.create.non2xx} non-2xx, ${r.create.errors} errors` : ''}`,
+    'message/create: server CPU per request, ms': r.createCpu.perRequestMs.toFixed(3),
     'server CPU (mixed / create), cores': `${r.cpu.server.toFixed(2)} / ${r.createCpu.server.toFixed(2)}`,
     'load generators CPU (mixed), cores': r.cpu.generators.toFixed(2),
     'other processes on the machine (mixed / create), cores': `${r.cpu.others.toFixed(2)} / ${r.createCpu.others.toFixed(2)}`,
     'machine noise: timer lateness of an idle Node process, p99 / max ms': `${ms(r.probe.p99)} / ${ms(r.probe.max)}`,
     'load average at start / end of the mixed load': `${r.load.start.toFixed(1)} / ${r.load.end.toFixed(1)}`,
+    'machine quiet enough for the latencies?':
+      r.cpu.others <= QUIET.othersCores && r.probe.p99 <= QUIET.probeP99Ms
+        ? 'yes'
+        : `**no** (others used ${r.cpu.others.toFixed(2)} cores, limit ${QUIET.othersCores}; idle timer p99 ${ms(r.probe.p99)} ms, limit ${QUIET.probeP99Ms})`,
     'server start (migrations included), s': r.startSeconds.toFixed(1),
   };
 }
@@ -491,7 +503,7 @@ function targets(r: RunResult) {
 }
 
 function printOne(r: RunResult) {
-  for (const [k, v] of Object.entries(rows(r))) console.log(`  ${k.padEnd(56)} ${v}`);
+  for (const [k, v] of Object.entries(rows(r))) console.log(`  ${k.padEnd(56)} ${v.replace(/\*/g, '')}`);
   for (const [k, v] of Object.entries(targets(r))) console.log(`  target ${k.padEnd(49)} ${v.replace(/\*/g, '')}`);
 }
 
@@ -534,6 +546,7 @@ function medians(results: RunResult[]): string {
     ['browse p99, 304s (ms)', (r) => (r.browse.notModified.n ? r.browse.notModified.p99 : NaN), ms],
     ['chat delivery p99 (ms)', (r) => r.chat.delivery.p99, ms],
     ['message/create alone (req/s)', (r) => r.create.rps, (v) => (Number.isNaN(v) ? '–' : n(v))],
+    ['message/create: server CPU per request (ms)', (r) => r.createCpu.perRequestMs, (v) => v.toFixed(3)],
     ['server CPU under the mixed load (cores)', (r) => r.cpu.server, (v) => v.toFixed(2)],
     ['other processes during the mixed load (cores)', (r) => r.cpu.others, (v) => v.toFixed(2)],
     ['idle process timer lateness p99 (ms)', (r) => r.probe.p99, ms],

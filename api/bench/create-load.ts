@@ -2,7 +2,7 @@
  * Load generator of `npm run bench:api` (its own process): POST /api/message/create alone, JSON with a
  * new client_id per message (as the app sends them), closed loop with autocannon (BENCH_CREATE_CONNECTIONS
  * connections) for BENCH_CREATE_SECONDS after BENCH_WARMUP_CREATE seconds of warm-up (not counted).
- *   IPC out: { type: 'result', rps, p50, p99, max, non2xx, errors, total }
+ *   IPC out: { type: 'measuring' } when the counted part starts, { type: 'result', rps, p50, p99, max, non2xx, errors, total }
  */
 import autocannon from 'autocannon';
 
@@ -28,6 +28,8 @@ const opts = {
   idReplacement: true,
 };
 if (warmup > 0) await autocannon({ ...opts, duration: warmup });
+// the benchmark reads the server's CPU time from here to the result
+process.send?.({ type: 'measuring' });
 const r = await autocannon({ ...opts, duration: seconds });
 process.send?.({
   type: 'result',
