@@ -104,7 +104,14 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
         port,
         cwd: REPO_ROOT,
         readyUrl: `http://127.0.0.1:${port}/api/health`,
-        env: { DATABASE_URL: pg.url, STORAGE_DIR: storageDir, TRUST_PROXY: 'loopback', ...common },
+        // REDIS_URL as in docker-compose.yml: shared rate limits, session ends to every relay
+        env: {
+          DATABASE_URL: pg.url,
+          STORAGE_DIR: storageDir,
+          TRUST_PROXY: 'loopback',
+          REDIS_URL: redis.url,
+          ...common,
+        },
       }),
     );
     const relayServices = relayPorts.map((port, i) =>
