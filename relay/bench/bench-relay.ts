@@ -189,6 +189,8 @@ async function main(): Promise<void> {
       STORAGE_DIR: path.join(dir, 'storage'),
       BENCH_USERS: String(Math.max(IDLE_TARGET, LOAD_SOCKETS)),
       BENCH_USERS_FILE: path.join(dir, 'tokens.json'),
+      // load beyond what one person sends: the API's per-user limits would refuse it
+      RATE_LIMITS: 'off',
     }),
     await forkReady(path.join(here, 'echo-server.ts'), { BENCH_PORT: String(echoPort) }),
   ];
