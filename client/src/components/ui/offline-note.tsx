@@ -1,7 +1,7 @@
 /**
  * "You are offline, showing the last saved copy" (list.offlineCopy): render it beside a catalogue list
- * that has data; while the browser is offline that data can only have come from the service worker's
- * cache. Hidden while online.
+ * that has data; while the browser is offline that data came from the copy saved in IndexedDB
+ * (lib/persist-queries.ts) or the service worker's cache. Hidden while online.
  */
 import { Alert } from '@chakra-ui/react/alert';
 import { useSyncExternalStore } from 'react';
