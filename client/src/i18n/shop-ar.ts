@@ -29,6 +29,8 @@ export const shopAr = {
     deliveryTo: 'التوصيل إلى',
   },
   storeState: {
+    noStores: 'لا توجد متاجر هنا بعد',
+    allProvinces: 'اعرض كل المحافظات',
     unavailable: 'هذا المتجر لا يستقبل طلبات حالياً',
     unavailableHint: 'اشتراك المتجر منتهٍ. يمكنك مراسلته أو الطلب من متجر آخر.',
     verified: 'متجر موثّق',

@@ -33,6 +33,8 @@ export const shopEn: Catalogue<typeof shopAr> = {
     deliveryTo: 'Deliver to',
   },
   storeState: {
+    noStores: 'No stores here yet',
+    allProvinces: 'Show every province',
     unavailable: 'This store is not taking orders at the moment',
     unavailableHint: "The store's subscription has ended. You can message it or order from another store.",
     verified: 'Verified store',

@@ -58,7 +58,8 @@ export async function prefetchScreen(
     const cityParam = Number(search.get('city'));
     const city = Number.isInteger(cityParam) && cityParam > 0 ? cityParam : null;
     const n = page(search);
-    const data = await client.fetchQuery(storesByCityQueryOptions({ type, page: n, city }));
+    const sort = search.get('sort') === 'rating' ? 'rating' : null;
+    const data = await client.fetchQuery(storesByCityQueryOptions({ type, page: n, city, sort }));
     const where = city ? provinceName(city) : '';
     const name = t(titleKey);
     const names = data.data

@@ -45,7 +45,13 @@ const order: Order = {
   products: [{ product_id: 5, name: 'مبيد فطري', quantity: 2, price: '7.25', price_cents: 725 }],
   user: { id: 7, name: 'أحمد المزارع', phone: '0944444444' },
   store: { id: 4, name_store: 'صيدلية الربيع' },
-  delivery: { province: 1, province_name: 'دمشق', address: 'المزة، شارع الجلاء', phone: '0944444444', note: null },
+  delivery: {
+    province: 1,
+    province_name: 'دمشق',
+    address: 'المزة، شارع الجلاء',
+    phone: '0933000111',
+    note: 'اتصل قبل الوصول',
+  },
   review: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
@@ -71,6 +77,11 @@ async function openDialog() {
   expect(await screen.findByRole('heading', { level: 1, name: 'طلب رقم 31' })).toBeInTheDocument();
   expect(await screen.findByTestId('order-total')).toHaveTextContent('14.50 $');
   expect(screen.getByText('0944444444')).toHaveAttribute('href', 'tel:0944444444');
+  // The delivery details the farmer gave at checkout (CONTRACT.md §7).
+  const delivery = screen.getByTestId('order-delivery');
+  expect(delivery).toHaveTextContent('دمشق — المزة، شارع الجلاء');
+  expect(delivery).toHaveTextContent('اتصل قبل الوصول');
+  expect(screen.getByText('0933000111')).toHaveAttribute('href', 'tel:0933000111');
   expect(screen.getByTestId('order-status')).toHaveTextContent('قيد التنفيذ');
   await user.click(screen.getByRole('button', { name: 'تغيير الحالة' }));
   const dialog = await screen.findByRole('dialog', { name: 'تغيير الحالة' });

@@ -47,7 +47,9 @@ export default function DashboardLayout() {
     if (!isStore) return;
     return onRealtime('order:new', ({ order }) => {
       useOrderAlerts.getState().arrived();
-      notify.info(t('orders.newOrder', { name: order.user.name }), `${order.total} $`);
+      // Where it goes, beside the total: the store sees the delivery at once (CONTRACT.md §7).
+      const where = order.delivery ? ` — ${order.delivery.province_name}، ${order.delivery.address}` : '';
+      notify.info(t('orders.newOrder', { name: order.user.name }), `${order.total} $${where}`);
     });
   }, [isStore, t]);
 

@@ -1,10 +1,14 @@
 /**
- * The admin tables (SPEC.md §2): columns, rows, and previous/next paging; scrolls sideways on phones
- * instead of squeezing the columns. Loading, empty and error-with-retry states come with it.
+ * The admin tables (SPEC.md §2): columns, rows, and previous/next paging. Below 600 px each row is a
+ * card instead (issue 14 item 8): the first column as its title, every other column as a labelled line
+ * (status included), the actions in full view at the bottom — nothing scrolls sideways. Loading, empty
+ * and error-with-retry states come with it.
  */
 import { Box } from '@chakra-ui/react/box';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
-import type { ReactNode } from 'react';
+import { Text } from '@chakra-ui/react/text';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { tableRecipe } from '../lib/recipes';
@@ -16,6 +20,69 @@ const pinned = {
   bg: { base: 'bg', md: 'transparent' },
   boxShadow: { base: '0 0 6px rgba(0,0,0,0.12)', md: 'none' },
 } as const;
+
+/** Where the lists turn into cards. */
+export const CARDS_QUERY = '(max-width: 599.98px)';
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const list = globalThis.matchMedia?.(CARDS_QUERY);
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+}
+
+/** True below 600 px (false where matchMedia is missing). */
+export function useNarrow(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => globalThis.matchMedia?.(CARDS_QUERY).matches ?? false,
+    () => false,
+  );
+}
+
+function RowCards<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: Pick<DataTableProps<T>, 'caption' | 'columns' | 'rowKey'> & { rows: T[] }) {
+  const [first, ...rest] = columns;
+  const fields = rest.filter((c) => c.key !== 'actions');
+  const actions = columns.find((c) => c.key === 'actions');
+  return (
+    <Stack as="ul" gap="3" aria-label={caption} data-testid="row-cards">
+      {rows.map((row) => (
+        <Box as="li" key={rowKey(row)} listStyleType="none" bg="bg" borderWidth="1px" rounded="lg" p="3" minW="0">
+          <Stack gap="2">
+            {first && first.key !== 'actions' && (
+              <Box fontWeight="bold" overflowWrap="anywhere" minW="0">
+                {first.cell(row)}
+              </Box>
+            )}
+            {fields.length > 0 && (
+              <Stack as="dl" gap="1" fontSize="sm">
+                {fields.map((c) => (
+                  <HStack key={c.key} gap="2" align="start" justify="space-between" minW="0">
+                    <Text as="dt" color="fg.muted" flexShrink={0}>
+                      {c.header}
+                    </Text>
+                    <Box as="dd" textAlign="end" minW="0" overflowWrap="anywhere">
+                      {c.cell(row)}
+                    </Box>
+                  </HStack>
+                ))}
+              </Stack>
+            )}
+            {actions && (
+              <Box borderTopWidth="1px" pt="2" display="flex" justifyContent="flex-end" flexWrap="wrap" gap="2">
+                {actions.cell(row)}
+              </Box>
+            )}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
 
 export interface Column<T> {
   key: string;
@@ -50,9 +117,17 @@ export function DataTable<T>({
   onPage,
   empty,
 }: DataTableProps<T>) {
+  const narrow = useNarrow();
   if (error && !rows) return <ErrorState error={error} onRetry={onRetry} />;
   if (!rows) return <LoadingState />;
   if (rows.length === 0) return <EmptyState message={empty} />;
+  if (narrow)
+    return (
+      <Box>
+        <RowCards caption={caption} columns={columns} rows={rows} rowKey={rowKey} />
+        {onPage && <Pager page={page} lastPage={lastPage} onChange={onPage} />}
+      </Box>
+    );
   return (
     <Box>
       <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg" tabIndex={0} aria-label={caption}>

@@ -113,3 +113,10 @@ export function sideLinksFor(user: WithStore): SideLink[] {
     l.label === 'nav.myStore' && user.store ? { ...l, to: dashboardPaths.storeEdit.getHref(user.store.id) } : l,
   );
 }
+
+/**
+ * A disabled store account (status 1, CONTRACT.md §5): the API refuses its products, order status,
+ * store and article writes, so those forms are shown disabled instead of failing on save.
+ */
+export const writesBlocked = (user: Pick<User, 'type' | 'status'> | null): boolean =>
+  user !== null && (user.type === 1 || user.type === 3) && user.status === 1;

@@ -14,6 +14,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { notify } from '../../../components/ui/toaster';
 import { failureOf } from '@/lib/query-client';
 import { useRealtime } from '../../../stores/realtime';
+import { useSession } from '@/stores/session';
+import { writesBlocked } from '../lib/access';
 import { useOrder } from '../api/get-order';
 import { type Column, DataTable } from '../components/data-table';
 import { OrderStatusBadge } from '../components/order-status-badge';
@@ -30,6 +32,7 @@ type Item = Order['items'][number];
 function OrderView({ order }: { order: Order }) {
   const { t, common, lang } = useDashboardT();
   const queryClient = useQueryClient();
+  const blocked = useSession((s) => writesBlocked(s.user));
   const columns: Column<Item>[] = [
     { key: 'name', header: t('orders.product'), cell: (i) => i.name },
     { key: 'quantity', header: t('orders.quantity'), cell: (i) => i.quantity, numeric: true },
@@ -97,7 +100,7 @@ function OrderView({ order }: { order: Order }) {
                 options={orderStatusOptions(lang)}
                 onSave={saveStatus}
                 trigger={
-                  <Button size="sm" variant="outline" colorPalette="green">
+                  <Button size="sm" variant="outline" colorPalette="green" disabled={blocked}>
                     <MdEdit aria-hidden />
                     {t('orders.changeStatus')}
                   </Button>
@@ -106,6 +109,45 @@ function OrderView({ order }: { order: Order }) {
             </HStack>
           </HStack>
         </Stack>
+      </Box>
+      <Box bg="bg" borderWidth="1px" rounded="lg" p="4" as="section" aria-labelledby="delivery-heading">
+        <Text as="h2" fontWeight="bold" fontSize="lg" mb="2" id="delivery-heading">
+          {t('orders.delivery')}
+        </Text>
+        {order.delivery ? (
+          <Stack gap="2" as="dl" data-testid="order-delivery">
+            <HStack gap="2" flexWrap="wrap" align="start">
+              <Text as="dt" fontWeight="bold">
+                {t('orders.deliveryAddress')}:
+              </Text>
+              <Text as="dd" overflowWrap="anywhere" minW="0">
+                {order.delivery.province_name} — {order.delivery.address}
+              </Text>
+            </HStack>
+            <HStack gap="2">
+              <Text as="dt" fontWeight="bold">
+                {t('orders.deliveryPhone')}:
+              </Text>
+              <Text as="dd">
+                <a href={`tel:${order.delivery.phone}`} dir="ltr">
+                  {order.delivery.phone}
+                </a>
+              </Text>
+            </HStack>
+            {order.delivery.note && (
+              <HStack gap="2" flexWrap="wrap" align="start">
+                <Text as="dt" fontWeight="bold">
+                  {t('orders.deliveryNote')}:
+                </Text>
+                <Text as="dd" overflowWrap="anywhere" minW="0" dir="auto">
+                  {order.delivery.note}
+                </Text>
+              </HStack>
+            )}
+          </Stack>
+        ) : (
+          <Text color="fg.muted">{t('orders.noDelivery')}</Text>
+        )}
       </Box>
       <DataTable caption={t('orders.items')} columns={columns} rows={order.items} rowKey={(i) => i.product_id} />
     </Stack>

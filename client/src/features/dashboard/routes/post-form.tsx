@@ -61,7 +61,7 @@ function PostFormView({ post }: { post: Post | null }) {
 
   return (
     <ScreenFrame title={post ? t('posts.edit') : t('posts.add')}>
-      <FormCard>
+      <FormCard guarded>
         <Formik initialValues={initial} validationSchema={schema} onSubmit={submit}>
           {({ isSubmitting }) => (
             <Form noValidate aria-label={post ? t('posts.edit') : t('posts.add')}>

@@ -71,7 +71,7 @@ function ProductFormView({ product }: { product: Product | null }) {
   const title = product ? t('products.edit') : t('products.add');
   return (
     <ScreenFrame title={title}>
-      <FormCard>
+      <FormCard guarded>
         <Formik initialValues={initial} validationSchema={schema} onSubmit={submit}>
           {({ isSubmitting }) => (
             <Form noValidate aria-label={title}>

@@ -100,7 +100,7 @@ function StoreFormView({ store, user, ownerId }: { store: Store | null; user: Us
   return (
     <ScreenFrame title={title}>
       {creatingOwn && <Text color="fg.muted">{t('stores.createOwnText')}</Text>}
-      <FormCard>
+      <FormCard guarded>
         <Formik initialValues={initial} validationSchema={schema} onSubmit={submit}>
           {({ isSubmitting }) => (
             <Form noValidate aria-label={title}>

@@ -39,7 +39,7 @@ beforeEach(() => {
 describe('/myorders', () => {
   it('refetches the orders when the connection comes back online', async () => {
     renderWithProviders(<MyOrdersRoute />, { route: '/myorders' });
-    expect(await screen.findByText('لا توجد طلبات بعد')).toBeInTheDocument();
+    expect(await screen.findByText('لم تطلب أي شيء بعد')).toBeInTheDocument();
     expect(apiGet).toHaveBeenCalledTimes(1);
 
     act(() => useRealtime.setState({ status: 'offline' }));

@@ -6,9 +6,12 @@ export interface StoresQuery {
   type: StoreType;
   page: number;
   city: number | null;
+  /** 'rating': best rated first (CONTRACT.md §7); null: the API's own order. */
+  sort?: 'rating' | null;
 }
 
 export const storeKeys = {
   all: [scope.catalogue, 'stores'] as const,
-  byCity: ({ type, city, page }: StoresQuery) => [scope.catalogue, 'stores', 'by-city', type, city, page] as const,
+  byCity: ({ type, city, page, sort }: StoresQuery) =>
+    [scope.catalogue, 'stores', 'by-city', type, city, page, sort ?? null] as const,
 };

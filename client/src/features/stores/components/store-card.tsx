@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MdLocationOn, MdStorefront } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { ItemCard } from '../../../components/ui/item-card';
+import { StoreRating, UnavailableBadge, VerifiedBadge } from '@/components/ui/store-badges';
 import { paths } from '../../../config/paths';
 import { provinceLabel } from '../lib/province-label';
 import { ChatButton } from './chat-button';
@@ -33,6 +34,11 @@ export function StoreCard({ store, eager }: { store: Store; eager?: boolean }) {
         </>
       }
     >
+      <HStack gap="2" flexWrap="wrap" justify="space-between">
+        <StoreRating avg={store.rating_avg} count={store.rating_count} />
+        {store.verified && <VerifiedBadge />}
+      </HStack>
+      {!store.available && <UnavailableBadge />}
       <HStack gap="1" color="fg.muted" fontSize="sm">
         <MdLocationOn aria-hidden />
         <Text>{provinceLabel(store, i18n.language)}</Text>

@@ -1,6 +1,13 @@
-/** /leaf, /bone, /farm: stores of one type, province filter, previous/next paging. */
+/** /leaf, /bone, /farm: stores of one type, province filter, sort (newest or best rated), previous/next paging. */
 import type { StoreType } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Field } from '@chakra-ui/react/field';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { HStack } from '@chakra-ui/react/stack';
+import { useId } from 'react';
+import { fieldRecipe, nativeSelectRecipe } from '@/lib/theme/slot-recipes';
+import '@/i18n/shop';
 import { useSearchParams } from 'react-router-dom';
 import { CardGrid } from '../../../components/ui/card-grid';
 import { OfflineCopyNote } from '../../../components/ui/offline-note';
@@ -22,13 +29,18 @@ export function StoresList({ type }: { type: StoreType }) {
   const city = Number.isInteger(cityParam) && cityParam > 0 ? cityParam : null;
   // The first page after a page load may already be in the cache (index.html's early request, or the
   // copy saved in IndexedDB by an earlier visit): shown at once.
-  const query = useStoresByCity({ type, page, city });
+  const sort = params.get('sort') === 'rating' ? 'rating' : null;
+  const query = useStoresByCity({ type, page, city, sort });
+  const sortId = useId();
   const failure = failureOf(query);
   const { t } = useTranslation();
   const title = t(titleKeys[type]);
 
-  const update = (next: { page?: number; city?: number | null }) => {
+  const update = (next: { page?: number; city?: number | null; sort?: 'rating' | null }) => {
     const p = new URLSearchParams(params);
+    const nextSort = next.sort === undefined ? sort : next.sort;
+    if (nextSort) p.set('sort', nextSort);
+    else p.delete('sort');
     const nextCity = next.city === undefined ? city : next.city;
     if (nextCity) p.set('city', String(nextCity));
     else p.delete('city');
@@ -41,7 +53,23 @@ export function StoresList({ type }: { type: StoreType }) {
 
   return (
     <Page title={title}>
-      <ProvinceFilter value={city} onChange={(c) => update({ city: c, page: 1 })} />
+      <HStack gap="3" align="end" flexWrap="wrap">
+        <ProvinceFilter value={city} onChange={(c) => update({ city: c, page: 1 })} />
+        <Field.Root recipe={fieldRecipe} maxW={{ base: 'full', sm: '48' }}>
+          <Field.Label htmlFor={sortId}>{t('storeState.sort')}</Field.Label>
+          <NativeSelect.Root recipe={nativeSelectRecipe} size="md">
+            <NativeSelect.Field
+              id={sortId}
+              value={sort ?? ''}
+              onChange={(e) => update({ sort: e.currentTarget.value === 'rating' ? 'rating' : null, page: 1 })}
+            >
+              <option value="">{t('storeState.sortNewest')}</option>
+              <option value="rating">{t('storeState.sortRating')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </HStack>
       {query.data && <OfflineCopyNote />}
       {!query.data ? (
         failure ? (
@@ -50,7 +78,16 @@ export function StoresList({ type }: { type: StoreType }) {
           <LoadingState />
         )
       ) : query.data.data.length === 0 ? (
-        <EmptyState />
+        <EmptyState
+          message={t('storeState.noStores')}
+          action={
+            city ? (
+              <Button variant="outline" colorPalette="green" onClick={() => update({ city: null, page: 1 })}>
+                {t('storeState.allProvinces')}
+              </Button>
+            ) : undefined
+          }
+        />
       ) : (
         <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isPlaceholderData}>
           <CardGrid label={title}>
