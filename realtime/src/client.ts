@@ -77,6 +77,9 @@ type LooseEmitter = {
   timeout(ms: number): { emit(event: string, payload: unknown, ack: (err: Error | null, res: unknown) => void): void };
 };
 
+/** A write that is not queued (deleteMessage) found no connection or no acknowledgement. */
+export const NOT_CONNECTED_AR = 'لا يوجد اتصال بالخادم، حاول مرة أخرى';
+
 const transientSyncFailure = (status: number) => status !== 401 && status !== 403 && status !== 404;
 
 export class RealtimeClient {
@@ -309,6 +312,20 @@ export class RealtimeClient {
     return this.outbox.enqueue('conversation:read', input, options);
   }
 
+  /**
+   * Deletes a message (`message:delete`, CONTRACT.md §7): the author within 15 minutes, the admin.
+   * Not queued — a deletion is decided now or not at all (the window closes): offline, or without an
+   * acknowledgement within `ackTimeoutMs`, it resolves with a 503 envelope (`code` `internal`) and the
+   * caller may try again. The relay pushes `message:deleted` to both sides once the API agreed.
+   */
+  deleteMessage(messageId: number): Promise<ApiResponse<Message>> {
+    return this.emitWithAck('message:delete', { message_id: messageId }).then((result) =>
+      result.kind === 'ack'
+        ? (result.response as ApiResponse<Message>)
+        : { status: 503, error: { code: 'internal', message: NOT_CONNECTED_AR } },
+    );
+  }
+
   /** Writes not yet acknowledged, oldest first (show them as pending). */
   pending(): readonly OutboxItem[] {
     return this.outbox.list();
@@ -424,7 +441,7 @@ export class RealtimeClient {
     }, delay);
   }
 
-  private emitWithAck(event: WriteEvent | 'conversation:join', payload: unknown): Promise<SendResult> {
+  private emitWithAck(event: WriteEvent | 'conversation:join' | 'message:delete', payload: unknown): Promise<SendResult> {
     const socket = this.socket;
     if (!socket?.connected) return Promise.resolve({ kind: 'lost' });
     return new Promise((resolve) => {

@@ -23,6 +23,23 @@ export default function SignedInEffects() {
   const userId = user?.id;
   useEffect(() => (userId ? watchOrderStatus(queryClient, userId) : undefined), [queryClient, userId]);
 
+  // Photos and voice notes queued before a reload (IndexedDB): uploaded and sent by themselves.
+  useEffect(() => {
+    if (!userId) return;
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void import('../stores/chat-media')
+      .then((m) => m.startMediaQueue(queryClient, userId))
+      .then((s) => {
+        if (gone) s();
+        else stop = s;
+      });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [queryClient, userId]);
+
   useEffect(() => {
     if (!token || !user) return;
     void useRealtime.getState().connect(token, user.id);

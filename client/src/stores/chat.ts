@@ -2,7 +2,8 @@
  * Chat. Conversations and their messages are server state and are held once, in the query cache
  * (lib/query-client.ts): the conversation list (`chatKeys.conversations`, GET conversation/get-My-Conv)
  * and one entry per thread (`chatKeys.thread(id)`, GET conversation/get/{id} with older pages merged
- * in). The realtime pushes are applied there with setQueryData (`message:new`, `conversation:read`),
+ * in). The realtime pushes are applied there with setQueryData (`message:new`, `message:deleted`,
+ * `conversation:read`),
  * so the list, the open thread and the unread badges follow them; after a reconnect the chat queries
  * are refetched. Messages still waiting in the outbox belong to the realtime store until the API has
  * stored them. This zustand store keeps client state only: the thread on screen and who is typing.
@@ -16,6 +17,7 @@
 import { apiPaths, type Conversation, type ConversationWithMessages, type Message } from '@agrivet/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
+import { announceReconnected } from '../lib/back-online';
 import { scope } from '../lib/query-client';
 import { onRealtime, useRealtime } from './realtime';
 import { useSession } from './session';
@@ -336,6 +338,35 @@ export function receiveMessage(client: QueryClient, message: Message): void {
   if (message.user_id !== me) acknowledgeDelivery(client, id, message.id);
 }
 
+/** What a deleted message keeps: its place, author and time (CONTRACT.md §7 message/delete). */
+const asDeleted = (m: Message): Message =>
+  m.deleted ? m : { ...m, deleted: true, message: null, image: null, attachment: null };
+
+/**
+ * A message was deleted (the `message:deleted` push, or the answer to our own delete): it shows as
+ * deleted in its thread and, when it is the last one, in the conversation list.
+ */
+export function applyDeleted(client: QueryClient, conversationId: number, messageId: number): void {
+  client.setQueryData<Thread>(chatKeys.thread(conversationId), (thread) =>
+    thread?.messages.some((m) => m.id === messageId && !m.deleted)
+      ? { ...thread, messages: thread.messages.map((m) => (m.id === messageId ? asDeleted(m) : m)) }
+      : thread,
+  );
+  client.setQueryData<Conversation[]>(chatKeys.conversations, (list) =>
+    list?.some((c) => c.id === conversationId && c.last_message?.id === messageId && !c.last_message.deleted)
+      ? list.map((c) =>
+          c.id === conversationId && c.last_message ? { ...c, last_message: asDeleted(c.last_message) } : c,
+        )
+      : list,
+  );
+}
+
+/** Deletes my message (within 15 minutes; the admin any): applied here at once, pushed to the other side. */
+export async function deleteMessage(client: QueryClient, message: Pick<Message, 'id' | 'conversation_id'>) {
+  const deleted = await useRealtime.getState().deleteMessage(message.id);
+  applyDeleted(client, deleted.conversation_id ?? message.conversation_id, message.id);
+}
+
 /** Total unread messages (the badges). */
 export const unreadTotal = (conversations: Conversation[]): number =>
   conversations.reduce((n, c) => n + Math.max(c.unread_count, 0), 0);
@@ -374,6 +405,7 @@ export function bindChatToRealtime(client: QueryClient): () => void {
   const offStatus = useRealtime.subscribe((state, previous) => {
     if (state.status === previous.status) return;
     if (state.status === 'online') {
+      announceReconnected(); // load errors on screen retry by themselves (ErrorState)
       if (everOnline) void refetchAfterReconnect(client);
       else if (client.getQueryState(chatKeys.conversations) !== undefined)
         void refetchChat(client, chatKeys.conversations);
@@ -385,6 +417,9 @@ export function bindChatToRealtime(client: QueryClient): () => void {
   const offs = [
     offStatus,
     onRealtime('message:new', ({ message }) => receiveMessage(client, message)),
+    onRealtime('message:deleted', ({ conversation_id, message_id }) =>
+      applyDeleted(client, conversation_id, message_id),
+    ),
     onRealtime('typing', ({ conversation_id, user_id, typing }) =>
       useChat.getState().setTyping(conversation_id, user_id, typing),
     ),

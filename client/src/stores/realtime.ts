@@ -4,7 +4,7 @@
  */
 // The client-id module alone: the @agrivet/realtime barrel would pull socket.io-client into this chunk.
 import { newClientId } from '@agrivet/realtime/client-id';
-import type { ServerToClientEvents } from '@agrivet/shared';
+import type { Message, ServerToClientEvents } from '@agrivet/shared';
 import { create } from 'zustand';
 import { env } from '../config/env';
 import { i18n } from '../i18n';
@@ -34,7 +34,11 @@ interface RealtimeState {
   write: <E extends WriteEvent>(
     event: E,
     payload: WritePayload<E>,
+    /** The write's client_id when the caller chose it (a queued photo keeps its id across reloads). */
+    clientId?: string,
   ) => { client_id: string; result: Promise<WriteResult<E>> };
+  /** `message:delete` now (not queued); rejects with the UI-language error (offline: a connection error). */
+  deleteMessage: (messageId: number) => Promise<Message>;
   typing: (conversationId: number, typing: boolean) => void;
   openConversation: (conversationId: number, lastSeenId: number) => void;
   closeConversation: (conversationId: number) => void;
@@ -62,7 +66,14 @@ function forward(p: RealtimePort, event: EventName) {
   return p.on(event, handler);
 }
 
-const EVENTS: EventName[] = ['message:new', 'typing', 'conversation:read', 'order:new', 'order:status'];
+const EVENTS: EventName[] = [
+  'message:new',
+  'message:deleted',
+  'typing',
+  'conversation:read',
+  'order:new',
+  'order:status',
+];
 
 export const useRealtime = create<RealtimeState>((set) => ({
   status: 'idle',
@@ -105,11 +116,11 @@ export const useRealtime = create<RealtimeState>((set) => ({
     for (const d of waiting) d.cancel();
     set({ status: 'idle', outbox: [] });
   },
-  write: (event, payload) => {
-    if (port) return port.write(event, payload);
+  write: (event, payload, clientId) => {
+    if (port) return port.write(event, payload, clientId);
     if (portToken === null) return { client_id: '', result: Promise.reject(new Error(i18n.t('errors.connection'))) };
     // Still loading the connection code: the client_id is chosen now and the outbox takes it as is.
-    const client_id = newClientId();
+    const client_id = clientId ?? newClientId();
     const result = new Promise<WriteResult<typeof event>>((resolve, reject) => {
       deferred.push({
         write: (p) => {
@@ -121,6 +132,8 @@ export const useRealtime = create<RealtimeState>((set) => ({
     return { client_id, result };
   },
   typing: (conversationId, typing) => port?.typing(conversationId, typing),
+  deleteMessage: (messageId) =>
+    port ? port.deleteMessage(messageId) : Promise.reject(new Error(i18n.t('errors.connection'))),
   openConversation: (conversationId, lastSeenId) => {
     openConversations.set(conversationId, lastSeenId);
     port?.openConversation(conversationId, lastSeenId);

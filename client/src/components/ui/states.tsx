@@ -4,9 +4,10 @@ import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdRefresh } from 'react-icons/md';
+import { onBackOnline } from '../../lib/back-online';
 import { alertRecipe } from '../../lib/theme/slot-recipes';
 
 /**
@@ -33,8 +34,29 @@ export function EmptyState({ message, action }: { message?: string; action?: Rea
   );
 }
 
+/** Two signals (online, relay reconnected) usually come together: one retry for both. */
+const AUTO_RETRY_GAP_MS = 1_000;
+
+/**
+ * A load error with a retry button; with `onRetry` it also retries by itself when the browser comes
+ * back online or the relay reconnects (lib/back-online.ts), so nobody has to press it after a
+ * connection loss.
+ */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
+  const retry = useRef(onRetry);
+  retry.current = onRetry;
+  const canRetry = onRetry !== undefined;
+  useEffect(() => {
+    if (!canRetry) return;
+    let last = 0;
+    return onBackOnline(() => {
+      const now = Date.now();
+      if (now - last < AUTO_RETRY_GAP_MS) return;
+      last = now;
+      retry.current?.();
+    });
+  }, [canRetry]);
   const message = error instanceof Error && error.message ? error.message : t('errors.requestFailed');
   return (
     <Alert.Root recipe={alertRecipe} status="error" rounded="lg" alignItems="center" flexWrap="wrap">

@@ -1,6 +1,8 @@
 /**
  * Adapter from @agrivet/realtime's RealtimeClient to the app's RealtimePort — the one file that
- * knows that client. Queued writes persist in localStorage per user and tab (tab-outbox-storage.ts),
+ * knows that client. Queued writes persist in localStorage per user and tab (tab-outbox-storage.ts;
+ * they are small JSON: photos and voice notes wait in IndexedDB, media-queue.ts, and are uploaded
+ * before their message:send {upload_id} is queued),
  * so a reload keeps them and two tabs never overwrite each other's. Refusals coming back through the
  * relay are in Arabic, like the API's: shown in the UI language, as the axios client does.
  */
@@ -76,6 +78,11 @@ export function connectRealtime(origin: string, token: string, userId: number): 
       return { client_id: item.client_id, result };
     },
     typing: (conversationId, typing) => client.typing(conversationId, typing),
+    deleteMessage: async (messageId) => {
+      const response = await client.deleteMessage(messageId);
+      if (isApiSuccess(response)) return response.data;
+      throw apiErrorFromFailure(response, { operation: 'message:delete' });
+    },
     openConversation: (conversationId, lastSeenId) => {
       void client.openConversation(conversationId, lastSeenId);
     },

@@ -2,7 +2,7 @@
  * What the app needs from a live connection. `connect.ts` adapts @agrivet/realtime's
  * RealtimeClient to this shape — the one file to touch if that client changes.
  */
-import type { ApiResponse, ClientToServerEvents, ServerToClientEvents } from '@agrivet/shared';
+import type { ApiResponse, ClientToServerEvents, Message, ServerToClientEvents } from '@agrivet/shared';
 
 export type ConnectionStatus = 'connecting' | 'online' | 'offline';
 
@@ -46,6 +46,11 @@ export interface RealtimePort {
     clientId?: string,
   ): { client_id: string; result: Promise<WriteResult<E>> };
   typing(conversationId: number, typing: boolean): void;
+  /**
+   * Deletes a message now (`message:delete`, not queued: the 15-minute window does not wait for a
+   * reconnect); resolves with the deleted message or rejects with an ApiError in the UI language.
+   */
+  deleteMessage(messageId: number): Promise<Message>;
   /** Joins the conversation room now and after every reconnect, re-syncing messages after `lastSeenId`. */
   openConversation(conversationId: number, lastSeenId: number): void;
   closeConversation(conversationId: number): void;

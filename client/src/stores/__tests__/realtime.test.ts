@@ -21,6 +21,10 @@ const connectRealtime = (): RealtimePort => ({
     return { client_id: clientId ?? 'c1', result: Promise.resolve({} as never) };
   },
   typing: (id, typing) => calls.push(`typing ${id} ${typing}`),
+  deleteMessage: (id) => {
+    calls.push(`delete ${id}`);
+    return Promise.resolve({} as never);
+  },
   openConversation: (id, last) => calls.push(`open ${id} after ${last}`),
   closeConversation: (id) => calls.push(`close ${id}`),
   onOutbox: (l) => {

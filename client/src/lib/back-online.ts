@@ -1,0 +1,22 @@
+/**
+ * "Worth trying again": the browser came back online, or the relay connection (re)opened — the API
+ * is reachable again. Screens showing a load error retry by themselves on it (components/ui/states.tsx
+ * ErrorState). No dependencies: it is part of the first load.
+ */
+const RECONNECTED = 'agrivet:reconnected';
+
+/** Called by the chat's realtime binding (stores/chat.ts) each time the relay connection opens. */
+export function announceReconnected(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(RECONNECTED));
+}
+
+/** Calls `listener` when the browser comes back online or the relay (re)connects; returns the unsubscribe. */
+export function onBackOnline(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('online', listener);
+  window.addEventListener(RECONNECTED, listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener(RECONNECTED, listener);
+  };
+}
