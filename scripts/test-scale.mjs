@@ -117,7 +117,7 @@ async function main() {
     log(`migrations: ${migrations.map((m) => m.name).join(', ')}`);
   });
 
-  await step('proxy: client files with their cache rules, SPA fallback, gzip, JSON 413', async () => {
+  await step('proxy: client files, cache rules, security headers, SPA fallback, gzip, JSON 413', async () => {
     const url = ctx.cluster.url;
     const index = await fetch(`${url}/`);
     const html = await index.text();
@@ -138,6 +138,24 @@ async function main() {
     assert(js.status === 200, `${asset} → ${js.status}`);
     assert(/immutable/.test(js.headers.get('cache-control') ?? ''), `${asset} is not cached as immutable`);
     assert(js.headers.get('content-encoding') === 'gzip', `${asset} is not gzipped`);
+    // the web client's security headers (deploy/nginx.conf.template = server/src/security-headers.ts)
+    for (const [name, res] of [
+      ['/', index],
+      ['/stores/1', route],
+      [asset, js],
+      ['/sw.js', await fetch(`${url}/sw.js`)],
+    ]) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      assert(/script-src 'self';/.test(csp) && /frame-ancestors 'none'/.test(csp), `${name}: CSP "${csp}"`);
+      assert(!/unsafe-eval/.test(csp), `${name}: CSP allows eval`);
+      assert(res.headers.get('x-frame-options') === 'DENY', `${name}: X-Frame-Options`);
+      assert(res.headers.get('x-content-type-options') === 'nosniff', `${name}: X-Content-Type-Options`);
+      assert(/microphone=\(self\)/.test(res.headers.get('permissions-policy') ?? ''), `${name}: Permissions-Policy`);
+      assert(res.headers.get('referrer-policy'), `${name}: no Referrer-Policy`);
+      assert(!res.headers.get('strict-transport-security'), `${name}: HSTS over plain HTTP`);
+    }
+    const overTls = await fetch(`${url}/`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    assert(/max-age=\d+/.test(overTls.headers.get('strict-transport-security') ?? ''), 'no HSTS behind a TLS proxy');
     const big = await fetch(`${url}/api/product/create`, { method: 'POST', body: Buffer.alloc(7 * 1024 * 1024) });
     const bigBody = await big.json();
     assert(

@@ -120,6 +120,7 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     helmet({
       // The API answers JSON and images only; the client (served by server/) sets its own CSP.
       contentSecurityPolicy: false,
+      frameguard: { action: 'deny' },
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );

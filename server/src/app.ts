@@ -5,6 +5,7 @@
 import type { Api } from '@agrivet/api';
 import { apiMessages } from '@agrivet/shared';
 import express, { type Express } from 'express';
+import { securityHeaders } from './security-headers';
 import { seoRoutes } from './seo';
 import { isBackendPath, type StaticClientOptions, staticClient } from './static-client';
 
@@ -12,6 +13,9 @@ import { isBackendPath, type StaticClientOptions, staticClient } from './static-
 export function composeApp(api: Api, clientDist: string, client: StaticClientOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // the API's trusted proxies: HSTS only when the request came over HTTPS (security-headers.ts)
+  app.set('trust proxy', api.app.get('trust proxy'));
+  app.use(securityHeaders());
   app.use((req, res, next) => (isBackendPath(req.path) ? api.app(req, res, next) : next()));
   // For search engines, from the API's data (seo.ts); before the client's files and pages.
   const seo = seoRoutes(api, client.pages?.publicUrl);
