@@ -5,15 +5,8 @@
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { QueryClient } from '@tanstack/react-query';
-import { type PersistQueryClientOptions, persistQueryClient } from '@tanstack/react-query-persist-client';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { del, get, set } from 'idb-keyval';
-
-/**
- * The persister packages (5.104.5, the newest published) pin @tanstack/query-core 5.104.5 while
- * @tanstack/react-query 5.108 carries its own 5.108 copy: the same client API in two copies of the class
- * type, hence this cast (and their dehydrate/hydrate code twice in the bundle) until the versions match.
- */
-type PersistedClient = PersistQueryClientOptions['queryClient'];
 
 /** What the filter sees of a query. */
 export interface PersistCandidate {
@@ -66,7 +59,7 @@ export function persistQueries(client: QueryClient, options: PersistOptions): Pr
     throttleTime: options.throttleTime ?? 1_000,
   });
   const [, restored] = persistQueryClient({
-    queryClient: client as unknown as PersistedClient,
+    queryClient: client,
     persister,
     maxAge: options.maxAge,
     buster: options.buster ?? buildId(),
