@@ -1,4 +1,5 @@
 import { DEMO, expect, signedInContext, test } from './support/fixtures';
+import { fillDelivery } from './support/farmer-ui';
 
 test('a farmer finds a pharmacy by province, orders two products, and sees the status change live', async ({
   browser,
@@ -39,6 +40,7 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   const lines = page.getByRole('list', { name: 'السلة' }).getByRole('listitem');
   await expect(lines).toHaveCount(2);
   await expect(page.getByTestId('cart-total')).toHaveText(/^\d+\.\d{2} \$$/);
+  await fillDelivery(page);
   await page.getByRole('button', { name: 'إرسال الطلب' }).click();
 
   await expect(page).toHaveURL(/\/myorders$/);
@@ -47,8 +49,8 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   await expect(order).toContainText(first);
   await expect(order).toContainText(second);
   await expect(order.getByTestId('order-status')).toHaveText('قيد التنفيذ');
-  // The cart was cleared.
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').items)).toEqual([]);
+  // That store's cart was emptied.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').carts)).toEqual([]);
 
   // The store account, on another device, completes the order in its dashboard (order list → details →
   // status dialog); the farmer's page updates without a reload.
@@ -79,14 +81,19 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   }
 });
 
-test('a visitor must log in before ordering', async ({ page }) => {
+test('a visitor must log in before ordering, and comes back to the store afterwards', async ({ page }) => {
   await page.goto('/products/1');
   await page
     .getByRole('button', { name: /^اطلب: / })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fproducts%2F1$/);
   await expect(page.getByText('يرجى تسجيل الدخول اولا')).toBeVisible();
+  await page.getByLabel('رقم الهاتف').fill(DEMO.farmer.phone);
+  await page.getByLabel('كلمة المرور').fill(DEMO.farmer.password);
+  await page.getByRole('button', { name: 'دخول' }).click();
+  await expect(page).toHaveURL(/\/products\/1$/);
+  await expect(page.getByRole('button', { name: /^اطلب: / }).first()).toBeVisible();
 });
 
 test('an empty cart says so', async ({ browser }) => {
@@ -94,6 +101,8 @@ test('an empty cart says so', async ({ browser }) => {
   const page = await farmer.context.newPage();
   await page.goto('/cart/1');
   await expect(page.getByText('السلة فارغة')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByText('سلتك فارغة، لم تضف أي منتج بعد')).toBeVisible();
   await farmer.context.close();
 });
 
@@ -110,6 +119,7 @@ test('an order placed offline waits in the outbox, shown as pending, and is sent
   await page.getByRole('dialog').getByRole('button', { name: 'أضف إلى السلة' }).click();
   await page.getByRole('link', { name: 'السلة (3)' }).click();
   await expect(page.getByRole('button', { name: 'إرسال الطلب' })).toBeVisible();
+  await fillDelivery(page);
 
   await farmer.context.setOffline(true);
   await page.getByRole('button', { name: 'إرسال الطلب' }).click();
@@ -146,16 +156,19 @@ test('a cart whose order is queued cannot be ordered twice, keeps its lock over 
   await page.getByRole('link', { name: 'السلة (2)' }).click();
   await expect(page).toHaveURL(/\/cart\/1$/);
 
-  // "Back to the store" from its own cart keeps the cart (SPEC.md §4 reading in client/src/README.md).
+  // Back to the store keeps the cart (one cart per store, CONTRACT.md §5).
   await page.getByRole('link', { name: 'العودة إلى المتجر' }).click();
   await expect(page).toHaveURL(/\/products\/1$/);
   await expect(page.getByRole('link', { name: 'السلة (2)' })).toBeVisible();
   await page.getByRole('link', { name: 'السلة (2)' }).click();
+  await fillDelivery(page);
 
   await farmer.context.setOffline(true);
   await page.getByRole('button', { name: 'إرسال الطلب' }).click();
   await expect(page.getByText('الطلب بانتظار الاتصال وسيُرسل تلقائياً')).toBeVisible();
-  const pending = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').pending?.client_id);
+  const pending = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('cart') ?? '{}').carts?.[0]?.pending?.client_id,
+  );
   expect(typeof pending).toBe('string');
   // Locked: no second order.
   await expect(page.getByRole('button', { name: /إرسال الطلب|جارٍ إرسال الطلب/ })).toBeDisabled();
@@ -174,10 +187,7 @@ test('a cart whose order is queued cannot be ordered twice, keeps its lock over 
 
   await farmer.context.setOffline(false);
   await expect(page).toHaveURL(/\/myorders$/, { timeout: 30_000 });
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}'))).toMatchObject({
-    items: [],
-    pending: null,
-  });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}'))).toMatchObject({ carts: [] });
   // Sent once: exactly one order carries that client_id.
   const mine = await page.evaluate(async () => {
     const res = await fetch('/api/order/getAll-byUser?page_number=1', {

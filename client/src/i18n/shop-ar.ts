@@ -24,7 +24,7 @@ export const shopAr = {
     storeNumber: 'متجر رقم {{id}}',
     itemsCount: '{{count}} قطعة',
     openCart: 'إتمام الطلب',
-    cartLink: 'السلة ({{count}})',
+    cartLink: 'كل السلال ({{count}})',
     delivery: 'التوصيل',
     deliveryTo: 'التوصيل إلى',
   },

@@ -28,7 +28,7 @@ export const shopEn: Catalogue<typeof shopAr> = {
     storeNumber: 'Store {{id}}',
     itemsCount: '{{count}} items',
     openCart: 'Check out',
-    cartLink: 'Cart ({{count}})',
+    cartLink: 'All carts ({{count}})',
     delivery: 'Delivery',
     deliveryTo: 'Deliver to',
   },

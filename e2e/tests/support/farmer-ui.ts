@@ -1,6 +1,6 @@
 /**
  * A farmer on their own device, driven through the UI: sign in on /login, order from a store's
- * product page (quantity dialog → cart → place order), open a chat from a store's card.
+ * product page (quantity dialog → cart → delivery details → place order), open a chat from a store's card.
  */
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { serverUrl } from './fixtures';
@@ -34,6 +34,7 @@ export async function orderThroughUi(page: Page, storeId: number, productName: s
   await expect(page.getByText('تم اضافة العنصر الى السلة').first()).toBeVisible();
   await page.getByRole('link', { name: `السلة (${quantity})` }).click();
   await expect(page).toHaveURL(new RegExp(`/cart/${storeId}$`));
+  await fillDelivery(page);
   await page.getByRole('button', { name: 'إرسال الطلب' }).click();
   await expect(page).toHaveURL(/\/myorders$/);
   await expect(page.getByText('تمت إضافة الطلب')).toBeVisible();
@@ -45,6 +46,27 @@ export async function orderThroughUi(page: Page, storeId: number, productName: s
   const orderId = Number(((await order.getAttribute('aria-label')) ?? '').match(/\d+/)?.[0] ?? 0);
   expect(orderId).toBeGreaterThan(0);
   return { order, orderId };
+}
+
+/**
+ * Checkout's delivery details (CONTRACT.md §7): pre-filled from the profile; a farmer without a saved
+ * address gets `address` in `province`.
+ */
+export async function fillDelivery(
+  page: Page,
+  {
+    province = 'دمشق',
+    address = 'دمشق، المزة، شارع الجلاء',
+    note,
+  }: { province?: string; address?: string; note?: string } = {},
+) {
+  const field = page.getByLabel('العنوان (المنطقة، الشارع، أقرب معلم)');
+  await expect(field).toBeVisible();
+  if ((await field.inputValue()) === '') {
+    await page.getByLabel('المحافظة').selectOption({ label: province });
+    await field.fill(address);
+  }
+  if (note) await page.getByLabel('ملاحظة للمتجر (اختياري)').fill(note);
 }
 
 /** The public list of each store type: pharmacies /leaf, clinics /bone, nurseries /farm. */
