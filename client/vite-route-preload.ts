@@ -2,9 +2,10 @@
  * Vite plugin: every route is a React.lazy chunk, found only after the entry has downloaded and run
  * (half a second on a slow phone), then its own imports one step later. This writes, beside the build,
  * `.vite/route-preload.json`: for each public route a first visit lands on, the chunks it needs beyond
- * the entry. The server (server/src/render.ts) reads it and puts `<link rel="modulepreload">` for the
- * route being opened into the page it sends, so they download beside the entry — no inline script
- * (the Content-Security-Policy allows none). It also preloads the two Arabic weights of Cairo the first
+ * the entry (the app and the screen). The server (server/src/render.ts) reads it: the shell gets
+ * `<link rel="modulepreload">` for them, a server-rendered page names them in
+ * `<meta name="agrivet-preload">` for the entry to preload once the page has painted (src/app/main.tsx)
+ * — no inline script (the Content-Security-Policy allows none). It also preloads the two Arabic weights of Cairo the first
  * screen paints with, from index.html.
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
@@ -34,15 +35,22 @@ function staticClosure(bundle: OutputBundle, fileName: string, seen = new Set<st
   return seen;
 }
 
-/** For each route, the chunk files it needs beyond what the entry already loads. */
+/** The app module the entry imports once the page has painted (src/app/main.tsx → start.tsx). */
+export const APP_START = 'src/app/start.tsx';
+
+/** For each route, the chunk files it needs beyond the entry: the app (start.tsx and its imports) and the screen's. */
 export function routeChunks(bundle: OutputBundle, entry: OutputChunk): [string, string[]][] {
   const loaded = staticClosure(bundle, entry.fileName);
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  return PRELOADED_ROUTES.map(([pattern, source]) => {
+  const chunkOf = (source: string) => {
     const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${source}`));
     if (!chunk) throw new Error(`route-preload: no chunk for ${source}`);
-    const files = [...staticClosure(bundle, chunk.fileName)].filter((f) => !loaded.has(f));
-    return [pattern.source, files];
+    return chunk;
+  };
+  const app = staticClosure(bundle, chunkOf(APP_START).fileName);
+  return PRELOADED_ROUTES.map(([pattern, source]) => {
+    const files = new Set([...app, ...staticClosure(bundle, chunkOf(source).fileName)]);
+    return [pattern.source, [...files].filter((f) => !loaded.has(f))];
   });
 }
 

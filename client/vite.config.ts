@@ -102,6 +102,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 {
+                  // Vite's helper for dynamic imports on its own (a few hundred bytes): the entry
+                  // (src/app/main.tsx) needs only it, and starts the framework once the page has painted.
+                  name: 'preload-helper',
+                  test: (id: string) => id.includes('vite/preload-helper'),
+                  priority: 2,
+                },
+                {
                   name: 'framework',
                   test: (id: string) => FIRST_LOAD.some((re) => re.test(id)),
                 },

@@ -1,6 +1,7 @@
 /**
- * The dashboard stays out of the farmer's first load: after `npm run build`, the entry's static import
- * closure (read from client/dist/.vite/manifest.json, as client/scripts/bundle-size.mjs computes it)
+ * The dashboard stays out of the farmer's first load: after `npm run build`, the static import closure
+ * of the entry and of the app it starts (read from client/dist/.vite/manifest.json, as
+ * client/scripts/bundle-size.mjs computes it)
  * holds no features/dashboard module but its lazy route table (routes.tsx, inlined in the entry) and
  * no Chartist. Chunks are checked by source and file name, and their code for strings only the
  * dashboard and Chartist carry (each must be found in the dashboard's own chunks, so the check cannot
@@ -26,6 +27,7 @@ interface Chunk {
 const DASHBOARD_MARKERS = ['dashboard:collapsed', 'dashboard:order-sound', 'قائمة لوحة التحكم'];
 const CHARTIST_MARKERS = ['ct-series', 'ct-label'];
 const ALLOWED_DASHBOARD = 'src/features/dashboard/routes.tsx';
+const APP_START = 'src/app/start.tsx';
 
 test('the entry chunk and its static imports carry no dashboard screen, layout or chart library', () => {
   expect(existsSync(manifestFile), `${manifestFile} is missing: run \`npm run build\` first`).toBe(true);
@@ -38,7 +40,11 @@ test('the entry chunk and its static imports carry no dashboard screen, layout o
   };
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   expect(entryKey).toBeDefined();
-  const first = [...closure(entryKey ?? '')];
+  // The entry starts the app (src/app/start.tsx) once the page has painted: both are the first load.
+  expect(manifest[APP_START], `${APP_START} is not a chunk of the build`).toBeDefined();
+  expect(manifest[entryKey ?? ''].dynamicImports ?? []).toContain(APP_START);
+  const first = [...closure(APP_START, closure(entryKey ?? ''))];
+  expect(first.some((k) => /framework/.test(manifest[k].file))).toBe(true);
   const code = (keys: Iterable<string>) =>
     [...new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))]
       .map((f) => readFileSync(path.join(dist, f), 'utf8'))

@@ -3,8 +3,8 @@
  * (client/dist-ssr/entry-server.js, `vite build --ssr`) renders `/`, `/leaf`, `/bone`, `/farm`, `/blog`,
  * an article, a store's products and search to HTML with their data and styles; this file puts that
  * into index.html — the page's own <head> tags in place of the site's, the app in #root, the query
- * cache as a JSON data block (never executed: the CSP allows no inline script) — and adds
- * `<link rel="modulepreload">` for the route's chunks (client/vite-route-preload.ts). Every other page
+ * cache as a JSON data block (never executed: the CSP allows no inline script) — and names the
+ * route's chunks (client/vite-route-preload.ts) for the entry to preload once the page has painted. Every other page
  * (sign-in, cart, dashboard …) gets the shell, index.html, rendered in the browser as before.
  *
  * Data comes from this process's own API over loopback HTTP (`apiOrigin`): the same calls, presenters
@@ -97,10 +97,17 @@ export interface PageRenderer {
 
 export function createPageRenderer(shellHtml: string, distDir: string, options: PageRenderOptions): PageRenderer {
   const routes = readRoutePreload(distDir);
+  const chunksOf = (pathname: string) => routes.find(([re]) => re.test(pathname))?.[1] ?? [];
+  // The shell starts the app at once: its chunks download beside the entry.
   const preloads = (pathname: string) =>
-    (routes.find(([re]) => re.test(pathname))?.[1] ?? [])
+    chunksOf(pathname)
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
       .join('');
+  // A rendered page starts the app after it has painted (client/src/app/main.tsx): named, not fetched.
+  const namedChunks = (pathname: string) => {
+    const files = chunksOf(pathname);
+    return files.length ? `<meta name="agrivet-preload" content="${files.join(' ')}">` : '';
+  };
   let entry: Promise<SsrEntry | null> | null = null;
   const load = () => {
     entry ??= existsSync(options.ssrEntry)
@@ -131,7 +138,6 @@ export function createPageRenderer(shellHtml: string, distDir: string, options: 
 
   return {
     async handle(req, res, sendShell) {
-      const links = preloads(req.path);
       let out: Awaited<ReturnType<SsrEntry['render']>> = null;
       try {
         const mod = await load();
@@ -146,6 +152,7 @@ export function createPageRenderer(shellHtml: string, distDir: string, options: 
         out = null;
       }
       if (!out) {
+        const links = preloads(req.path);
         if (!links) return sendShell();
         return send(req, res, 200, shellHtml.replace('</head>', `${links}</head>`));
       }
@@ -154,7 +161,7 @@ export function createPageRenderer(shellHtml: string, distDir: string, options: 
         : '';
       const html = shellHtml
         .replace(HEAD_BLOCK, () => out.head)
-        .replace('</head>', () => `${links}</head>`)
+        .replace('</head>', () => `${namedChunks(req.path)}</head>`)
         .replace(ROOT, () => `<div id="root" data-server-rendered>${out.html}</div>${state}`);
       await send(req, res, out.status, html);
     },

@@ -94,9 +94,10 @@ describe('server-rendered pages', () => {
     expect(block).not.toBeNull();
     expect(block?.[1]).not.toMatch(/<|>/);
     expect(JSON.parse(block?.[1] ?? '').queries[0].state.data).toBe('a </script><script>alert(1)</script> <!-- b');
-    // The route's chunks, preloaded; the entry's stylesheet inlined (no render-blocking request).
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/stores-list-1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/item-card-2.js">');
+    // The route's chunks named for the entry to preload once the page has painted (not fetched before);
+    // the entry's stylesheet inlined (no render-blocking request).
+    expect(html).toContain('<meta name="agrivet-preload" content="assets/stores-list-1.js assets/item-card-2.js">');
+    expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('index-abc.css');
   });

@@ -1,64 +1,33 @@
-import '@fontsource/cairo/arabic-400.css';
-import '@fontsource/cairo/arabic-700.css';
-import '@fontsource/cairo/latin-400.css';
-import '@fontsource/cairo/latin-700.css';
-import '../i18n';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { restoreStoredLang } from '../i18n';
-import { queryCacheRestored } from '../lib/query-provider';
-import { readToken } from '../lib/token-storage';
-import { AppProvider } from './provider';
-import { registerServiceWorker } from './register-sw';
-import { AppRouter, preloadFirstScreen } from './router';
+/**
+ * The entry: a few hundred bytes that decide when the app's code (start.tsx: React, Chakra, the router,
+ * the screen) downloads. A page the server rendered is already readable and its links work, so on a
+ * weak link its pictures and fonts go first: the app starts after the load event (at most
+ * START_AFTER_MS later), its code and the screen's chunks (named by the server in
+ * <meta name="agrivet-preload">) fetched together then. On a link limited by bandwidth the code arrives
+ * about as early as when it competed with the pictures, and the pictures are not held up by it. The
+ * shell (index.html: signed-in screens, the offline copy) starts at once.
+ */
+import './fonts.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing from index.html');
+const START_AFTER_MS = 3000;
+let started = false;
 
-const app = (
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>
-);
-
-const firstScreen = preloadFirstScreen(window.location.pathname);
-
-if (root.hasAttribute('data-server-rendered')) {
-  // The server rendered this page (server/src/render.ts): its HTML is already on screen. Hydration waits
-  // for the screen's chunk and, when the page has data, for the query cache the server used
-  // (app/hydrate-state.ts), so the first render matches the HTML and nothing is fetched twice.
-  const stateEl = document.getElementById('agrivet-state');
-  const state = stateEl
-    ? import('./hydrate-state').then(async (m) => {
-        const data = m.readServerState();
-        if (data) await m.applyServerState(data, readToken() !== null);
-      })
-    : null;
-  void Promise.all([firstScreen, state])
-    .catch(() => {})
-    .then(() => {
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.error('hydration:', error),
-      });
-      // English (a saved choice) only after hydration: the server rendered Arabic.
-      setTimeout(restoreStoredLang, 0);
-    });
-} else {
-  // The shell (index.html: signed-in screens, the service worker's offline copy). The screen being
-  // opened is loaded before the first render so that render shows it at once instead of a loading state
-  // first; a catalogue screen loads the query client with it and its saved copy (IndexedDB) is read back
-  // first, so a repeat visit shows the last list at once, offline too. Never waits more than 1.5 s.
-  restoreStoredLang();
-  const FIRST_SCREEN_WAIT_MS = 1500;
-  const start = () => createRoot(root).render(app);
-  if (firstScreen) {
-    void Promise.race([firstScreen.then(queryCacheRestored), new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))])
-      .catch(() => {})
-      .then(start);
-  } else {
-    start();
+function start(): void {
+  if (started) return;
+  started = true;
+  const chunks = document.querySelector<HTMLMetaElement>('meta[name="agrivet-preload"]')?.content;
+  for (const file of chunks ? chunks.split(' ') : []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = `/${file}`;
+    document.head.appendChild(link);
   }
+  void import('./start');
 }
-registerServiceWorker();
+
+const serverRendered = document.getElementById('root')?.hasAttribute('data-server-rendered');
+if (!serverRendered || document.readyState === 'complete') start();
+else {
+  window.addEventListener('load', start, { once: true });
+  setTimeout(start, START_AFTER_MS);
+}

@@ -66,6 +66,9 @@ function renderAll(element: ReactElement): Promise<string> {
       // Everything, Suspense boundaries included (the route's lazy chunk, the footer): crawlers and
       // link previews read the HTML as it arrives, and the styles are extracted from the whole of it.
       onAllReady: () => stream.pipe(sink),
+      // Every boundary inline, however large: React would otherwise send a big one after the shell and
+      // reveal it with an inline script, which the Content-Security-Policy (script-src 'self') blocks.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: reject,
       onError: (error) => {
         reject(error);

@@ -49,8 +49,9 @@ const config = defineConfig({
       colors: pick(tokens.colors ?? {}),
       fonts: {
         ...tokens.fonts,
-        body: { value: "'Cairo', system-ui, 'Segoe UI', Tahoma, sans-serif" },
-        heading: { value: "'Cairo', system-ui, 'Segoe UI', Tahoma, sans-serif" },
+        // 'Cairo Fallback': a local font with Cairo's metrics while Cairo loads (app/fonts.css).
+        body: { value: "'Cairo', 'Cairo Fallback', system-ui, 'Segoe UI', Tahoma, sans-serif" },
+        heading: { value: "'Cairo', 'Cairo Fallback', system-ui, 'Segoe UI', Tahoma, sans-serif" },
       },
     },
     semanticTokens: {

@@ -1,0 +1,68 @@
+/**
+ * The app itself, imported by main.tsx (the entry) once the page has painted: hydrates the page the
+ * server rendered, or renders the shell.
+ */
+import '../i18n';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { restoreStoredLang } from '../i18n';
+import { queryCacheRestored } from '../lib/query-provider';
+import { readToken } from '../lib/token-storage';
+import { AppProvider } from './provider';
+import { registerServiceWorker } from './register-sw';
+import { AppRouter, preloadFirstScreen } from './router';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+
+const app = (
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>
+);
+
+const firstScreen = preloadFirstScreen(window.location.pathname);
+
+if (root.hasAttribute('data-server-rendered')) {
+  // The server rendered this page (server/src/render.ts): its HTML is already on screen. Hydration waits
+  // for the screen's chunk and, when the page has data, for the query cache the server used
+  // (app/hydrate-state.ts), so the first render matches the HTML and nothing is fetched twice.
+  const stateEl = document.getElementById('agrivet-state');
+  const state = stateEl
+    ? import('./hydrate-state').then(async (m) => {
+        const data = m.readServerState();
+        if (data) await m.applyServerState(data, readToken() !== null);
+      })
+    : null;
+  void Promise.all([firstScreen, state])
+    .catch(() => {})
+    .then(() => {
+      // In a transition: React hydrates in slices of a few milliseconds, yielding to the browser in
+      // between (a tap or a scroll is not held up by one long task), each Suspense boundary on its own.
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          onRecoverableError: (error) => console.error('hydration:', error),
+        });
+      });
+      // English (a saved choice) only after hydration: the server rendered Arabic.
+      setTimeout(restoreStoredLang, 0);
+    });
+} else {
+  // The shell (index.html: signed-in screens, the service worker's offline copy). The screen being
+  // opened is loaded before the first render so that render shows it at once instead of a loading state
+  // first; a catalogue screen loads the query client with it and its saved copy (IndexedDB) is read back
+  // first, so a repeat visit shows the last list at once, offline too. Never waits more than 1.5 s.
+  restoreStoredLang();
+  const FIRST_SCREEN_WAIT_MS = 1500;
+  const start = () => createRoot(root).render(app);
+  if (firstScreen) {
+    void Promise.race([firstScreen.then(queryCacheRestored), new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))])
+      .catch(() => {})
+      .then(start);
+  } else {
+    start();
+  }
+}
+registerServiceWorker();
