@@ -441,7 +441,10 @@ export class RealtimeClient {
     }, delay);
   }
 
-  private emitWithAck(event: WriteEvent | 'conversation:join' | 'message:delete', payload: unknown): Promise<SendResult> {
+  private emitWithAck(
+    event: WriteEvent | 'conversation:join' | 'message:delete',
+    payload: unknown,
+  ): Promise<SendResult> {
     const socket = this.socket;
     if (!socket?.connected) return Promise.resolve({ kind: 'lost' });
     return new Promise((resolve) => {

@@ -8,6 +8,7 @@ export {
   cardSlotRecipe as cardRecipe,
   dialogSlotRecipe as dialogRecipe,
   fieldSlotRecipe as fieldRecipe,
+  menuSlotRecipe as menuRecipe,
   nativeSelectSlotRecipe as nativeSelectRecipe,
   progressSlotRecipe as progressRecipe,
   radioGroupSlotRecipe as radioGroupRecipe,

@@ -47,20 +47,41 @@ describe('delivery ticks', () => {
     }
   });
 
-  it('shows a sending bar on a pending image until it is acknowledged', () => {
-    const pending = renderWithProviders(
+  it('shows a photo on its way with its upload progress, and retry / discard after a failure', () => {
+    const calls: string[] = [];
+    const local = {
+      kind: 'image' as const,
+      url: 'blob:x',
+      width: 800,
+      height: 600,
+      progress: 0.4,
+      onRetry: () => calls.push('retry'),
+      onDiscard: () => calls.push('discard'),
+    };
+    const uploading = renderWithProviders(
       <ul>
-        <MessageBubble mine text={null} previewUrl="blob:x" time={null} delivery="pending" />
+        <MessageBubble mine text={null} local={{ ...local, state: 'uploading' }} time={null} delivery="pending" />
       </ul>,
     );
-    expect(screen.getByRole('status', { name: 'جارٍ الإرسال…' })).toBeInTheDocument();
-    pending.unmount();
+    expect(screen.getByRole('status', { name: 'جارٍ الرفع 40٪' })).toBeInTheDocument();
+    // the photo's box is reserved from its size before it loads
+    expect(screen.getByRole('img', { name: 'صورة' })).toHaveAttribute('width', '800');
+    uploading.unmount();
     renderWithProviders(
       <ul>
-        <MessageBubble mine text={null} image="messages/a.webp" time={null} delivery="sent" />
+        <MessageBubble
+          mine
+          text={null}
+          local={{ ...local, state: 'failed', error: 'تعذر رفع الملف' }}
+          time={null}
+          delivery="failed"
+        />
       </ul>,
     );
-    expect(screen.queryByRole('status', { name: 'جارٍ الإرسال…' })).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    fireEvent.click(screen.getByRole('button', { name: 'تجاهل' }));
+    expect(calls).toEqual(['retry', 'discard']);
   });
 });
 

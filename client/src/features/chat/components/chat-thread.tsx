@@ -1,58 +1,78 @@
 /**
- * A live chat thread (used by /chat/{id}; store accounts and the dashboard open the same component):
- * messages oldest → newest with the newest at the bottom, a "load older messages" control at the top
- * (keeps the scroll position), pending messages from the outbox, typing indicator, sent / delivered /
- * read ticks, and read receipts sent while the thread is on screen and visible (delivered receipts
- * for everything else go from stores/chat.ts). The thread itself is a query (threadQueryOptions) that
- * the pushes keep live in the cache.
+ * A live chat thread (/chat/{id}, and the dashboard's chats): messages oldest → newest with day
+ * separators and consecutive photos grouped, opening at the newest message and staying there while
+ * images load and messages arrive — unless the reader scrolled up, then a "new messages ↓" pill
+ * (lib/follow-bottom.ts); "load older" keeps the reading position. Pending messages come from the
+ * outbox, photos and voice notes on their way from stores/chat-media.ts (upload progress, retry).
+ * Typing indicator, sent / read ticks, read receipts while the thread is on screen and visible
+ * (delivered receipts for everything else go from stores/chat.ts), deleting my own messages within
+ * 15 minutes (message:delete; message:deleted shows it on both sides), and a full-screen photo
+ * viewer. The thread is a query (threadQueryOptions) that the pushes keep live in the cache.
  */
 import type { Message } from '@agrivet/shared';
-import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { notify } from '../../../components/ui/toaster';
-import type { CompressedImage } from '../../../lib/compress-image';
-import { failureOf } from '../../../lib/query-client';
-import type { OutboxEntry } from '../../../lib/realtime/port';
+import '@/i18n/chat';
+import { confirm } from '@/components/ui/confirm-dialog';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { notify } from '@/components/ui/toaster';
+import { imageUrl } from '@/lib/images';
+import { failureOf } from '@/lib/query-client';
+import type { OutboxEntry } from '@/lib/realtime/port';
 import {
+  deleteMessage,
   loadOlderMessages,
   receiveMessage,
   setActiveConversation,
   threadQueryOptions,
   useChat,
-} from '../../../stores/chat';
-import { useRealtime } from '../../../stores/realtime';
-import { useSession } from '../../../stores/session';
+} from '@/stores/chat';
+import { cancelMedia, type MediaItem, type NewMedia, queueMedia, retryMedia, useChatMedia } from '@/stores/chat-media';
+import { useRealtime } from '@/stores/realtime';
+import { useSession } from '@/stores/session';
+import { useFollowBottom } from '../lib/follow-bottom';
+import { buildRows, dayLabel } from '../lib/timeline';
 import { Composer } from './composer';
-import { deliveryOf, MessageBubble } from './message-bubble';
-import { alertRecipe } from '../../../lib/theme/slot-recipes';
+import { ImageViewer, type ViewerPhoto } from './image-viewer';
+import { ChatPhoto, deliveryOf, MessageBubble } from './message-bubble';
 
 interface ChatThreadProps {
   conversationId: number;
-  /** Admin view: no composer, no read receipts. */
+  /** Admin view: no composer, no read receipts, no deleting. */
   readOnly?: boolean;
 }
 
-/** Object URLs of images still in the outbox, so a pending photo shows at once. */
-const previews = new Map<string, string>();
 const NO_TYPIST: number[] = [];
 
+function photoOf(m: Message): ViewerPhoto | null {
+  if (m.deleted) return null;
+  if (m.attachment?.kind === 'image')
+    return {
+      key: `m-${m.id}`,
+      src: imageUrl(m.attachment.path),
+      width: m.attachment.width,
+      height: m.attachment.height,
+    };
+  if (!m.attachment && m.image) return { key: `m-${m.id}`, src: imageUrl(m.image) };
+  return null;
+}
+
 export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useSession((s) => s.user?.id ?? 0);
+  const isAdmin = useSession((s) => s.user?.type === 0);
   const queryClient = useQueryClient();
   // The thread is held in the query cache (stores/chat.ts), kept live there by the pushes.
   const load = useQuery(threadQueryOptions(conversationId));
   const thread = load.data;
   const typists = useChat((s) => s.typing[conversationId] ?? NO_TYPIST);
-  const status = useRealtime((s) => s.status);
+  const media = useChatMedia(useShallow((s) => s.items.filter((i) => i.conversation_id === conversationId)));
   const pending = useRealtime(
     useShallow((s) =>
       s.outbox.filter(
@@ -61,8 +81,10 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
       ),
     ),
   );
+  const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const lastReadSent = useRef(0);
+  const [viewing, setViewing] = useState<number | null>(null);
 
   const messages = thread?.messages ?? [];
   const lastId = messages.length ? messages[messages.length - 1].id : 0;
@@ -118,131 +140,250 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     }
   }, [readOnly, conversation, lastId, messages, me, iAmSender, conversationId, visible]);
 
+  // Pending writes that are not media on their way (those show from the media queue).
+  const mediaIds = useMemo(() => new Set(media.map((m) => m.client_id)), [media]);
+  const pendingTexts = pending.filter((e) => !mediaIds.has(e.client_id));
+  const count = messages.length + pendingTexts.length + media.length;
+  const newestMine =
+    media.length > 0 ||
+    pendingTexts.length > 0 ||
+    (messages.length > 0 && messages[messages.length - 1].user_id === me);
+  const newestKey = `${lastId}:${pendingTexts.length}:${media.length}`;
+  const follow = useFollowBottom(scrollRef, listRef, count, newestKey, newestMine);
+
   // Older messages on demand; the distance from the bottom is kept so the view does not jump.
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const keepFromBottom = useRef<number | null>(null);
   const loadOlder = async () => {
-    const el = listRef.current;
-    keepFromBottom.current = el ? el.scrollHeight - el.scrollTop : null;
+    follow.keepPosition();
     setLoadingOlder(true);
     try {
       const added = await loadOlderMessages(queryClient, conversationId);
-      if (added === 0) keepFromBottom.current = null;
+      if (added === 0) follow.cancelKeep();
     } catch (err) {
-      keepFromBottom.current = null;
+      follow.cancelKeep();
       notify.error(err);
     } finally {
       setLoadingOlder(false);
     }
   };
 
-  // Newest at the bottom: follow new messages (but stay in place after loading older ones).
-  const count = messages.length + pending.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the number of bubbles or typing changes.
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (!el) return;
-    if (keepFromBottom.current !== null) {
-      el.scrollTop = el.scrollHeight - keepFromBottom.current;
-      keepFromBottom.current = null;
-      return;
-    }
-    el.scrollTop = el.scrollHeight;
-  }, [count, peerTyping]);
-
-  const send = (text: string, image: CompressedImage | null) => {
-    const { client_id, result } = useRealtime.getState().write('message:send', {
-      conversation_id: conversationId,
-      ...(text ? { message: text } : {}),
-      ...(image ? { image: image.bytes, image_type: image.type } : {}),
-    });
-    if (image) previews.set(client_id, URL.createObjectURL(new Blob([image.bytes], { type: image.type })));
+  const send = (text: string) => {
+    const { result } = useRealtime.getState().write('message:send', { conversation_id: conversationId, message: text });
     result
       .then((message) => receiveMessage(queryClient, message))
-      .catch((err: unknown) => notify.error(err, t('chat.failed')))
-      .finally(() => {
-        const url = previews.get(client_id);
-        if (url) {
-          URL.revokeObjectURL(url);
-          previews.delete(client_id);
-        }
-      });
+      .catch((err: unknown) => notify.error(err, t('chat.failed')));
+  };
+  const sendMedia = (files: NewMedia[], caption: string) => {
+    queueMedia(conversationId, files, caption).catch((err: unknown) => notify.error(err, t('chat.failed')));
+  };
+  const remove = async (list: Message[]) => {
+    if (!(await confirm({ title: t('thread.deleteConfirm'), destructive: true }))) return;
+    try {
+      for (const m of list) await deleteMessage(queryClient, m);
+    } catch (err) {
+      notify.error(err);
+    }
   };
 
-  const pendingBubbles = useMemo(
-    () =>
-      pending.map((e) => (
-        <MessageBubble
-          key={e.client_id}
-          mine
-          text={typeof e.payload.message === 'string' ? e.payload.message : null}
-          previewUrl={previews.get(e.client_id)}
-          time={new Date(e.created_at).toISOString()}
-          delivery={e.state === 'failed' ? 'failed' : 'pending'}
-        />
-      )),
-    [pending],
-  );
+  const rows = useMemo(() => buildRows(messages), [messages]);
+  const photos = useMemo(() => messages.map(photoOf).filter((p): p is ViewerPhoto => p !== null), [messages]);
+  const openPhoto = (m: Message) => {
+    const i = photos.findIndex((p) => p.key === `m-${m.id}`);
+    if (i >= 0) setViewing(i);
+  };
+  const mineOf = (m: Message) => (readOnly ? m.user_id === conversation?.receiver.id : m.user_id === me);
+  const deletable = (m: Message) => !m.deleted && ((!readOnly && m.user_id === me) || isAdmin);
 
   if (!thread) {
     const failure = failureOf(load);
     return failure ? <ErrorState error={failure} onRetry={() => void load.refetch()} /> : <LoadingState />;
   }
 
+  const bubble = (m: Message) => (
+    <MessageBubble
+      key={m.id}
+      // Read-only (the admin watching): the store's side at the end, each bubble named.
+      mine={mineOf(m)}
+      author={readOnly ? nameOf(m.user_id) : undefined}
+      text={m.message}
+      attachment={m.attachment}
+      image={m.image}
+      deleted={m.deleted}
+      time={m.created_at}
+      delivery={readOnly ? undefined : deliveryOf(m, peerLastRead, peerLastDelivered)}
+      onOpenImage={() => openPhoto(m)}
+      onDelete={deletable(m) ? () => void remove([m]) : undefined}
+    />
+  );
+
+  const mediaBubble = (item: MediaItem) => (
+    <MessageBubble
+      key={item.client_id}
+      mine
+      text={item.caption ?? null}
+      local={{
+        ...item,
+        onRetry: () => retryMedia(item.client_id),
+        onDiscard: () => cancelMedia(item.client_id),
+      }}
+      time={new Date(item.created_at).toISOString()}
+      delivery={item.state === 'failed' ? 'failed' : 'pending'}
+    />
+  );
+
   return (
-    <Stack gap="2" h={{ base: 'calc(100dvh - 236px)', md: 'calc(100dvh - 250px)' }} minH="72">
-      {status === 'offline' && (
-        <Alert.Root recipe={alertRecipe} status="warning" size="sm" rounded="md">
-          <Alert.Indicator />
-          <Alert.Title>{t('chat.offline')}</Alert.Title>
-        </Alert.Root>
-      )}
-      <Box
-        as="ul"
-        ref={listRef}
-        flex="1"
-        overflowY="auto"
-        display="flex"
-        flexDirection="column"
-        gap="2"
-        p="2"
-        borderWidth="1px"
-        rounded="lg"
-        aria-label={t('chat.messages')}
-        aria-live="polite"
-      >
-        {thread.hasMore && messages.length > 0 && (
-          <Box as="li" listStyleType="none" alignSelf="center">
-            <Button size="xs" variant="outline" loading={loadingOlder} onClick={() => void loadOlder()}>
-              {t('chat.loadOlder')}
-            </Button>
+    <Stack gap="1" flex="1" minH="0" h="100%" position="relative">
+      <Box flex="1" minH="0" position="relative">
+        <Box ref={scrollRef} h="100%" overflowY="auto" overscrollBehavior="contain" data-testid="thread-scroll">
+          <Box
+            as="ul"
+            ref={listRef}
+            display="flex"
+            flexDirection="column"
+            gap="2"
+            p="2"
+            minH="100%"
+            justifyContent="flex-end"
+            aria-label={t('chat.messages')}
+            aria-live="polite"
+            aria-relevant="additions"
+          >
+            {thread.hasMore && messages.length > 0 && (
+              <Box as="li" listStyleType="none" alignSelf="center">
+                <Button size="xs" variant="outline" loading={loadingOlder} onClick={() => void loadOlder()}>
+                  {t('chat.loadOlder')}
+                </Button>
+              </Box>
+            )}
+            {messages.length === 0 && pendingTexts.length === 0 && media.length === 0 && (
+              <Text as="li" listStyleType="none" color="fg.muted" textAlign="center" py="6">
+                {t('chat.noMessages')}
+              </Text>
+            )}
+            {rows.map((row) =>
+              row.type === 'day' ? (
+                <Box
+                  as="li"
+                  key={row.key}
+                  listStyleType="none"
+                  alignSelf="center"
+                  role="separator"
+                  aria-label={dayLabel(row.date, i18n.language, {
+                    today: t('thread.today'),
+                    yesterday: t('thread.yesterday'),
+                  })}
+                >
+                  <Text fontSize="xs" color="fg.muted" bg="bg.muted" px="3" py="0.5" rounded="full">
+                    {dayLabel(row.date, i18n.language, { today: t('thread.today'), yesterday: t('thread.yesterday') })}
+                  </Text>
+                </Box>
+              ) : row.type === 'message' ? (
+                bubble(row.message)
+              ) : (
+                <PhotoGroup
+                  key={row.key}
+                  messages={row.messages}
+                  mine={mineOf(row.messages[0])}
+                  author={readOnly ? nameOf(row.messages[0].user_id) : undefined}
+                  delivery={
+                    readOnly
+                      ? undefined
+                      : deliveryOf(row.messages[row.messages.length - 1], peerLastRead, peerLastDelivered)
+                  }
+                  onOpen={openPhoto}
+                  onDelete={row.messages.every(deletable) ? () => void remove(row.messages) : undefined}
+                />
+              ),
+            )}
+            {pendingTexts.map((e) => (
+              <MessageBubble
+                key={e.client_id}
+                mine
+                text={typeof e.payload.message === 'string' ? e.payload.message : null}
+                time={new Date(e.created_at).toISOString()}
+                delivery={e.state === 'failed' ? 'failed' : 'pending'}
+              />
+            ))}
+            {media.map(mediaBubble)}
           </Box>
+        </Box>
+        {follow.unseen && (
+          <Button
+            position="absolute"
+            bottom="3"
+            insetInlineStart="50%"
+            transform="translateX(-50%)"
+            _rtl={{ transform: 'translateX(50%)' }}
+            size="sm"
+            rounded="full"
+            colorPalette="green"
+            shadow="md"
+            onClick={follow.toBottom}
+          >
+            {t('thread.newMessages')}
+          </Button>
         )}
-        {messages.length === 0 && pending.length === 0 && (
-          <Text as="li" listStyleType="none" color="fg.muted" textAlign="center" py="6">
-            {t('chat.noMessages')}
-          </Text>
-        )}
-        {messages.map((m) => (
-          <MessageBubble
-            key={m.id}
-            // Read-only (the admin watching): the store's side at the end, each bubble named.
-            mine={readOnly ? m.user_id === conversation?.receiver.id : m.user_id === me}
-            author={readOnly ? nameOf(m.user_id) : undefined}
-            text={m.message}
-            image={m.image}
-            time={m.created_at}
-            delivery={readOnly ? undefined : deliveryOf(m, peerLastRead, peerLastDelivered)}
-          />
-        ))}
-        {pendingBubbles}
       </Box>
-      <Text fontSize="sm" color="green.700" minH="5" aria-live="polite">
+      <Text fontSize="sm" color="green.700" minH="5" px="2" aria-live="polite">
         {peerTyping ? `${peerName} ${t('chat.typing')}` : ''}
       </Text>
       {!readOnly && (
-        <Composer onSend={send} onTyping={(typing) => useRealtime.getState().typing(conversationId, typing)} />
+        <Box px="2" pb="2">
+          <Composer
+            onSend={send}
+            onMedia={sendMedia}
+            onTyping={(typing) => useRealtime.getState().typing(conversationId, typing)}
+          />
+        </Box>
       )}
+      <ImageViewer photos={photos} index={viewing} onIndex={setViewing} />
     </Stack>
+  );
+}
+
+/** Consecutive photos of one author: a grid in one bubble, each photo opening the viewer. */
+function PhotoGroup({
+  messages,
+  mine,
+  author,
+  delivery,
+  onOpen,
+  onDelete,
+}: {
+  messages: Message[];
+  mine: boolean;
+  author?: string;
+  delivery?: ReturnType<typeof deliveryOf>;
+  onOpen: (m: Message) => void;
+  /** Deletes the whole group (offered while every photo of it may be deleted). */
+  onDelete?: () => void;
+}) {
+  const first = messages[0];
+  const last = messages[messages.length - 1];
+  return (
+    <MessageBubble
+      mine={mine}
+      author={author}
+      text={first.message}
+      time={last.created_at}
+      delivery={delivery}
+      onDelete={onDelete}
+    >
+      <Box display="grid" gridTemplateColumns="repeat(2, minmax(0, 1fr))" gap="1" data-photo-group={messages.length}>
+        {messages.map((m) =>
+          m.attachment ? (
+            <Box key={m.id} gridColumn={messages.length % 2 === 1 && m === last ? 'span 2' : undefined}>
+              <ChatPhoto
+                src={imageUrl(m.attachment.thumb ?? m.attachment.path)}
+                width={messages.length % 2 === 1 && m === last ? 2 : 1}
+                height={1}
+                maxH="40"
+                onOpen={() => onOpen(m)}
+              />
+            </Box>
+          ) : null,
+        )}
+      </Box>
+    </MessageBubble>
   );
 }

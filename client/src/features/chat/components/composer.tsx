@@ -1,35 +1,59 @@
 /**
- * Message input with an image attach button; emits typing start/stop, and typing:true again every
+ * The message input: a text field that grows with the text (Enter sends, Shift+Enter a new line; the
+ * field keeps focus after sending, so a phone's keyboard stays open), photos from the gallery (up to
+ * 10 at once) or the camera shown in a preview with a caption before sending, and a voice-note
+ * recorder when the field is empty. Emits typing start/stop, and typing:true again every
  * TYPING_REFRESH_MS while the user keeps typing (the other side forgets a typist after ~6 s).
  */
 import { LIMITS } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
+import { Menu } from '@chakra-ui/react/menu';
+import { Portal } from '@chakra-ui/react/portal';
 import { Progress } from '@chakra-ui/react/progress';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../i18n/contract-messages';
-import { MdAttachFile, MdSend } from 'react-icons/md';
-import { notify } from '../../../components/ui/toaster';
-import { type CompressedImage, compressImage } from '../../../lib/compress-image';
-import { progressRecipe, textareaRecipe } from '../../../lib/theme/slot-recipes';
+import '@/i18n/contract-messages';
+import '@/i18n/chat';
+import { MdAttachFile, MdPhotoCamera, MdPhotoLibrary, MdSend } from 'react-icons/md';
+import { notify } from '@/components/ui/toaster';
+import { compressImage } from '@/lib/compress-image';
+import { menuRecipe, progressRecipe, textareaRecipe } from '@/lib/theme/slot-recipes';
+import type { NewMedia } from '@/stores/chat-media';
+import { MAX_PHOTOS, PhotoPreview } from './photo-preview';
+import { VoiceRecorderControl } from './voice-recorder';
 
 interface ComposerProps {
-  onSend: (text: string, image: CompressedImage | null) => void;
+  onSend: (text: string) => void;
+  /** Photos (compressed) or a voice note, with the caption of the first. */
+  onMedia: (files: NewMedia[], caption: string) => void;
   onTyping: (typing: boolean) => void;
 }
 
 const TYPING_IDLE_MS = 2500;
 export const TYPING_REFRESH_MS = 3000;
 
-export function Composer({ onSend, onTyping }: ComposerProps) {
+/** The photos among picked files, at most MAX_PHOTOS (with a notice for what was left out). */
+export function pickPhotos(list: FileList | File[] | null | undefined, notice: (key: string) => void): File[] {
+  const files = [...(list ?? [])];
+  const photos = files.filter((f) => f.type.startsWith('image/'));
+  if (photos.length < files.length) notice('thread.notImage');
+  if (photos.length > MAX_PHOTOS) notice('thread.tooMany');
+  return photos.slice(0, MAX_PHOTOS);
+}
+
+export function Composer({ onSend, onMedia, onTyping }: ComposerProps) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
+  const [picked, setPicked] = useState<File[] | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
+  const [recording, setRecording] = useState(false);
+  const galleryRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const typing = useRef(false);
   const typingSentAt = useRef(0);
@@ -61,52 +85,73 @@ export function Composer({ onSend, onTyping }: ComposerProps) {
     e?.preventDefault();
     const value = text.trim();
     if (!value) return;
-    onSend(value, null);
+    onSend(value);
     setText('');
     stopTyping();
+    // Keep the keyboard open on phones: the field keeps focus (a tap on the send button took it).
+    fieldRef.current?.focus({ preventScroll: true });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
     }
   };
 
-  const attach = async (file: File | undefined) => {
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      notify.error(new Error(t('api.notAnImage')));
-      return;
-    }
+  const onPicked = (input: HTMLInputElement) => {
+    const photos = pickPhotos(input.files, (key) => notify.info(t(key)));
+    input.value = '';
+    if (photos.length > 0) setPicked(photos);
+  };
+
+  const cancelPreview = useCallback(() => setPicked(null), []);
+
+  const sendPhotos = async (files: File[], caption: string) => {
+    setPicked(null);
+    setProgress(0);
+    const ready: NewMedia[] = [];
     try {
-      setProgress(0);
-      const image = await compressImage(file, setProgress);
-      if (image.bytes.byteLength > LIMITS.imageMaxBytes) throw new Error(t('api.fileTooLarge'));
-      onSend(text.trim(), image);
-      setText('');
-      stopTyping();
-    } catch (err) {
-      notify.error(err instanceof Error && err.message.includes(' ') ? err : new Error(t('api.notAnImage')));
+      for (const [i, file] of files.entries()) {
+        try {
+          const image = await compressImage(file, (f) => setProgress((i + f) / files.length));
+          if (image.bytes.byteLength > LIMITS.uploadMaxBytes) throw new Error(t('api.fileTooLarge'));
+          ready.push({
+            kind: 'image',
+            blob: new Blob([image.bytes], { type: image.type }),
+            width: image.width,
+            height: image.height,
+          });
+        } catch (err) {
+          notify.error(err instanceof Error && err.message.includes(' ') ? err : new Error(t('api.notAnImage')));
+        }
+      }
+      if (ready.length > 0) {
+        onMedia(ready, caption);
+        if (caption && caption === text.trim()) {
+          setText('');
+          stopTyping();
+        }
+      }
     } finally {
       setProgress(null);
-      if (fileRef.current) fileRef.current.value = '';
     }
   };
 
+  const hasText = text.trim().length > 0;
   return (
     <Stack gap="2" as="form" onSubmit={submit} aria-label={t('chat.send')}>
       {progress !== null && (
         <Box>
           <Text fontSize="sm" color="fg.muted">
-            {t('chat.uploading')}
+            {t('thread.preparing')}
           </Text>
           <Progress.Root
             recipe={progressRecipe}
             value={Math.round(progress * 100)}
             size="sm"
             colorPalette="green"
-            aria-label={t('chat.uploading')}
+            aria-label={t('thread.preparing')}
           >
             <Progress.Track>
               <Progress.Range />
@@ -114,41 +159,94 @@ export function Composer({ onSend, onTyping }: ComposerProps) {
           </Progress.Root>
         </Box>
       )}
-      <HStack gap="2" align="end">
-        <IconButton
-          type="button"
-          variant="ghost"
-          aria-label={t('chat.attach')}
-          onClick={() => fileRef.current?.click()}
-          disabled={progress !== null}
-        >
-          <MdAttachFile />
-        </IconButton>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/*"
-          hidden
-          aria-label={t('chat.attach')}
-          onChange={(e) => void attach(e.currentTarget.files?.[0])}
-        />
-        <Textarea
-          recipe={textareaRecipe}
-          value={text}
-          onChange={(e) => change(e.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          placeholder={t('chat.placeholder')}
-          aria-label={t('chat.placeholder')}
-          rows={1}
-          autoresize
-          maxH="32"
-          dir="auto"
-          maxLength={LIMITS.messageMax}
-        />
-        <IconButton type="submit" colorPalette="green" aria-label={t('chat.send')} disabled={!text.trim()}>
-          <MdSend style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-        </IconButton>
+      <input
+        ref={galleryRef}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        aria-label={t('thread.gallery')}
+        data-testid="photo-input"
+        onChange={(e) => onPicked(e.currentTarget)}
+      />
+      <input
+        ref={cameraRef}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        aria-label={t('thread.camera')}
+        onChange={(e) => onPicked(e.currentTarget)}
+      />
+      <HStack gap="1" align="end">
+        {!recording && (
+          <>
+            <Menu.Root recipe={menuRecipe} positioning={{ placement: 'top-start' }}>
+              <Menu.Trigger asChild>
+                <IconButton type="button" variant="ghost" aria-label={t('chat.attach')} disabled={progress !== null}>
+                  <MdAttachFile />
+                </IconButton>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content minW="48">
+                    <Menu.Item value="gallery" onSelect={() => galleryRef.current?.click()}>
+                      <MdPhotoLibrary aria-hidden />
+                      {t('thread.gallery')}
+                    </Menu.Item>
+                    <Menu.Item value="camera" onSelect={() => cameraRef.current?.click()}>
+                      <MdPhotoCamera aria-hidden />
+                      {t('thread.camera')}
+                    </Menu.Item>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+            <Textarea
+              ref={fieldRef}
+              recipe={textareaRecipe}
+              value={text}
+              onChange={(e) => change(e.currentTarget.value)}
+              onKeyDown={onKeyDown}
+              placeholder={t('chat.placeholder')}
+              aria-label={t('chat.placeholder')}
+              rows={1}
+              autoresize
+              maxH="32"
+              minW="0"
+              flex="1"
+              dir="auto"
+              maxLength={LIMITS.messageMax}
+            />
+          </>
+        )}
+        {hasText ? (
+          <IconButton
+            type="submit"
+            colorPalette="green"
+            rounded="full"
+            aria-label={t('chat.send')}
+            // A tap on the button must not take the focus (and the keyboard) from the field.
+            onPointerDown={(e) => e.preventDefault()}
+          >
+            <MdSend style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+          </IconButton>
+        ) : (
+          <VoiceRecorderControl
+            disabled={progress !== null}
+            onActiveChange={setRecording}
+            onRecorded={(blob, ms) => onMedia([{ kind: 'audio', blob, duration_ms: ms }], '')}
+          />
+        )}
       </HStack>
+      {picked && (
+        <PhotoPreview
+          files={picked}
+          initialCaption={text.trim()}
+          onCancel={cancelPreview}
+          onSend={(files, caption) => void sendPhotos(files, caption)}
+        />
+      )}
     </Stack>
   );
 }

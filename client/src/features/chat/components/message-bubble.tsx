@@ -1,31 +1,66 @@
 /**
- * One chat message: text with dir="auto", optional image, time and delivery ticks for my messages:
- * pending (clock, in the outbox), sent ✓, delivered ✓✓ grey, read ✓✓ blue, failed. A pending image
- * shows a "sending" bar until the relay acknowledges it.
+ * One chat message: text with dir="auto", a photo (its size reserved from the attachment's width and
+ * height, so the thread does not jump while it loads; tapping opens the viewer) or a voice note's
+ * player, the time and, on my messages, the delivery tick: pending (clock, in the outbox), sent ✓,
+ * read ✓✓ blue, failed. A deleted message shows "تم حذف هذه الرسالة". My messages younger than 15
+ * minutes have a menu with "delete". Media still on this device show their upload progress, and a
+ * failed upload offers retry and discard.
  */
-import type { Message } from '@agrivet/shared';
+import type { Attachment, Message } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
+import { chakra } from '@chakra-ui/react/styled-system';
+import { Button, IconButton } from '@chakra-ui/react/button';
 import { Image } from '@chakra-ui/react/image';
+import { Menu } from '@chakra-ui/react/menu';
+import { Portal } from '@chakra-ui/react/portal';
 import { Progress } from '@chakra-ui/react/progress';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdAccessTime, MdDone, MdDoneAll, MdErrorOutline } from 'react-icons/md';
-import { fallbackToLogo, imageUrl } from '../../../lib/images';
-import { progressRecipe } from '../../../lib/theme/slot-recipes';
+import { MdAccessTime, MdBlock, MdDone, MdDoneAll, MdErrorOutline, MdExpandMore } from 'react-icons/md';
+import '@/i18n/chat';
+import { dateLocale } from '@/lib/format';
+import { fallbackToLogo, imageUrl } from '@/lib/images';
+import { menuRecipe, progressRecipe } from '@/lib/theme/slot-recipes';
+import { useCanDelete } from '../lib/delete-window';
+import { VoicePlayer } from './voice-player';
 
 export type Delivery = 'pending' | 'failed' | 'sent' | 'delivered' | 'read';
+
+/** A photo or voice note still on this device (stores/chat-media.ts). */
+export interface LocalMedia {
+  kind: Attachment['kind'];
+  url: string;
+  width?: number;
+  height?: number;
+  duration_ms?: number;
+  state: 'uploading' | 'failed' | 'sending';
+  progress: number;
+  error?: string;
+  onRetry: () => void;
+  onDiscard: () => void;
+}
 
 interface MessageBubbleProps {
   mine: boolean;
   /** Who wrote it, shown above the text when someone other than the two participants reads. */
   author?: string;
   text: string | null;
+  /** The stored attachment (CONTRACT.md §7). */
+  attachment?: Attachment | null;
+  /** An older image message without `attachment`. */
   image?: string | null;
-  /** A local preview (object URL) of an image still in the outbox. */
-  previewUrl?: string;
+  local?: LocalMedia;
+  deleted?: boolean;
   time: string | null;
   delivery?: Delivery;
+  /** Opens the photo in the viewer. */
+  onOpenImage?: () => void;
+  /** Offered (in a menu) while the message can be deleted. */
+  onDelete?: () => void;
+  /** Several photos shown together (the thread's groups) replace the single photo. */
+  children?: ReactNode;
 }
 
 function Tick({ delivery }: { delivery: Delivery }) {
@@ -42,7 +77,7 @@ function Tick({ delivery }: { delivery: Delivery }) {
   return (
     <Box
       as="span"
-      color={delivery === 'read' ? 'blue.600' : delivery === 'failed' ? 'red.500' : 'fg.muted'}
+      color={delivery === 'read' ? 'blue.600' : delivery === 'failed' ? 'red.600' : 'fg.muted'}
       title={label}
       display="inline-flex"
       fontSize="md"
@@ -53,71 +88,204 @@ function Tick({ delivery }: { delivery: Delivery }) {
   );
 }
 
-export function MessageBubble({ mine, author, text, image, previewUrl, time, delivery }: MessageBubbleProps) {
-  const lang = useTranslation().i18n.language;
+export function formatTime(time: string, lang: string): string {
+  return new Date(time).toLocaleTimeString(dateLocale(lang), { hour: '2-digit', minute: '2-digit' });
+}
+
+/** A photo with its box reserved from its known size (a 4:3 box when unknown). */
+export function ChatPhoto({
+  src,
+  width,
+  height,
+  onOpen,
+  maxH = '72',
+  dim = false,
+}: {
+  src: string;
+  width?: number;
+  height?: number;
+  onOpen?: () => void;
+  maxH?: string;
+  dim?: boolean;
+}) {
+  const { t } = useTranslation();
+  const ratio = width && height ? width / height : 4 / 3;
+  const img = (
+    <Image
+      src={src}
+      alt={t('thread.image')}
+      onError={fallbackToLogo}
+      htmlWidth={width}
+      htmlHeight={height}
+      w="100%"
+      h="auto"
+      maxH={maxH}
+      aspectRatio={ratio}
+      objectFit="cover"
+      rounded="md"
+      bg="blackAlpha.100"
+      display="block"
+      opacity={dim ? 0.7 : 1}
+    />
+  );
+  if (!onOpen) return img;
+  return (
+    <chakra.button
+      type="button"
+      onClick={onOpen}
+      aria-label={t('thread.openPhoto')}
+      display="block"
+      w="100%"
+      cursor="zoom-in"
+      rounded="md"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'green.600' }}
+    >
+      {img}
+    </chakra.button>
+  );
+}
+
+function DeleteMenu({ onDelete }: { onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Menu.Root recipe={menuRecipe} positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton aria-label={t('thread.menu')} size="2xs" variant="ghost" color="fg.muted" minW="6" h="6">
+          <MdExpandMore />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="40">
+            <Menu.Item value="delete" color="fg.error" onSelect={onDelete}>
+              {t('thread.delete')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function MessageBubble({
+  mine,
+  author,
+  text,
+  attachment,
+  image,
+  local,
+  deleted = false,
+  time,
+  delivery,
+  onOpenImage,
+  onDelete,
+  children,
+}: MessageBubbleProps) {
+  const { t, i18n } = useTranslation();
+  const canDelete = useCanDelete(time, onDelete !== undefined && !deleted);
+  const photo = attachment?.kind === 'image' ? attachment : null;
+  const voice = attachment?.kind === 'audio' ? attachment : null;
+  const legacyImage = !attachment && image ? image : null;
+  const wide = Boolean(photo || legacyImage || children || local?.kind === 'image');
   return (
     <Box
       as="li"
       listStyleType="none"
       alignSelf={mine ? 'flex-end' : 'flex-start'}
-      maxW="80%"
+      maxW={wide ? 'min(80%, 320px)' : '80%'}
+      w={wide ? 'min(80%, 320px)' : undefined}
       bg={mine ? 'green.100' : 'gray.100'}
       rounded="xl"
-      px="3"
-      py="2"
+      px={wide ? '1' : '3'}
+      pt={wide ? '1' : '2'}
+      pb="1"
       data-delivery={delivery}
+      data-deleted={deleted || undefined}
     >
       {author && (
-        <Text fontSize="xs" fontWeight="bold" color="green.800" mb="1" dir="auto">
+        <Text fontSize="xs" fontWeight="bold" color="green.800" mb="1" dir="auto" px={wide ? '2' : '0'}>
           {author}
         </Text>
       )}
-      {(image || previewUrl) && (
-        <Image
-          src={previewUrl ?? imageUrl(image ?? null)}
-          alt=""
-          onError={fallbackToLogo}
-          rounded="md"
-          maxH="64"
-          mb={text ? '2' : '0'}
-          loading="lazy"
-          opacity={previewUrl && delivery === 'pending' ? 0.7 : 1}
-        />
+      {deleted ? (
+        <HStack gap="1" color="fg.muted" fontStyle="italic">
+          <MdBlock aria-hidden />
+          <Text>{t('thread.deleted')}</Text>
+        </HStack>
+      ) : (
+        <>
+          {children}
+          {photo && (
+            <ChatPhoto
+              src={imageUrl(photo.thumb ?? photo.path)}
+              width={photo.width}
+              height={photo.height}
+              onOpen={onOpenImage}
+            />
+          )}
+          {legacyImage && <ChatPhoto src={imageUrl(legacyImage)} onOpen={onOpenImage} />}
+          {voice && <VoicePlayer src={imageUrl(voice.path)} durationMs={voice.duration_ms} mine={mine} />}
+          {local && <LocalMediaView media={local} mine={mine} />}
+          {text && (
+            <Text dir="auto" whiteSpace="pre-wrap" wordBreak="break-word" px={wide ? '2' : '0'} pt={wide ? '1' : '0'}>
+              {text}
+            </Text>
+          )}
+        </>
       )}
-      {previewUrl && delivery === 'pending' && <Sending />}
-      {text && (
-        <Text dir="auto" whiteSpace="pre-wrap" wordBreak="break-word">
-          {text}
-        </Text>
-      )}
-      <HStack gap="1" justify="flex-end" fontSize="xs" color="fg.muted" mt="1">
-        {time && (
-          <time dateTime={time}>
-            {new Date(time).toLocaleTimeString(lang === 'ar' ? 'ar-SY' : 'en-GB', {
-              hour: '2-digit',
-              minute: '2-digit',
-            })}
-          </time>
-        )}
+      <HStack gap="1" justify="flex-end" fontSize="xs" color="fg.muted" mt="1" px={wide ? '2' : '0'}>
+        {canDelete && onDelete && <DeleteMenu onDelete={onDelete} />}
+        {time && <time dateTime={time}>{formatTime(time, i18n.language)}</time>}
         {mine && delivery && <Tick delivery={delivery} />}
       </HStack>
     </Box>
   );
 }
 
-/** An image still travelling to the relay: an indeterminate bar until the ack. */
-function Sending() {
+/** A photo or voice note on its way: the local file, the upload's progress, retry after a failure. */
+function LocalMediaView({ media, mine }: { media: LocalMedia; mine: boolean }) {
   const { t } = useTranslation();
+  const percent = Math.round(media.progress * 100);
   return (
-    <Box mb="1" role="status" aria-label={t('chat.sending')}>
-      <Text fontSize="xs" color="fg.muted">
-        {t('chat.sending')}
-      </Text>
-      <Progress.Root recipe={progressRecipe} value={null} size="xs" colorPalette="green" aria-label={t('chat.sending')}>
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+    <Box>
+      {media.kind === 'image' ? (
+        <ChatPhoto src={media.url} width={media.width} height={media.height} dim={media.state !== 'sending'} />
+      ) : (
+        <VoicePlayer src={media.url} durationMs={media.duration_ms} mine={mine} />
+      )}
+      {media.state === 'uploading' && (
+        <Box px="2" pt="1" role="status" aria-label={t('thread.uploading', { percent })}>
+          <Text fontSize="xs" color="fg.muted">
+            {t('thread.uploading', { percent })}
+          </Text>
+          <Progress.Root
+            recipe={progressRecipe}
+            value={percent}
+            size="xs"
+            colorPalette="green"
+            aria-label={t('thread.uploading', { percent })}
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        </Box>
+      )}
+      {media.state === 'failed' && (
+        <Box px="2" pt="1" role="alert">
+          <Text fontSize="xs" color="fg.error">
+            {media.error ?? t('thread.uploadFailed')}
+          </Text>
+          <HStack gap="2" mt="1">
+            <Button size="xs" colorPalette="green" onClick={media.onRetry}>
+              {t('thread.retry')}
+            </Button>
+            <Button size="xs" variant="outline" onClick={media.onDiscard}>
+              {t('thread.discard')}
+            </Button>
+          </HStack>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -1,35 +1,49 @@
-/** /chat/{id}: one conversation. */
-import { Button } from '@chakra-ui/react/button';
+/**
+ * /chat/{id}: one conversation. On a phone it takes the whole screen (fixed over the site's top bar)
+ * under a slim header — who you talk to, back; on a wide screen it sits in the page, as tall as the
+ * window allows.
+ */
+import { Box } from '@chakra-ui/react/box';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Page } from '../../../components/ui/page';
-import { paths } from '../../../config/paths';
-import { threadQueryOptions } from '../../../stores/chat';
-import { useSession } from '../../../stores/session';
+import { useParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { threadQueryOptions } from '@/stores/chat';
+import { useSession } from '@/stores/session';
 import { ChatThread } from '../components/chat-thread';
+import { ThreadHeader } from '../components/thread-header';
 
 export default function ChatRoute() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const me = useSession((s) => s.user?.id ?? 0);
-  // The same query as the thread below (one request): its conversation names the page.
+  // The same query as the thread below (one request): its conversation names the header.
   const conversation = useQuery(threadQueryOptions(id)).data?.conversation;
-  const title = conversation
-    ? conversation.sender.id === me
-      ? conversation.store.name_store
-      : conversation.sender.name
-    : t('chat.title');
   return (
-    <Page
-      title={title}
-      actions={
-        <Button asChild variant="ghost" size="sm">
-          <RouterLink to={paths.chatList.getHref()}>{t('chat.back')}</RouterLink>
-        </Button>
-      }
+    <Box
+      position={{ base: 'fixed', md: 'static' }}
+      inset={{ base: '0', md: 'auto' }}
+      zIndex={{ base: 'overlay', md: 'auto' }}
+      bg="bg"
+      display="flex"
+      flexDirection="column"
+      h={{ base: '100dvh', md: 'calc(100dvh - 140px)' }}
+      minH={{ md: '96' }}
+      maxW={{ md: '4xl' }}
+      mx={{ md: 'auto' }}
+      my={{ md: '4' }}
+      borderWidth={{ md: '1px' }}
+      rounded={{ md: 'lg' }}
+      overflow="hidden"
+      data-testid="chat-screen"
     >
+      <ThreadHeader
+        conversation={conversation}
+        me={me}
+        backTo={paths.chatList.getHref()}
+        fallbackTitle={t('chat.title')}
+      />
       <ChatThread key={id} conversationId={id} />
-    </Page>
+    </Box>
   );
 }

@@ -1,0 +1,60 @@
+/**
+ * The thread's slim header: back, the other side's picture and name, and the connection state. On a
+ * phone the thread takes the whole screen under it (chat route), above the site's search bar and links.
+ */
+import type { Conversation } from '@agrivet/shared';
+import { IconButton } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Image } from '@chakra-ui/react/image';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useTranslation } from 'react-i18next';
+import { MdArrowBack, MdArrowForward } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
+import '@/i18n/chat';
+import { fallbackToLogo, imageUrl } from '@/lib/images';
+import { useRealtime } from '@/stores/realtime';
+
+interface ThreadHeaderProps {
+  conversation: Conversation | undefined;
+  me: number;
+  backTo: string;
+  /** What the header says before the conversation is loaded. */
+  fallbackTitle: string;
+}
+
+export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: ThreadHeaderProps) {
+  const { t, i18n } = useTranslation();
+  const status = useRealtime((s) => s.status);
+  const iAmSender = conversation ? conversation.sender.id === me : true;
+  const title = conversation ? (iAmSender ? conversation.store.name_store : conversation.sender.name) : fallbackTitle;
+  const image = conversation ? (iAmSender ? conversation.store.image : conversation.sender.image) : null;
+  const Back = i18n.dir() === 'rtl' ? MdArrowForward : MdArrowBack;
+  return (
+    <HStack gap="2" px="2" py="1.5" borderBottomWidth="1px" bg="bg" minH="14" flexShrink={0}>
+      <IconButton asChild variant="ghost" aria-label={t('thread.back')} size="sm">
+        <RouterLink to={backTo}>
+          <Back />
+        </RouterLink>
+      </IconButton>
+      {conversation && (
+        <Image
+          src={imageUrl(image, true)}
+          onError={fallbackToLogo}
+          alt=""
+          boxSize="9"
+          rounded="full"
+          objectFit="cover"
+        />
+      )}
+      <Stack gap="0" minW="0" flex="1">
+        <Heading as="h1" size="md" truncate>
+          {title}
+        </Heading>
+        <Text fontSize="xs" color={status === 'online' ? 'green.700' : 'fg.muted'} aria-live="polite">
+          {status === 'online' ? t('chat.online') : status === 'offline' ? t('chat.offline') : t('chat.connecting')}
+        </Text>
+      </Stack>
+    </HStack>
+  );
+}
