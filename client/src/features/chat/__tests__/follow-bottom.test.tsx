@@ -1,0 +1,95 @@
+import { act, render } from '@testing-library/react';
+import { useRef } from 'react';
+import { describe, expect, it } from 'vitest';
+import { type FollowBottom, onNewContent, useFollowBottom } from '../lib/follow-bottom';
+
+/** A scroller with a layout jsdom does not compute: 1000 px of content in a 300 px window. */
+function Harness({
+  count,
+  newest,
+  mine,
+  onApi,
+}: {
+  count: number;
+  newest: number;
+  mine: boolean;
+  onApi: (f: FollowBottom) => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  onApi(useFollowBottom(scroller, content, count, newest, mine));
+  return (
+    <div
+      ref={(el) => {
+        scroller.current = el;
+        if (el && !('fake' in el.dataset)) {
+          el.dataset.fake = '';
+          let height = 1000;
+          Object.defineProperty(el, 'scrollHeight', { get: () => height, configurable: true });
+          Object.defineProperty(el, 'clientHeight', { get: () => 300, configurable: true });
+          (el as unknown as { grow: (n: number) => void }).grow = (n) => {
+            height += n;
+          };
+        }
+      }}
+      data-testid="scroller"
+    >
+      <div ref={content} />
+    </div>
+  );
+}
+
+describe('following the newest message', () => {
+  it('decides: follow when at the bottom or when I sent it, else a pill', () => {
+    expect(onNewContent({ following: true, mineNewest: false, added: true })).toBe('scroll');
+    expect(onNewContent({ following: false, mineNewest: true, added: true })).toBe('scroll');
+    expect(onNewContent({ following: false, mineNewest: false, added: true })).toBe('pill');
+    expect(onNewContent({ following: false, mineNewest: false, added: false })).toBe('none');
+  });
+
+  it('opens at the bottom, keeps following at the bottom, shows the pill when scrolled up, keeps the position for older pages', () => {
+    let api: FollowBottom | null = null;
+    const setApi = (f: FollowBottom) => {
+      api = f;
+    };
+    const { rerender, getByTestId } = render(<Harness count={30} newest={30} mine={false} onApi={setApi} />);
+    const el = getByTestId('scroller') as HTMLDivElement & { grow: (n: number) => void };
+    expect(el.scrollTop).toBe(1000);
+
+    // a new message while at the bottom: follow
+    el.grow(100);
+    rerender(<Harness count={31} newest={31} mine={false} onApi={setApi} />);
+    expect(el.scrollTop).toBe(1100);
+    expect(api!.unseen).toBe(false);
+
+    // the reader scrolls up: a new message raises the pill and the view stays
+    act(() => {
+      el.scrollTop = 200;
+      el.dispatchEvent(new Event('scroll'));
+    });
+    el.grow(100);
+    rerender(<Harness count={32} newest={32} mine={false} onApi={setApi} />);
+    expect(el.scrollTop).toBe(200);
+    expect(api!.unseen).toBe(true);
+
+    // my own message always scrolls down
+    el.grow(100);
+    rerender(<Harness count={33} newest={33} mine onApi={setApi} />);
+    expect(el.scrollTop).toBe(1300);
+    expect(api!.unseen).toBe(false);
+
+    // older messages: the distance from the bottom is kept
+    act(() => {
+      el.scrollTop = 0;
+      el.dispatchEvent(new Event('scroll'));
+    });
+    act(() => api!.keepPosition());
+    el.grow(500);
+    rerender(<Harness count={53} newest={33} mine={false} onApi={setApi} />);
+    expect(el.scrollTop).toBe(500);
+
+    // the pill's action
+    act(() => api!.toBottom());
+    expect(el.scrollTop).toBe(1800);
+  });
+});
