@@ -35,7 +35,19 @@ export function lastTime(iso: string, lang: string, yesterday: string, now: Date
  * One conversation in a list (the farmer's /chatlist, a store account's dashboard chats): the other
  * side's name and picture, the last message and the unread count, linking to /chat/{id}.
  */
-export function ConversationItem({ conversation, me }: { conversation: Conversation; me: number }) {
+export function ConversationItem({
+  conversation,
+  me,
+  to,
+  active = false,
+}: {
+  conversation: Conversation;
+  me: number;
+  /** Where the row leads (default /chat/{id}; the dashboard opens the thread beside its list). */
+  to?: string;
+  /** The conversation shown beside the list. */
+  active?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const iAmSender = conversation.sender.id === me;
   const title = iAmSender ? conversation.store.name_store : conversation.sender.name;
@@ -45,8 +57,17 @@ export function ConversationItem({ conversation, me }: { conversation: Conversat
   const lang = i18n.language;
   return (
     <Box as="li" listStyleType="none">
-      <HStack asChild gap="3" p="3" rounded="lg" borderWidth="1px" _hover={{ bg: 'green.50' }}>
-        <RouterLink to={paths.chat.getHref(conversation.id)}>
+      <HStack
+        asChild
+        gap="3"
+        p="3"
+        rounded="lg"
+        borderWidth="1px"
+        bg={active ? 'green.50' : undefined}
+        borderColor={active ? 'green.300' : undefined}
+        _hover={{ bg: 'green.50' }}
+      >
+        <RouterLink to={to ?? paths.chat.getHref(conversation.id)} aria-current={active ? 'page' : undefined}>
           <Image
             src={imageUrl(image, true)}
             onError={fallbackToLogo}
