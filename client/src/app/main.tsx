@@ -8,6 +8,7 @@
  * shell (index.html: signed-in screens, the offline copy) starts at once.
  */
 import './fonts.css';
+import './global.css';
 
 const START_AFTER_MS = 3000;
 let started = false;

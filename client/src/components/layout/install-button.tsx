@@ -1,4 +1,5 @@
 /** "Install app" button: shown only when the browser fired beforeinstallprompt. */
+import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,10 +28,13 @@ export function InstallButton() {
   }, []);
   if (!deferred) return null;
   return (
+    // Icon-only on a phone (its name stays the accessible name): the header keeps one row at 360 px.
     <Button
       size="sm"
       variant="subtle"
       colorPalette="green"
+      aria-label={t('nav.install')}
+      px={{ base: '2', sm: '3' }}
       onClick={async () => {
         await deferred.prompt();
         await deferred.userChoice;
@@ -38,7 +42,9 @@ export function InstallButton() {
       }}
     >
       <DownloadIcon aria-hidden />
-      {t('nav.install')}
+      <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+        {t('nav.install')}
+      </Box>
     </Button>
   );
 }

@@ -13,6 +13,9 @@ export function LanguageSwitch() {
       aria-label={t('app.languageLabel')}
       onClick={() => void setLang(currentLang() === 'ar' ? 'en' : 'ar')}
       lang={currentLang() === 'ar' ? 'en' : 'ar'}
+      px={{ base: '2', sm: '3' }}
+      whiteSpace="nowrap"
+      flexShrink={0}
     >
       <LanguagesIcon aria-hidden />
       {t('app.language')}

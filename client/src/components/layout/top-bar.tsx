@@ -11,7 +11,7 @@ import { Text } from '@chakra-ui/react/text';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogInIcon, LogOutIcon } from '../ui/icons';
-import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { LOGO_URL } from '../../lib/images';
 import { selectIsLoggedIn, useSession } from '../../stores/session';
@@ -19,15 +19,9 @@ import { notify } from '../ui/toaster';
 import { InstallButton } from './install-button';
 import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
+import { SectionNav } from './section-nav';
 
 const SignedInNav = lazy(() => import('./signed-in-nav'));
-
-const sectionLinks = [
-  { to: paths.pharmacies.getHref(), key: 'nav.pharmacies' },
-  { to: paths.clinics.getHref(), key: 'nav.clinics' },
-  { to: paths.nurseries.getHref(), key: 'nav.nurseries' },
-  { to: paths.blog.getHref(), key: 'nav.blog' },
-] as const;
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -59,7 +53,8 @@ export function TopBar() {
           <Box display={{ base: 'none', md: 'flex' }} flex="1" justifyContent="center">
             <SearchBox />
           </Box>
-          <HStack gap="1" flexWrap="wrap" justify="flex-end">
+          {/* One row at 360 px: the install button is icon-only there, "English" never wraps. */}
+          <HStack gap="1" flexWrap="nowrap" justify="flex-end" minW="0">
             <InstallButton />
             {loggedIn && (
               <Suspense fallback={null}>
@@ -87,30 +82,7 @@ export function TopBar() {
         <Box display={{ base: 'flex', md: 'none' }} mt="2">
           <SearchBox />
         </Box>
-        <HStack
-          as="nav"
-          aria-label={t('nav.mainNav')}
-          gap="1"
-          mt="2"
-          overflowX="auto"
-          whiteSpace="nowrap"
-          css={{ scrollbarWidth: 'none' }}
-        >
-          {sectionLinks.map((l) => (
-            <Button
-              key={l.to}
-              asChild
-              size="sm"
-              variant="ghost"
-              flexShrink={0}
-              css={{ '&.active': { bg: 'green.100', color: 'green.800' } }}
-            >
-              <NavLink to={l.to} end>
-                {t(l.key)}
-              </NavLink>
-            </Button>
-          ))}
-        </HStack>
+        <SectionNav />
       </Container>
     </Box>
   );

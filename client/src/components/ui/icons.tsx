@@ -8,9 +8,14 @@ import type { ReactNode, SVGProps } from 'react';
 export type IconProps = SVGProps<SVGSVGElement>;
 export type IconComponent = (props: IconProps) => ReactNode;
 
-function icon(drawing: ReactNode): IconComponent {
+/**
+ * `directional`: the drawing points a way (an arrow, a paper plane): mirrored in right-to-left pages by
+ * the `icon-flip-rtl` class (src/app/global.css), which any other icon (react-icons' MdSend …) can take too.
+ */
+function icon(drawing: ReactNode, { directional = false } = {}): IconComponent {
   return (props) => (
     <svg
+      className={directional ? 'icon-flip-rtl' : undefined}
       aria-hidden
       viewBox="0 0 24 24"
       fill="none"
@@ -33,6 +38,7 @@ export const LogInIcon = icon(
     <polyline points="10 17 15 12 10 7" />
     <line x1="15" x2="3" y1="12" y2="12" />
   </>,
+  { directional: true },
 );
 export const LogOutIcon = icon(
   <>
@@ -40,6 +46,15 @@ export const LogOutIcon = icon(
     <polyline points="16 17 21 12 16 7" />
     <line x1="21" x2="9" y1="12" y2="12" />
   </>,
+  { directional: true },
+);
+/** Lucide's send (a paper plane pointing to the end of the line), mirrored in right-to-left pages. */
+export const SendIcon = icon(
+  <>
+    <path d="M14.536 21.686a.5.5 0 0 0 .937-.024l6.5-19a.496.496 0 0 0-.635-.635l-19 6.5a.5.5 0 0 0-.024.937l7.93 3.18a2 2 0 0 1 1.112 1.11z" />
+    <path d="m21.854 2.147-10.94 10.939" />
+  </>,
+  { directional: true },
 );
 export const LanguagesIcon = icon(
   <>

@@ -1,6 +1,6 @@
 /**
- * The card of every browse list: image (logo fallback), title, lines of text, a star for special
- * items, a free delivery ribbon, and actions at the bottom.
+ * The card of every browse list: image (a small placeholder without one, the logo if it fails to
+ * load), title, lines of text, a star for special items, a free delivery ribbon, and actions at the bottom.
  */
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdStar } from 'react-icons/md';
 import { fallbackToLogo, imageUrl } from '../../lib/images';
+import { SproutIcon } from './icons';
 import { cardRecipe } from '../../lib/theme/slot-recipes';
 
 interface ItemCardProps {
@@ -39,18 +40,34 @@ export function ItemCard({
   const { t } = useTranslation();
   return (
     <Card.Root recipe={cardRecipe} as="article" overflow="hidden" size="sm" variant="outline" position="relative">
-      <Box position="relative" bg="gray.100" aspectRatio={4 / 3}>
-        <Image
-          src={imageUrl(image, true)}
-          alt=""
-          onError={fallbackToLogo}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
-          decoding="async"
-          width="100%"
-          height="100%"
-          objectFit="cover"
-        />
+      {/* The picture's box is sized before it arrives (no layout shift); without a picture, a short band
+          with a small mark instead of the large logo (12 cards stay a short page on a phone). */}
+      <Box
+        position="relative"
+        bg="gray.100"
+        aspectRatio={image ? 4 / 3 : undefined}
+        h={image ? undefined : '16'}
+        display={image ? undefined : 'flex'}
+        alignItems="center"
+        justifyContent="center"
+        color="green.700"
+        data-placeholder={image ? undefined : ''}
+      >
+        {image ? (
+          <Image
+            src={imageUrl(image, true)}
+            alt=""
+            onError={fallbackToLogo}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
+            decoding="async"
+            width="100%"
+            height="100%"
+            objectFit="cover"
+          />
+        ) : (
+          <SproutIcon aria-hidden width="28" height="28" opacity={0.6} />
+        )}
         {freeDelivery && (
           <Badge position="absolute" top="2" insetStart="2" colorPalette="green" variant="solid" size="md">
             {t('store.freeDelivery')}
@@ -64,7 +81,9 @@ export function ItemCard({
         )}
       </Box>
       <Card.Body gap="1">
-        <Card.Title as={titleAs} fontSize="lg" lineClamp={2}>
+        {/* Cairo's Arabic reaches 1.874 em from ascender to the dots below ي: a line height under that
+            clips them on the last visible line of the clamp. */}
+        <Card.Title as={titleAs} fontSize="lg" lineHeight="1.9" lineClamp={2}>
           {title}
         </Card.Title>
         {children}

@@ -41,6 +41,9 @@ export default function ArticleRoute() {
               alt=""
               onError={fallbackToLogo}
               rounded="lg"
+              // Its box is sized before the picture arrives: the text below does not move (no layout shift).
+              w="full"
+              aspectRatio={16 / 9}
               maxH="96"
               objectFit="cover"
             />
