@@ -6,7 +6,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Drawer } from '@chakra-ui/react/drawer';
 import { Portal } from '@chakra-ui/react/portal';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { ErrorState } from '../../../components/ui/states';
@@ -21,6 +21,8 @@ import { useOrderAlerts } from '../stores/order-alerts';
 import { DashboardTopBar } from './dashboard-top-bar';
 import { ExpiredBanner } from './expired-banner';
 import { SideNav } from './side-nav';
+
+const OfflineBanner = lazy(() => import('@/components/layout/offline-banner'));
 
 const COLLAPSED_KEY = 'dashboard:collapsed';
 
@@ -97,6 +99,9 @@ export default function DashboardLayout() {
           </Box>
         </Box>
         <Box as="main" id="main" flex="1" minW="0">
+          <Suspense fallback={null}>
+            <OfflineBanner />
+          </Suspense>
           {isStore && user.status === 1 && <ExpiredBanner />}
           <Suspense fallback={<LoadingState />}>
             <Outlet />

@@ -39,7 +39,7 @@ export default function StoreChatsRoute() {
   const href = (id: number) => `${dashboardPaths.chats.getHref()}?c=${id}`;
 
   return (
-    <Stack gap="3" p={{ base: '0', md: '4' }} h={{ base: 'calc(100dvh - 56px)', md: 'calc(100dvh - 64px)' }} minH="96">
+    <Stack gap="3" p={{ base: '0', md: '4' }} h="calc(100dvh - 56px)" minH="96">
       <Heading
         as="h1"
         size={{ base: 'lg', md: 'xl' }}
