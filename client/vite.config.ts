@@ -54,6 +54,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,webp}'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/storage\//, /^\/socket\.io\//],
+        // Web Push: the push and notificationclick handlers (public/push-sw.js).
+        importScripts: ['push-sw.js'],
         runtimeCaching: [
           {
             // Last-seen catalogue pages (stores, products, articles, search) so a repeat visit opens offline.
@@ -68,7 +70,21 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
           },
           {
-            urlPattern: ({ url }) => url.pathname.startsWith('/storage/'),
+            // Chat photos are private and signed (?exp&sig, a new signature every 12 h, valid 24–36 h):
+            // kept half a day, never the public images' 30 days. Voice notes (range requests) are not cached.
+            urlPattern: ({ url }) => url.pathname.startsWith('/storage/messages/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'chat-media',
+              expiration: { maxEntries: 200, maxAgeSeconds: 12 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ url }) =>
+              url.pathname.startsWith('/storage/') &&
+              !url.pathname.startsWith('/storage/messages/') &&
+              !url.pathname.startsWith('/storage/voice/'),
             handler: 'CacheFirst',
             options: {
               cacheName: 'images',

@@ -118,6 +118,8 @@ export const useSession = create<SessionState>((set, get) => ({
     const hadToken = get().token !== null;
     try {
       if (hadToken) {
+        // This browser's push subscription goes first, while the token still works (lib/push.ts).
+        await import('@/lib/push').then((m) => m.disablePush()).catch(() => undefined);
         const { apiPost } = await import('@/lib/api-client');
         await apiPost<unknown>(apiPaths.auth.logout);
       }

@@ -41,6 +41,7 @@ import { buildRows, dayLabel } from '../lib/timeline';
 import { Composer } from './composer';
 import { ImageViewer, type ViewerPhoto } from './image-viewer';
 import { ChatPhoto, deliveryOf, MessageBubble } from './message-bubble';
+import { PushPrompt } from './push-prompt';
 
 interface ChatThreadProps {
   conversationId: number;
@@ -167,13 +168,17 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     }
   };
 
+  // The notifications offer comes after I sent something here (never on page load).
+  const [sentHere, setSentHere] = useState(false);
   const send = (text: string) => {
+    setSentHere(true);
     const { result } = useRealtime.getState().write('message:send', { conversation_id: conversationId, message: text });
     result
       .then((message) => receiveMessage(queryClient, message))
       .catch((err: unknown) => notify.error(err, t('chat.failed')));
   };
   const sendMedia = (files: NewMedia[], caption: string) => {
+    setSentHere(true);
     queueMedia(conversationId, files, caption).catch((err: unknown) => notify.error(err, t('chat.failed')));
   };
   const remove = async (list: Message[]) => {
@@ -327,6 +332,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
       <Text fontSize="sm" color="green.700" minH="5" px="2" aria-live="polite">
         {peerTyping ? `${peerName} ${t('chat.typing')}` : ''}
       </Text>
+      {!readOnly && <PushPrompt userId={me} armed={sentHere} />}
       {!readOnly && (
         <Box px="2" pb="2">
           <Composer
