@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApi, loadConfig } from '@agrivet/api';
+import { type Config, createApi, loadConfig } from '@agrivet/api';
 import type { AuthPayload, Conversation, Product, User } from '@agrivet/shared';
 import { pino } from 'pino';
 import { attachRelay, type Relay } from '../../src/index';
@@ -36,8 +36,11 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-/** `env`: more settings, e.g. REDIS_URL (rate limits and session ends shared through Redis). */
-export async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
+/**
+ * `env`: more settings, e.g. REDIS_URL (rate limits and session ends shared through Redis);
+ * `overrides`: configuration beyond the environment, e.g. small `rateLimits`.
+ */
+export async function startApi(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<RunningApi> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-relay-test-'));
   const config = loadConfig({
     DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`,
@@ -46,7 +49,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<Runnin
     PORT: '0',
     ...env,
   });
-  const api = await createApi(config, { logger: silent });
+  const api = await createApi({ ...config, ...overrides }, { logger: silent });
   const server = createServer(api.handler);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}`;
