@@ -6,6 +6,8 @@
  * the public layout at 360 px (no sideways scroll, a final ي not clipped by the title's clamp, the
  * install button and the language switch on one row).
  */
+import os from 'node:os';
+import path from 'node:path';
 import type { Paged, Post, Product, Store } from '@agrivet/shared';
 import type { Page } from '@playwright/test';
 import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
@@ -18,6 +20,8 @@ const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1].replac
 const canonical = (html: string) =>
   /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1].replace(/&amp;/g, '&') ?? null;
 const arabic = /[\u0600-\u06FF]/;
+/** Screenshots to look at, outside the repository. */
+const shot = (name: string) => path.join(os.tmpdir(), 'agrivet-e2e', name);
 
 async function html(request: import('@playwright/test').APIRequestContext, path: string, headers = {}) {
   const res = await request.get(path, { headers });
@@ -270,7 +274,7 @@ test.describe('the public layout at 360 px', () => {
       );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
-    await page.screenshot({ path: 'test-results/e2e/ssr-360-search.png' });
+    await page.screenshot({ path: shot('ssr-360-search.png') });
   });
 
   test('a final ي is not clipped by the clamped card title (its glyph box inside the clamp box)', async ({ page }) => {
@@ -315,7 +319,7 @@ test.describe('the public layout at 360 px', () => {
       .locator('[data-placeholder]');
     await expect(placeholder).toBeVisible();
     expect((await placeholder.boundingBox())?.height).toBeLessThan(100);
-    await page.screenshot({ path: 'test-results/e2e/ssr-360-products.png', fullPage: true });
+    await page.screenshot({ path: shot('ssr-360-products.png'), fullPage: true });
   });
 
   test('the install button and the language switch share the header row; the section links show they scroll', async ({
@@ -357,7 +361,7 @@ test.describe('the public layout at 360 px', () => {
     );
     // The row says it scrolls: a shadow on its edges (background layers fixed to the box).
     expect(await nav.evaluate((el) => getComputedStyle(el).backgroundAttachment)).toContain('scroll');
-    await page.screenshot({ path: 'test-results/e2e/ssr-360-header.png' });
+    await page.screenshot({ path: shot('ssr-360-header.png') });
   });
 
   test('directional icons mirror in right-to-left pages', async ({ page }) => {
