@@ -5,10 +5,15 @@
 import { type Browser, type BrowserContext, test as base, expect } from '@playwright/test';
 import { SERVER_ENV } from './server-env';
 
-export function serverUrl(): string {
+/** What global setup left: the server's URL and its temporary folder (the SQLite file e2e.db is in it). */
+export function serverInfo(): { url: string; tmp: string } {
   const raw = process.env[SERVER_ENV];
   if (!raw) throw new Error(`${SERVER_ENV} is not set: run the tests through playwright.config.ts (global setup)`);
-  return (JSON.parse(raw) as { url: string }).url;
+  return JSON.parse(raw) as { url: string; tmp: string };
+}
+
+export function serverUrl(): string {
+  return serverInfo().url;
 }
 
 export const DEMO = {
