@@ -81,9 +81,10 @@ test('a farmer and a store chat live, and a message written offline arrives afte
     storeList.getByRole('listitem').filter({ hasText: whileAway }).getByRole('img', { name: 'قُرئت' }),
   ).toBeVisible({ timeout: 20_000 });
 
-  // A photo: compressed in the browser, sent through the relay, shown to the store.
-  await farmerPage.locator('input[type=file]').setInputFiles(logo);
-  await expect(storeList.locator('img[src^="/storage/"]')).toHaveCount(1, { timeout: 20_000 });
+  // A photo: compressed in the browser, previewed, uploaded (POST upload), sent with its upload_id.
+  await farmerPage.getByTestId('photo-input').setInputFiles(logo);
+  await farmerPage.getByRole('dialog').getByRole('button', { name: 'إرسال' }).click();
+  await expect(storeList.locator('img[src^="/storage/messages/"]')).toHaveCount(1, { timeout: 20_000 });
 
   // Away from the thread, the store sees an unread badge in the top bar, then the list.
   await storePage.goto('/leaf');
@@ -147,7 +148,7 @@ test('a long thread loads older messages at the top and keeps the scroll positio
     // the message that was at the top stays where it was
     const after = await anchor.boundingBox();
     expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThan(10);
-    expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+    expect(await page.getByTestId('thread-scroll').evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
   } finally {
     await apiCall(`conversation/delete/${conversation.id}`, { token: admin.token, body: {} });
     await farmer.context.close();

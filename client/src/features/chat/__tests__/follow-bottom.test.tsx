@@ -92,4 +92,25 @@ describe('following the newest message', () => {
     act(() => api!.toBottom());
     expect(el.scrollTop).toBe(1800);
   });
+
+  it('listens to the reader once the thread appears after loading', () => {
+    let api: FollowBottom | null = null;
+    const setApi = (f: FollowBottom) => {
+      api = f;
+    };
+    const { rerender, getByTestId } = render(
+      <Harness count={0} newest={0} mine={false} onApi={setApi} ready={false} />,
+    );
+    rerender(<Harness count={30} newest={30} mine={false} onApi={setApi} />);
+    const el = getByTestId('scroller') as HTMLDivElement & { grow: (n: number) => void };
+    expect(el.scrollTop).toBe(1000);
+    act(() => {
+      el.scrollTop = 0;
+      el.dispatchEvent(new Event('scroll'));
+    });
+    el.grow(100);
+    rerender(<Harness count={31} newest={31} mine={false} onApi={setApi} />);
+    expect(el.scrollTop).toBe(0);
+    expect(api!.unseen).toBe(true);
+  });
 });

@@ -150,7 +150,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     pendingTexts.length > 0 ||
     (messages.length > 0 && messages[messages.length - 1].user_id === me);
   const newestKey = `${lastId}:${pendingTexts.length}:${media.length}`;
-  const follow = useFollowBottom(scrollRef, listRef, count, newestKey, newestMine);
+  const follow = useFollowBottom(scrollRef, listRef, count, newestKey, newestMine, thread !== undefined);
 
   // Older messages on demand; the distance from the bottom is kept so the view does not jump.
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -267,17 +267,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
             )}
             {rows.map((row) =>
               row.type === 'day' ? (
-                <Box
-                  as="li"
-                  key={row.key}
-                  listStyleType="none"
-                  alignSelf="center"
-                  role="separator"
-                  aria-label={dayLabel(row.date, i18n.language, {
-                    today: t('thread.today'),
-                    yesterday: t('thread.yesterday'),
-                  })}
-                >
+                <Box as="li" key={row.key} listStyleType="none" alignSelf="center" data-day>
                   <Text fontSize="xs" color="fg.muted" bg="bg.muted" px="3" py="0.5" rounded="full">
                     {dayLabel(row.date, i18n.language, { today: t('thread.today'), yesterday: t('thread.yesterday') })}
                   </Text>

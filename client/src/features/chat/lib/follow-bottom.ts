@@ -46,6 +46,8 @@ export function useFollowBottom(
   count: number,
   newestId: number | string,
   mineNewest: boolean,
+  /** The elements are on screen (the thread loaded): listeners attach then. */
+  ready = true,
 ): FollowBottom {
   const following = useRef(true);
   const keep = useRef<number | null>(null);
@@ -60,6 +62,7 @@ export function useFollowBottom(
   }, [scroller]);
 
   // The reader's position decides whether we follow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attach once the elements exist (ready).
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -69,9 +72,10 @@ export function useFollowBottom(
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
-  }, [scroller]);
+  }, [scroller, ready]);
 
   // Images loading (sizes unknown) and other growth: stay at the bottom when following.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attach once the elements exist (ready).
   useEffect(() => {
     const el = scroller.current;
     const inner = content.current;
@@ -81,7 +85,7 @@ export function useFollowBottom(
     });
     observer.observe(inner);
     return () => observer.disconnect();
-  }, [scroller, content]);
+  }, [scroller, content, ready]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the messages shown change.
   useLayoutEffect(() => {

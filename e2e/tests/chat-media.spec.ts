@@ -1,0 +1,497 @@
+/**
+ * Issue 16 in two real Chromium contexts: a thread with photos opens at the newest message on both
+ * sides and stays there when a photo arrives; several photos through the preview with a caption; a
+ * voice note recorded with Chromium's fake microphone plays on the store's side with its duration;
+ * deleting a message; the store's chats inside the dashboard; offline → reload → online recovers
+ * without a click; the notifications offer; axe on the new screens. Screenshots in /tmp/chat-shots.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, type Locator, type Page } from '@playwright/test';
+import { apiCall, apiLogin, DEMO, expect, serverUrl, signedInContext, test } from './support/fixtures';
+import { connectRelay, emitWithAck } from './support/relay-client';
+
+const publicDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'client', 'public');
+const PHOTOS = [
+  path.join(publicDir, 'images', 'logo.png'),
+  path.join(publicDir, 'icons', 'icon-192.png'),
+  path.join(publicDir, 'icons', 'icon-512.png'),
+];
+const shots = '/tmp/chat-shots';
+mkdirSync(shots, { recursive: true });
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1366, height: 800 };
+
+/** A new farmer and their conversation with the demo clinic. */
+async function newFarmer(name: string) {
+  const phone = `09${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-8)}`;
+  const password = 'farmer-pass';
+  await apiCall('auth/register', { body: { phone, name, type: 2, password, password_confirmation: password } });
+  const [farmer, clinic, admin] = await Promise.all([
+    apiLogin({ phone, password }),
+    apiLogin(DEMO.clinic),
+    apiLogin(DEMO.admin),
+  ]);
+  const conversation = await apiCall<{ id: number }>('conversation/create', {
+    token: farmer.token,
+    body: { store_id: clinic.user.store?.id },
+  });
+  return { who: { phone, password }, farmer, clinic, admin, conversationId: conversation.id };
+}
+
+async function upload(token: string, file: string): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(file)], { type: 'image/png' }), path.basename(file));
+  const res = await fetch(`${serverUrl()}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const json = (await res.json()) as { status: number; data: { upload_id: number } };
+  expect(json.status).toBe(200);
+  return json.data.upload_id;
+}
+
+const scroller = (page: Page) => page.getByTestId('thread-scroll').first();
+
+/** How far the thread is from its newest message, once every image in it has loaded. */
+async function distanceFromBottom(page: Page): Promise<number> {
+  return scroller(page).evaluate(async (el) => {
+    await Promise.all(
+      [...el.querySelectorAll('img')].map((img) =>
+        img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })),
+      ),
+    );
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return el.scrollHeight - el.scrollTop - el.clientHeight;
+  });
+}
+
+async function noWiderThanScreen(page: Page) {
+  const vw = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vw + 1);
+}
+
+async function axe(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+const DEMO_CLINIC_NAME = /.+/;
+
+const messages = (page: Page): Locator => page.getByRole('list', { name: 'الرسائل' });
+
+test('a thread with photos opens at the newest message on both sides and stays there when a photo arrives', async ({
+  browser,
+}) => {
+  const s = await newFarmer('مزارع الصور');
+  const { farmer, clinic, admin, conversationId } = s;
+  try {
+    // 30 messages, 4 of them photos, written by both sides.
+    for (let i = 1; i <= 30; i++) {
+      const author = i % 3 === 0 ? clinic : farmer;
+      const photo = i === 8 || i === 15 || i === 22 || i === 27;
+      const body = photo
+        ? { conversation_id: conversationId, upload_id: await upload(author.token, PHOTOS[i % 3]), client_id: `p-${i}` }
+        : { conversation_id: conversationId, message: `رسالة رقم ${i} عن الزرع`, client_id: `t-${i}` };
+      await apiCall('message/create', { token: author.token, body });
+    }
+    const farmerCtx = await signedInContext(browser, s.who, { viewport: PHONE });
+    const storeCtx = await signedInContext(browser, DEMO.clinic, { viewport: DESKTOP });
+    const farmerPage = await farmerCtx.context.newPage();
+    const storePage = await storeCtx.context.newPage();
+    await farmerPage.goto(`/chat/${conversationId}`);
+    await storePage.goto(`/chat/${conversationId}`);
+    for (const page of [farmerPage, storePage]) {
+      await expect(messages(page).getByText('رسالة رقم 29 عن الزرع')).toBeVisible();
+      await expect(messages(page).locator('img[src*="/storage/messages/"]')).toHaveCount(4);
+      expect(await distanceFromBottom(page)).toBeLessThan(4);
+      await noWiderThanScreen(page);
+    }
+    // On a phone the thread takes the whole screen: its own header at the top, not the site's search bar.
+    const onTop = (page: Page, y: number) =>
+      page.evaluate((at) => Boolean(document.elementFromPoint(180, at)?.closest('[data-testid=chat-screen]')), y);
+    expect(await onTop(farmerPage, 10)).toBe(true);
+    expect(await onTop(farmerPage, 730)).toBe(true);
+    await expect(farmerPage.getByRole('heading', { level: 1, name: DEMO_CLINIC_NAME })).toBeVisible();
+    await farmerPage.screenshot({ path: `${shots}/thread-360.png` });
+    await storePage.screenshot({ path: `${shots}/thread-1366.png` });
+
+    // A new photo from the farmer (through the preview): both stay at the bottom.
+    await farmerPage.getByTestId('photo-input').setInputFiles(PHOTOS[0]);
+    const dialog = farmerPage.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'صورة واحدة' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'إرسال' }).click();
+    await expect(messages(storePage).locator('img[src*="/storage/messages/"]')).toHaveCount(5, { timeout: 20_000 });
+    expect(await distanceFromBottom(storePage)).toBeLessThan(4);
+    await expect(messages(farmerPage).locator('img[src*="/storage/messages/"]')).toHaveCount(5, { timeout: 20_000 });
+    expect(await distanceFromBottom(farmerPage)).toBeLessThan(4);
+
+    // The store scrolls up: a new message raises the pill instead of moving the view.
+    await scroller(storePage).evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill('وهل يفيد الرش صباحاً؟');
+    await farmerPage.getByRole('button', { name: 'إرسال' }).click();
+    const pill = storePage.getByRole('button', { name: 'رسائل جديدة ↓' });
+    await expect(pill).toBeVisible({ timeout: 20_000 });
+    expect(await scroller(storePage).evaluate((el) => el.scrollTop)).toBeLessThan(50);
+    await pill.click();
+    await expect(pill).toBeHidden();
+    expect(await distanceFromBottom(storePage)).toBeLessThan(4);
+
+    // The photo viewer: an accessible dialog, arrows move, Escape closes.
+    await messages(storePage).getByRole('button', { name: 'فتح الصورة' }).first().click();
+    const viewer = storePage.getByRole('dialog', { name: 'عارض الصور' });
+    await expect(viewer.getByText(/^الصورة \d+ من 5$/)).toBeVisible();
+    const first = await viewer.getByText(/^الصورة \d+ من 5$/).textContent();
+    await storePage.keyboard.press('ArrowLeft');
+    await expect(viewer.getByText(/^الصورة \d+ من 5$/)).not.toHaveText(first ?? '');
+    await storePage.screenshot({ path: `${shots}/viewer-1366.png` });
+    await axe(storePage);
+    await storePage.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await axe(farmerPage);
+    await farmerCtx.context.close();
+    await storeCtx.context.close();
+  } finally {
+    await apiCall(`conversation/delete/${conversationId}`, { token: admin.token, body: {} });
+  }
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`several photos through the preview with a caption (${viewport.width} px)`, async ({ browser }) => {
+    const s = await newFarmer('مزارع الألبوم');
+    try {
+      const farmerCtx = await signedInContext(browser, s.who, { viewport });
+      const storeCtx = await signedInContext(browser, DEMO.clinic, { viewport: DESKTOP });
+      const farmerPage = await farmerCtx.context.newPage();
+      const storePage = await storeCtx.context.newPage();
+      await farmerPage.goto(`/chat/${s.conversationId}`);
+      await storePage.goto(`/chat/${s.conversationId}`);
+      await expect(messages(farmerPage)).toBeVisible();
+
+      // The attach menu offers the gallery and the camera.
+      await farmerPage.getByRole('button', { name: 'إرفاق صورة' }).click();
+      await expect(farmerPage.getByRole('menuitem', { name: 'التقاط صورة بالكاميرا' })).toBeVisible();
+      await expect(farmerPage.getByRole('menuitem', { name: 'اختيار صور من المعرض' })).toBeVisible();
+      await farmerPage.keyboard.press('Escape');
+      await expect(farmerPage.locator('input[type=file][capture=environment]')).toHaveCount(1);
+
+      await farmerPage.getByTestId('photo-input').setInputFiles(PHOTOS);
+      const dialog = farmerPage.getByRole('dialog');
+      await expect(dialog.getByRole('heading', { name: '3 صور' })).toBeVisible();
+      await dialog.getByRole('button', { name: 'إزالة الصورة 2' }).click();
+      await expect(dialog.getByRole('heading', { name: 'صورتان' })).toBeVisible();
+      const caption = `أوراق البندورة فيها بقع ${Date.now()}`;
+      await dialog.getByRole('textbox', { name: 'أضف تعليقاً…' }).fill(caption);
+      await noWiderThanScreen(farmerPage);
+      await farmerPage.screenshot({ path: `${shots}/preview-${viewport.width}.png` });
+      await axe(farmerPage, '[role=dialog]');
+      await dialog.getByRole('button', { name: 'إرسال' }).click();
+      await expect(dialog).toBeHidden();
+
+      // Two photo messages, the caption on the first, shown together as a group on the store's side.
+      await expect(messages(storePage).getByText(caption)).toBeVisible({ timeout: 20_000 });
+      await expect(messages(storePage).locator('[data-photo-group="2"] img')).toHaveCount(2, { timeout: 20_000 });
+      const thread = await apiCall<{ messages: { message: string | null; attachment: { kind: string } | null }[] }>(
+        `conversation/get/${s.conversationId}`,
+        { token: s.farmer.token },
+      );
+      expect(thread.messages.map((m) => [m.attachment?.kind, m.message])).toEqual([
+        ['image', caption],
+        ['image', null],
+      ]);
+      // The conversation list previews the last one as a photo, with its time.
+      await storePage.goto('/chat/list');
+      const row = storePage.getByRole('listitem').filter({ hasText: 'مزارع الألبوم' });
+      await expect(row).toContainText('📷 صورة');
+      await expect(row.locator('time')).toBeVisible();
+      await farmerCtx.context.close();
+      await storeCtx.context.close();
+    } finally {
+      await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
+    }
+  });
+}
+
+/** A Chromium of its own with the fake microphone (a generated tone) allowed without a prompt. */
+async function micBrowser(browser: Browser): Promise<Browser> {
+  const args = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ];
+  void browser;
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args });
+}
+
+test('a 3-second voice note recorded by the farmer plays on the store’s side with its duration', async ({
+  browser,
+}) => {
+  const s = await newFarmer('مزارع البقرة');
+  const mic = await micBrowser(browser);
+  try {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const farmerCtx = await signedInContext(mic, s.who, { viewport });
+      await farmerCtx.context.grantPermissions(['microphone'], { origin: serverUrl() });
+      const farmerPage = await farmerCtx.context.newPage();
+      await farmerPage.goto(`/chat/${s.conversationId}`);
+      await expect(messages(farmerPage)).toBeVisible();
+      await farmerPage.getByRole('button', { name: 'تسجيل رسالة صوتية' }).click();
+      const recorder = farmerPage.getByRole('group', { name: 'جارٍ التسجيل' });
+      await expect(recorder).toBeVisible();
+      await expect(farmerPage.getByTestId('record-elapsed')).toHaveText('0:01', { timeout: 5_000 });
+      await farmerPage.screenshot({ path: `${shots}/recorder-${viewport.width}.png` });
+      await noWiderThanScreen(farmerPage);
+      if (viewport === PHONE) {
+        // cancelled: nothing is sent
+        await recorder.getByRole('button', { name: 'إلغاء التسجيل' }).click();
+        await expect(recorder).toBeHidden();
+      } else {
+        await expect(farmerPage.getByTestId('record-elapsed')).toHaveText('0:03', { timeout: 6_000 });
+        await recorder.getByRole('button', { name: 'إيقاف وإرسال' }).click();
+        await expect(recorder).toBeHidden();
+      }
+      await farmerCtx.context.close();
+    }
+
+    const storeCtx = await signedInContext(mic, DEMO.clinic, { viewport: DESKTOP });
+    const storePage = await storeCtx.context.newPage();
+    await storePage.goto(`/chat/${s.conversationId}`);
+    const player = messages(storePage).locator('[data-voice-player]');
+    await expect(player).toHaveCount(1, { timeout: 20_000 });
+    const time = player.getByTestId('voice-time');
+    await expect(time).toHaveText(/^0:0[34]$/);
+    const audio = player.locator('audio');
+    await expect(audio).toHaveAttribute('src', /\/storage\/voice\/.+\.mp3\?exp=\d+&sig=/);
+    await player.getByRole('button', { name: 'تشغيل الرسالة الصوتية' }).click();
+    await expect(player.getByRole('button', { name: 'إيقاف مؤقت' })).toBeVisible();
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.5);
+    await expect(player.getByRole('progressbar', { name: 'تقدم التشغيل' })).not.toHaveAttribute('aria-valuenow', '0');
+    await storePage.screenshot({ path: `${shots}/player-1366.png` });
+    await axe(storePage);
+    const stored = await apiCall<{ messages: { attachment: { kind: string; duration_ms?: number } | null }[] }>(
+      `conversation/get/${s.conversationId}`,
+      { token: s.farmer.token },
+    );
+    expect(stored.messages).toHaveLength(1);
+    expect(stored.messages[0].attachment?.kind).toBe('audio');
+    expect(stored.messages[0].attachment?.duration_ms).toBeGreaterThan(2_500);
+    expect(stored.messages[0].attachment?.duration_ms).toBeLessThan(5_000);
+    await storeCtx.context.close();
+
+    const phoneStore = await signedInContext(mic, DEMO.clinic, { viewport: PHONE });
+    const phonePage = await phoneStore.context.newPage();
+    await phonePage.goto(`/chat/${s.conversationId}`);
+    await expect(messages(phonePage).locator('[data-voice-player]')).toHaveCount(1);
+    await noWiderThanScreen(phonePage);
+    await phonePage.screenshot({ path: `${shots}/player-360.png` });
+    await phoneStore.context.close();
+  } finally {
+    await mic.close();
+    await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
+  }
+});
+
+test('a sender deletes their message: both sides show "تم حذف هذه الرسالة" at once', async ({ browser }) => {
+  const s = await newFarmer('مزارع متسرع');
+  try {
+    const farmerCtx = await signedInContext(browser, s.who, { viewport: PHONE });
+    const storeCtx = await signedInContext(browser, DEMO.clinic, { viewport: DESKTOP });
+    const farmerPage = await farmerCtx.context.newPage();
+    const storePage = await storeCtx.context.newPage();
+    await farmerPage.goto(`/chat/${s.conversationId}`);
+    await storePage.goto(`/chat/${s.conversationId}`);
+    const text = `رسالة أُرسلت خطأً ${Date.now()}`;
+    await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(text);
+    await farmerPage.getByRole('button', { name: 'إرسال' }).click();
+    // the field keeps the focus (the phone's keyboard stays open)
+    await expect(farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' })).toBeFocused();
+    await expect(messages(storePage).getByText(text)).toBeVisible();
+    const bubble = messages(farmerPage).getByRole('listitem').filter({ hasText: text });
+    await expect(bubble.getByRole('img', { name: /أُرسلت|وصلت|قُرئت/ })).toBeVisible();
+    // the store cannot delete the farmer's message
+    await expect(
+      messages(storePage)
+        .getByRole('listitem')
+        .filter({ hasText: text })
+        .getByRole('button', { name: 'خيارات الرسالة' }),
+    ).toHaveCount(0);
+    await bubble.getByRole('button', { name: 'خيارات الرسالة' }).click();
+    await farmerPage.getByRole('menuitem', { name: 'حذف الرسالة' }).click();
+    await farmerPage
+      .getByRole('alertdialog')
+      .or(farmerPage.getByRole('dialog'))
+      .getByRole('button', { name: 'تأكيد' })
+      .click();
+    await expect(messages(farmerPage).getByText('تم حذف هذه الرسالة')).toBeVisible();
+    await expect(messages(storePage).getByText('تم حذف هذه الرسالة')).toBeVisible();
+    await expect(messages(storePage).getByText(text)).toHaveCount(0);
+    await storePage.goto('/chat/list');
+    await expect(storePage.getByRole('listitem').filter({ hasText: 'مزارع متسرع' })).toContainText(
+      'تم حذف هذه الرسالة',
+    );
+    await farmerCtx.context.close();
+    await storeCtx.context.close();
+  } finally {
+    await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
+  }
+});
+
+test('the store chats inside the dashboard: list and thread side by side, one after the other on a phone', async ({
+  browser,
+}) => {
+  const s = await newFarmer('مزارع لوحة التحكم');
+  try {
+    await apiCall('message/create', {
+      token: s.farmer.token,
+      body: { conversation_id: s.conversationId, message: 'مرحباً من المزرعة', client_id: 'dash-1' },
+    });
+    const wide = await signedInContext(browser, DEMO.clinic, { viewport: DESKTOP });
+    const page = await wide.context.newPage();
+    await page.goto('/dashboard/chats');
+    const list = page.getByRole('list', { name: 'محادثات المتجر' });
+    const row = list.getByRole('listitem').filter({ hasText: 'مزارع لوحة التحكم' });
+    await expect(row).toContainText('مرحباً من المزرعة');
+    await expect(row.locator('time')).toBeVisible();
+    await expect(row.getByLabel(/غير مقروءة|unread/)).toBeVisible();
+    await row.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/chats\\?c=${s.conversationId}$`));
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(list).toBeVisible();
+    await expect(messages(page).getByText('مرحباً من المزرعة')).toBeVisible();
+    // live: a new message reaches the open thread, and the list's preview follows
+    // from the farmer's phone, through the relay
+    const socket = await connectRelay(s.farmer.token);
+    const sent = await emitWithAck(socket, 'message:send', {
+      conversation_id: s.conversationId,
+      message: 'هل وصل ردكم؟',
+      client_id: 'dash-2',
+    });
+    expect(sent.status).toBe(200);
+    socket.disconnect();
+    await expect(messages(page).getByText('هل وصل ردكم؟')).toBeVisible({ timeout: 20_000 });
+    await expect(row).toContainText('هل وصل ردكم؟');
+    await page.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill('نعم، أهلاً بك');
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    await expect(row).toContainText('نعم، أهلاً بك');
+    await page.screenshot({ path: `${shots}/dashboard-chats-1366.png` });
+    await axe(page);
+    await wide.context.close();
+
+    const phone = await signedInContext(browser, DEMO.clinic, { viewport: PHONE });
+    const phonePage = await phone.context.newPage();
+    await phonePage.goto('/dashboard/chats');
+    const phoneList = phonePage.getByRole('list', { name: 'محادثات المتجر' });
+    await phoneList.getByRole('listitem').filter({ hasText: 'مزارع لوحة التحكم' }).getByRole('link').click();
+    await expect(messages(phonePage).getByText('نعم، أهلاً بك')).toBeVisible();
+    await expect(phoneList).toBeHidden();
+    await noWiderThanScreen(phonePage);
+    await phonePage.screenshot({ path: `${shots}/dashboard-chats-360.png` });
+    await phonePage.getByRole('link', { name: 'رجوع' }).click();
+    await expect(phoneList).toBeVisible();
+    await phone.context.close();
+  } finally {
+    await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
+  }
+});
+
+test('offline → reload → online: the thread recovers and the queued message shows as sent, without a click', async ({
+  browser,
+}) => {
+  const s = await newFarmer('مزارع بلا شبكة');
+  try {
+    const ctx = await signedInContext(browser, s.who, { viewport: PHONE });
+    const page = await ctx.context.newPage();
+    await page.goto(`/chat/${s.conversationId}`);
+    await expect(messages(page)).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect(messages(page)).toBeVisible();
+
+    await ctx.context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    const text = `كُتبت بلا اتصال ثم أُعيد تحميل الصفحة ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(text);
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    await expect(
+      messages(page).getByRole('listitem').filter({ hasText: text }).getByRole('img', { name: 'بانتظار الإرسال' }),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await expect(page.getByText('تعذر تحميل البيانات')).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: `${shots}/offline-360.png` });
+
+    await ctx.context.setOffline(false);
+    // no click: the error retries by itself, and the message queued before the reload arrives once
+    await expect(messages(page).getByText(text)).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.getByTestId('offline-banner')).toBeHidden();
+    const bubble = messages(page).getByRole('listitem').filter({ hasText: text });
+    await expect(bubble.getByRole('img', { name: /أُرسلت|وصلت|قُرئت/ })).toBeVisible({ timeout: 30_000 });
+    const stored = await apiCall<{ messages: { message: string }[] }>(`conversation/get/${s.conversationId}`, {
+      token: s.farmer.token,
+    });
+    expect(stored.messages.filter((m) => m.message === text)).toHaveLength(1);
+    await ctx.context.close();
+  } finally {
+    await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
+  }
+});
+
+test('the notifications offer comes only after sign-in, and turning them on asks the API for its key', async ({
+  browser,
+}) => {
+  const s = await newFarmer('مزارع الإشعارات');
+  try {
+    // A visitor: no offer anywhere.
+    const visitor = await browser.newContext({ baseURL: serverUrl() });
+    const anon = await visitor.newPage();
+    await anon.goto('/');
+    await anon.goto('/leaf');
+    await expect(anon.getByTestId('push-prompt')).toHaveCount(0);
+    await visitor.close();
+
+    const ctx = await signedInContext(browser, s.who, { viewport: PHONE });
+    const page = await ctx.context.newPage();
+    await page.goto(`/chat/${s.conversationId}`);
+    await expect(messages(page)).toBeVisible();
+    // not on page load
+    await page.waitForTimeout(1_000);
+    await expect(page.getByTestId('push-prompt')).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill('سؤال عن السماد');
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    const prompt = page.getByRole('region', { name: 'تفعيل الإشعارات' });
+    await expect(prompt).toBeVisible();
+    await page.screenshot({ path: `${shots}/push-offer-360.png` });
+    // the browser's permission prompt, answered "allow"
+    await ctx.context.grantPermissions(['notifications'], { origin: serverUrl() });
+    const keyRequest = page.waitForRequest((r) => r.url().endsWith('/api/push/key'), { timeout: 15_000 });
+    await prompt.getByRole('button', { name: 'تفعيل' }).click();
+    // Chromium reaches no push service here: the key is fetched and subscribe attempted.
+    await keyRequest;
+    await expect(prompt).toBeHidden({ timeout: 20_000 });
+    await ctx.context.close();
+  } finally {
+    await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
+  }
+});
