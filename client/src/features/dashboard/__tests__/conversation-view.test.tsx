@@ -49,7 +49,10 @@ describe('admin conversation view', () => {
       { route: '/conversation/4' },
     );
     const list = await screen.findByRole('list', { name: 'الرسائل' });
-    const items = within(list).getAllByRole('listitem');
+    // the messages (the day separator aside)
+    const items = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => !li.hasAttribute('data-day'));
     expect(items).toHaveLength(2);
     expect(within(items[0]).getByText('أبو خالد')).toBeInTheDocument();
     expect(within(items[0]).getByText('أوراق البندورة صفراء')).toBeInTheDocument();
