@@ -95,6 +95,28 @@ describe('RealtimeClient', () => {
     expect(got).toEqual(history.messages.map((m) => m.id));
   });
 
+  it('deleteMessage: the author deletes, both sides hear message:deleted; the other side is refused; offline is a 503', async () => {
+    const author = client(farmer);
+    const other = client(pharmacy);
+    const heard: { conversation_id: number; message_id: number }[] = [];
+    other.on('message:deleted', (p) => heard.push(p));
+    await until(() => author.status === 'online' && other.status === 'online', 5_000, 'online');
+    const sent = await author.sendMessage({ conversation_id: conversation.id, message: 'أُرسلت خطأً' }).done;
+    if (!('data' in sent)) throw new Error('not sent');
+    // not the store's to delete
+    const refused = await other.deleteMessage(sent.data.id);
+    expect(refused.status).toBe(403);
+    const deleted = await author.deleteMessage(sent.data.id);
+    expect(deleted.status).toBe(200);
+    expect('data' in deleted && deleted.data.deleted).toBe(true);
+    await until(() => heard.length === 1, 5_000, 'message:deleted');
+    expect(heard[0]).toEqual({ conversation_id: conversation.id, message_id: sent.data.id });
+    author.close();
+    const offline = await author.deleteMessage(sent.data.id);
+    expect(offline.status).toBe(503);
+    expect('error' in offline && offline.error.code).toBe('internal');
+  });
+
   it('a write the API refuses leaves the outbox as failed with the Arabic error', async () => {
     const outsider = client(await registerFarmer(api.apiUrl));
     const q = outsider.sendMessage({ conversation_id: conversation.id, message: 'لا يحق لي' });
