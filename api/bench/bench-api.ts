@@ -17,7 +17,8 @@
  * BENCH_ROOT=<checkout> (default: this one) is measured; BENCH_BEFORE=<checkout> is measured first
  * and printed beside it. Other settings: BENCH_WARMUP=10 BENCH_SECONDS=60 BENCH_CHAT_RATE=100
  * BENCH_BROWSE_RATE=300 BENCH_CREATE_SECONDS=10 BENCH_CREATE_CONNECTIONS=10 BENCH_LOG_LEVEL=warn
- * BENCH_ROUNDS=1 (the checkouts measured in turn this many times) BENCH_BUILD=auto|0|1
+ * BENCH_ROUNDS=1 (the checkouts measured in turn this many times) BENCH_WAIT_QUIET=<s> (wait for a
+ * quiet machine before each run, at most that long) BENCH_BUILD=auto|0|1
  * BENCH_QUICK=1 (a small database, to try the harness) BENCH_CACHE=<dir> BENCH_CPU_PROF=<dir> (server profiles).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -68,6 +69,7 @@ const CREATE_SECONDS = Number(env.BENCH_CREATE_SECONDS ?? 10);
 const LOG_LEVEL = env.BENCH_LOG_LEVEL ?? 'warn';
 /** Rounds: the checkouts are measured in turn this many times (before, after, before, after …). */
 const ROUNDS = Math.max(1, Number(env.BENCH_ROUNDS ?? 1));
+const WAIT_QUIET = Number(env.BENCH_WAIT_QUIET ?? 0);
 /** BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (one per run). */
 const profileArgs = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_CPU_PROF)}`] : [];
 /** Above these, other programs were competing for the CPU: latency figures then say more about the machine. */
@@ -318,6 +320,28 @@ async function startServer(root: string, dir: string): Promise<{ server: ChildPr
   throw new Error('the server did not become healthy within 300 s');
 }
 
+/**
+ * BENCH_WAIT_QUIET=<s>: before each run, wait (at most that long) for 5 s in which the rest of the
+ * machine used less than QUIET.othersCores, so runs land in the quiet moments of a shared machine.
+ */
+async function waitQuiet(maxSeconds: number): Promise<void> {
+  const end = Date.now() + maxSeconds * 1_000;
+  const t0 = Date.now();
+  for (;;) {
+    const a = machineBusy();
+    await sleep(5_000);
+    const busy = (machineBusy() - a) / 5;
+    if (busy < QUIET.othersCores) {
+      console.log(`machine quiet (${busy.toFixed(2)} cores busy) after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      return;
+    }
+    if (Date.now() > end) {
+      console.log(`machine still busy (${busy.toFixed(2)} cores) after ${maxSeconds} s: measuring anyway`);
+      return;
+    }
+  }
+}
+
 const cores = (cpuSeconds: number, windowSeconds: number) => cpuSeconds / windowSeconds;
 
 async function runOne(
@@ -330,6 +354,7 @@ async function runOne(
   let server: ChildProcess | undefined;
   try {
     console.log(`\n=== ${checkout.label}\n    ${checkout.root}`);
+    if (WAIT_QUIET > 0) await waitQuiet(WAIT_QUIET);
     copyFileSync(database.db, path.join(dir, 'bench.db'));
     // the copy's pages reach the disk now, not while the load runs
     execFileSync('sync');
@@ -426,7 +451,8 @@ async function runOne(
         others: Math.max(0, cores(c1.machine - c0.machine - (c1.server - c0.server) - (c1.gen - c0.gen), createWindow)),
       },
       load: { start: loadStart, end: loadEnd },
-      probe: { p99: probe.percentile(99) / 1e6, max: probe.max / 1e6 },
+      // the histogram holds whole intervals: the lateness is what exceeds the 10 ms resolution
+      probe: { p99: Math.max(0, probe.percentile(99) / 1e6 - 10), max: Math.max(0, probe.max / 1e6 - 10) },
     };
     printOne(result);
     return result;
