@@ -266,6 +266,10 @@ test('a 3-second voice note recorded by the farmer plays on the store’s side w
         await expect(farmerPage.getByTestId('record-elapsed')).toHaveText('0:03', { timeout: 6_000 });
         await recorder.getByRole('button', { name: 'إيقاف وإرسال' }).click();
         await expect(recorder).toBeHidden();
+        // uploaded, transcoded to MP3 by the API and sent: the farmer's own bubble now plays the stored file
+        await expect(messages(farmerPage).locator('audio[src*="/storage/voice/"]')).toHaveCount(1, {
+          timeout: 30_000,
+        });
       }
       await farmerCtx.context.close();
     }
