@@ -82,6 +82,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await api.close();
     throw err;
   }
+  // RELAY=off: the API and the rendered pages only — the scaled deployment runs its relays apart
+  // (docker-compose.yml: nginx sends /socket.io to them, pages and /api here).
+  if (env.RELAY === 'off') {
+    return running(server, port, api, async () => {});
+  }
   // Attached once listening, so it forwards to the port actually bound.
   const relay = attachRelay(server, {
     apiUrl: `http://127.0.0.1:${port}/api`,
@@ -98,11 +103,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await api.close();
     throw err;
   }
-
-  let closing: Promise<void> | null = null;
-  const close = async () => {
+  return running(server, port, api, async () => {
     stopSessionEnds();
     await relay.close();
+  });
+}
+
+/** The running server; `stopFirst` (the relay) is stopped before the HTTP server and the database. */
+function running(server: Server, port: number, api: Api, stopFirst: () => Promise<void>): RunningServer {
+  let closing: Promise<void> | null = null;
+  const close = async () => {
+    await stopFirst();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -214,3 +214,20 @@ describe('PUBLIC_URL', () => {
     );
   });
 });
+
+describe('RELAY=off (the scaled deployment: nginx sends pages and /api here, sockets to the relays)', () => {
+  let apiOnly: TestServer;
+  beforeAll(async () => {
+    apiOnly = await startTestServer({ env: { RELAY: 'off' } });
+  });
+  afterAll(async () => {
+    await apiOnly?.close();
+  });
+
+  it('serves the API and the pages but no socket.io', async () => {
+    expect((await fetch(`${apiOnly.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${apiOnly.url}/leaf`)).headers.get('content-type')).toContain('text/html');
+    expect((await fetch(`${srv.url}/socket.io/?EIO=4&transport=polling`)).status).toBe(200);
+    expect((await fetch(`${apiOnly.url}/socket.io/?EIO=4&transport=polling`)).status).toBe(404);
+  });
+});
