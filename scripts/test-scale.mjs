@@ -130,8 +130,16 @@ async function main() {
       html.includes('<meta name="agrivet-support-phone" content="+963900000000"'),
       'index.html does not carry the SUPPORT_PHONE setting (nginx sub_filter)',
     );
+    // Pages come from the API instances (server-rendered, or the shell for client-only routes).
+    assert(html.includes('data-server-rendered'), 'GET / is not server-rendered through the proxy');
     const route = await fetch(`${url}/stores/1`);
-    assert(route.status === 200 && (await route.text()) === html, 'a client route does not fall back to index.html');
+    const routeHtml = await route.text();
+    assert(
+      route.status === 200 &&
+        routeHtml.includes('<div id="root"></div>') &&
+        routeHtml.includes('content="+963900000000"'),
+      'a client route does not fall back to the shell (index.html)',
+    );
     const asset = html.match(/\/assets\/[^"']+\.js/)?.[0];
     assert(asset, 'index.html references no /assets/*.js');
     const js = await fetch(`${url}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } });

@@ -1,5 +1,6 @@
 // The scaled deployment of docker-compose.yml with real local programs (STACK.md: Docker cannot
-// run here): PostgreSQL, Redis, N API processes (api/dist/main.js) and M relay processes
+// run here): PostgreSQL, Redis, N API processes (server/dist/index.js with RELAY=off: the API and
+// the rendered pages) and M relay processes
 // (relay/dist/main.js) from the BUILT code, and nginx rendering deploy/nginx.conf.template.
 //   const c = await startScaleCluster();  c.url → the proxy;  c.apis[0].kill(); …;  await c.stop();
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ export const DEFAULT_CLIENT_ROOT = path.join(REPO_ROOT, 'client', 'dist');
 /** The built files the cluster needs that are missing (run `npm run build` first). */
 export const missingBuild = (clientRoot = DEFAULT_CLIENT_ROOT) =>
   [
-    path.join(REPO_ROOT, 'api/dist/main.js'),
+    path.join(REPO_ROOT, 'server/dist/index.js'),
     path.join(REPO_ROOT, 'relay/dist/main.js'),
     path.join(clientRoot, 'index.html'),
   ]
@@ -100,7 +101,8 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
     const apiServices = apiPorts.map((port, i) =>
       createService({
         name: `api${i + 1}`,
-        args: ['api/dist/main.js'],
+        // As docker-compose.yml runs them: the API and the rendered pages, without a relay of its own.
+        args: ['server/dist/index.js'],
         port,
         cwd: REPO_ROOT,
         readyUrl: `http://127.0.0.1:${port}/api/health`,
@@ -110,6 +112,7 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
           STORAGE_DIR: storageDir,
           TRUST_PROXY: 'loopback',
           REDIS_URL: redis.url,
+          RELAY: 'off',
           ...common,
         },
       }),
