@@ -158,6 +158,6 @@ test('a long thread loads older messages at the top and keeps the scroll positio
 test('a visitor is asked to log in before messaging a store', async ({ page }) => {
   await page.goto('/leaf');
   await page.getByRole('article').first().getByRole('button', { name: 'مراسلة' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=.*)?$/);
   await expect(page.getByText('يرجى تسجيل الدخول لتتمكن من ارسال رسالة')).toBeVisible();
 });
