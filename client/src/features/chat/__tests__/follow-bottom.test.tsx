@@ -9,15 +9,19 @@ function Harness({
   newest,
   mine,
   onApi,
+  ready = true,
 }: {
   count: number;
   newest: number;
   mine: boolean;
   onApi: (f: FollowBottom) => void;
+  /** false: still loading, the scroller is not on screen yet (the thread's first render). */
+  ready?: boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  onApi(useFollowBottom(scroller, content, count, newest, mine));
+  onApi(useFollowBottom(scroller, content, count, newest, mine, ready));
+  if (!ready) return <p>loading</p>;
   return (
     <div
       ref={(el) => {

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { MdArrowBack, MdArrowForward } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import '@/i18n/chat';
+import { useOnline } from '@/components/layout/offline-banner';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { useRealtime } from '@/stores/realtime';
 
@@ -25,7 +26,9 @@ interface ThreadHeaderProps {
 
 export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: ThreadHeaderProps) {
   const { t, i18n } = useTranslation();
-  const status = useRealtime((s) => s.status);
+  const relay = useRealtime((s) => s.status);
+  // Offline the phone's full-screen thread covers the layout's offline banner: the header says it.
+  const status = useOnline() ? relay : 'offline';
   const iAmSender = conversation ? conversation.sender.id === me : true;
   const title = conversation ? (iAmSender ? conversation.store.name_store : conversation.sender.name) : fallbackTitle;
   const image = conversation ? (iAmSender ? conversation.store.image : conversation.sender.image) : null;
@@ -51,7 +54,12 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
         <Heading as="h1" size="md" truncate>
           {title}
         </Heading>
-        <Text fontSize="xs" color={status === 'online' ? 'green.700' : 'fg.muted'} aria-live="polite">
+        <Text
+          fontSize="xs"
+          color={status === 'online' ? 'green.700' : status === 'offline' ? 'orange.700' : 'fg.muted'}
+          aria-live="polite"
+          truncate
+        >
           {status === 'online' ? t('chat.online') : status === 'offline' ? t('chat.offline') : t('chat.connecting')}
         </Text>
       </Stack>
