@@ -187,6 +187,7 @@ async function main() {
       password_confirmation: password,
     });
     ctx.farmer = reg;
+    ctx.farmerLogin = { phone, password };
     const login = await rest.post('auth/login', { phone, password });
     assert(login.user.id === reg.user.id, 'login returned another user');
     ctx.store = await rest.post('auth/login', DEMO_STORE);
@@ -315,6 +316,43 @@ async function main() {
     assert((await atFarmer).order.status === 1, 'the buyer did not see the new status');
     const stored = await sql('select status from orders where id = $1', [created.data.id]);
     assert(stored[0]?.status === 1, 'status not stored');
+  });
+
+  await step('logout through the proxy closes that session on both relays within a second (Redis)', async () => {
+    const { rest, cluster, RealtimeClient } = ctx;
+    // the API instances publish the session end on Redis; each relay closes its own sockets of it
+    const ended = await rest.post('auth/login', ctx.farmerLogin);
+    const kept = await rest.post('auth/login', ctx.farmerLogin);
+    const onRelay1 = await connectOnRelay(RealtimeClient, cluster, ended.token, 0);
+    const onRelay2 = await connectOnRelay(RealtimeClient, cluster, ended.token, 1);
+    const other = await connectOnRelay(RealtimeClient, cluster, kept.token, 1);
+    try {
+      const offline = (rt) =>
+        new Promise((resolve) => {
+          const stop = rt.onStatus((status) => {
+            if (status !== 'online') {
+              stop();
+              resolve(Date.now());
+            }
+          });
+        });
+      const closed = [offline(onRelay1), offline(onRelay2)];
+      const t0 = Date.now();
+      await rest.post('auth/logout', {}, { token: ended.token });
+      const times = await Promise.race([
+        Promise.all(closed),
+        sleep(3000).then(() => {
+          throw new Error('a logged-out socket was still online 3 s after the logout');
+        }),
+      ]);
+      const slowest = Math.max(...times) - t0;
+      assert(slowest < 1000, `the logged-out sockets closed after ${slowest} ms`);
+      await sleep(300);
+      assert(other.status === 'online', `the same user's other session is ${other.status}`);
+      log(`logged-out sockets closed after ${times.map((t) => t - t0).join(' / ')} ms`);
+    } finally {
+      for (const rt of [onRelay1, onRelay2, other]) rt.close();
+    }
   });
 
   await step('fault round: one API and one relay killed mid-run, nothing lost or duplicated', async () => {
