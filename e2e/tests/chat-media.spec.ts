@@ -462,6 +462,64 @@ test('offline → reload → online: the thread recovers and the queued message 
   }
 });
 
+test('a photo picked offline waits in IndexedDB (not localStorage), survives a reload and is sent once back online', async ({
+  browser,
+}) => {
+  const s = await newFarmer('مزارع الصورة المؤجلة');
+  try {
+    const ctx = await signedInContext(browser, s.who, { viewport: PHONE });
+    const page = await ctx.context.newPage();
+    await page.goto(`/chat/${s.conversationId}`);
+    await expect(messages(page)).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect(messages(page)).toBeVisible();
+
+    await ctx.context.setOffline(true);
+    await page.getByTestId('photo-input').setInputFiles(PHOTOS[1]);
+    await page.getByRole('dialog').getByRole('button', { name: 'إرسال' }).click();
+    // the upload cannot leave: the bubble offers a retry, the file waits in IndexedDB
+    await expect(messages(page).getByRole('button', { name: 'إعادة المحاولة' })).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `${shots}/upload-failed-360.png` });
+    const saved = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const req = indexedDB.open('agrivet-media');
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+              const db = req.result;
+              const count = db.transaction('queue').objectStore('queue').count();
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => reject(count.error);
+            };
+          }),
+      );
+    expect(await saved()).toBe(1);
+    const localBytes = await page.evaluate(() =>
+      Object.keys(localStorage).reduce((n, k) => n + (localStorage.getItem(k)?.length ?? 0), 0),
+    );
+    expect(localBytes).toBeLessThan(4_000);
+
+    await page.reload();
+    await ctx.context.setOffline(false);
+    // no click: the thread loads, the file is uploaded and its message sent, once
+    await expect(messages(page).locator('img[src*="/storage/messages/"]')).toHaveCount(1, { timeout: 30_000 });
+    await expect.poll(saved, { timeout: 10_000 }).toBe(0);
+    const stored = await apiCall<{ messages: { attachment: { kind: string } | null }[] }>(
+      `conversation/get/${s.conversationId}`,
+      { token: s.farmer.token },
+    );
+    expect(stored.messages.map((m) => m.attachment?.kind)).toEqual(['image']);
+    await ctx.context.close();
+  } finally {
+    await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
+  }
+});
+
 test('the notifications offer comes only after sign-in, and turning them on asks the API for its key', async ({
   browser,
 }) => {
