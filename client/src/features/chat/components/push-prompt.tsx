@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdNotificationsActive } from 'react-icons/md';
 import '@/i18n/chat';
+import { useOnline } from '@/components/layout/offline-banner';
 import { notify } from '@/components/ui/toaster';
 import { enablePush, rememberPromptAnswer, shouldOfferPush } from '@/lib/push';
 
@@ -18,7 +19,9 @@ export function PushPrompt({ userId, armed }: { userId: number; armed: boolean }
   const { t } = useTranslation();
   const [closed, setClosed] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!armed || closed || !userId || !shouldOfferPush(userId)) return null;
+  const online = useOnline();
+  // Offline it could not subscribe: offered again once back online.
+  if (!armed || closed || !online || !userId || !shouldOfferPush(userId)) return null;
 
   const enable = async () => {
     setBusy(true);
