@@ -160,6 +160,14 @@ test('a thread with photos opens at the newest message on both sides and stays t
     await axe(farmerPage);
     await farmerCtx.context.close();
     await storeCtx.context.close();
+
+    // The admin's read-only view opens at the newest message too.
+    const adminCtx = await signedInContext(browser, DEMO.admin, { viewport: DESKTOP });
+    const adminPage = await adminCtx.context.newPage();
+    await adminPage.goto(`/conversation/${conversationId}`);
+    await expect(messages(adminPage).getByText('وهل يفيد الرش صباحاً؟')).toBeVisible();
+    expect(await distanceFromBottom(adminPage)).toBeLessThan(4);
+    await adminCtx.context.close();
   } finally {
     await apiCall(`conversation/delete/${conversationId}`, { token: admin.token, body: {} });
   }

@@ -1,4 +1,5 @@
 /** conversation/{id} (admin): every message of one conversation, read-only, new ones live (admin room). */
+import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -26,7 +27,19 @@ export default function ConversationViewRoute() {
         </Button>
       }
     >
-      <ChatThread key={id} conversationId={id} readOnly />
+      {/* The thread scrolls inside a window-high box, opening at the newest message. */}
+      <Box
+        display="flex"
+        flexDirection="column"
+        h="calc(100dvh - 170px)"
+        minH="80"
+        bg="bg"
+        borderWidth="1px"
+        rounded="lg"
+        overflow="hidden"
+      >
+        <ChatThread key={id} conversationId={id} readOnly />
+      </Box>
     </ScreenFrame>
   );
 }
