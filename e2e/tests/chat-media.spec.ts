@@ -270,12 +270,24 @@ test('a 3-second voice note recorded by the farmer plays on the store’s side w
         // cancelled: nothing is sent
         await recorder.getByRole('button', { name: 'إلغاء التسجيل' }).click();
         await expect(recorder).toBeHidden();
+        // hold to talk: pressed, held, released → sent
+        const micButton = farmerPage.getByRole('button', { name: 'تسجيل رسالة صوتية' });
+        const box = await micButton.boundingBox();
+        if (!box) throw new Error('no microphone button');
+        await farmerPage.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await farmerPage.mouse.down();
+        await expect(farmerPage.getByTestId('record-elapsed')).toHaveText('0:01', { timeout: 5_000 });
+        await farmerPage.mouse.up();
+        await expect(recorder).toBeHidden();
+        await expect(messages(farmerPage).locator('audio[src*="/storage/voice/"]')).toHaveCount(1, {
+          timeout: 30_000,
+        });
       } else {
         await expect(farmerPage.getByTestId('record-elapsed')).toHaveText('0:03', { timeout: 6_000 });
         await recorder.getByRole('button', { name: 'إيقاف وإرسال' }).click();
         await expect(recorder).toBeHidden();
         // uploaded, transcoded to MP3 by the API and sent: the farmer's own bubble now plays the stored file
-        await expect(messages(farmerPage).locator('audio[src*="/storage/voice/"]')).toHaveCount(1, {
+        await expect(messages(farmerPage).locator('audio[src*="/storage/voice/"]')).toHaveCount(2, {
           timeout: 30_000,
         });
       }
@@ -285,8 +297,9 @@ test('a 3-second voice note recorded by the farmer plays on the store’s side w
     const storeCtx = await signedInContext(mic, DEMO.clinic, { viewport: DESKTOP });
     const storePage = await storeCtx.context.newPage();
     await storePage.goto(`/chat/${s.conversationId}`);
-    const player = messages(storePage).locator('[data-voice-player]');
-    await expect(player).toHaveCount(1, { timeout: 20_000 });
+    await expect(messages(storePage).locator('[data-voice-player]')).toHaveCount(2, { timeout: 20_000 });
+    // the 3-second one (the held one came first)
+    const player = messages(storePage).locator('[data-voice-player]').last();
     const time = player.getByTestId('voice-time');
     await expect(time).toHaveText(/^0:0[34]$/);
     const audio = player.locator('audio');
@@ -303,16 +316,16 @@ test('a 3-second voice note recorded by the farmer plays on the store’s side w
       `conversation/get/${s.conversationId}`,
       { token: s.farmer.token },
     );
-    expect(stored.messages).toHaveLength(1);
-    expect(stored.messages[0].attachment?.kind).toBe('audio');
-    expect(stored.messages[0].attachment?.duration_ms).toBeGreaterThan(2_500);
-    expect(stored.messages[0].attachment?.duration_ms).toBeLessThan(5_000);
+    expect(stored.messages.map((m) => m.attachment?.kind)).toEqual(['audio', 'audio']);
+    expect(stored.messages[0].attachment?.duration_ms).toBeGreaterThan(500);
+    expect(stored.messages[1].attachment?.duration_ms).toBeGreaterThan(2_500);
+    expect(stored.messages[1].attachment?.duration_ms).toBeLessThan(5_000);
     await storeCtx.context.close();
 
     const phoneStore = await signedInContext(mic, DEMO.clinic, { viewport: PHONE });
     const phonePage = await phoneStore.context.newPage();
     await phonePage.goto(`/chat/${s.conversationId}`);
-    await expect(messages(phonePage).locator('[data-voice-player]')).toHaveCount(1);
+    await expect(messages(phonePage).locator('[data-voice-player]')).toHaveCount(2);
     await noWiderThanScreen(phonePage);
     await phonePage.screenshot({ path: `${shots}/player-360.png` });
     await phoneStore.context.close();
