@@ -65,10 +65,13 @@ test('store account: register → store → product with image → live order �
   await page.getByRole('link', { name: 'إضافة منتج' }).click();
   await page.getByLabel('اسم المنتج').fill(productName);
   await page.getByLabel('النوع').selectOption({ label: 'أدوية' });
+  // The price keeps only a number: letters are dropped, Arabic-Indic digits and ٫ become 7.25.
   await page.getByLabel('السعر ($)').fill('سبعة');
   await page.getByLabel('السعر ($)').blur();
-  await expect(page.getByText('يجب أن يكون رقماً')).toBeVisible();
-  await page.getByLabel('السعر ($)').fill('7.25');
+  await expect(page.getByLabel('السعر ($)')).toHaveValue('');
+  await expect(page.getByText('هذا الحقل مطلوب').first()).toBeVisible();
+  await page.getByLabel('السعر ($)').pressSequentially('٧٫٢٥');
+  await expect(page.getByLabel('السعر ($)')).toHaveValue('7.25');
   await page.getByText('عنصر مميز').click();
   await page.getByLabel('الوصف').fill('مبيد فطري لأشجار الزيتون والحمضيات');
   await page.getByLabel('الصورة').setInputFiles(photo);
@@ -124,7 +127,9 @@ test('store account: register → store → product with image → live order �
     // 6. The store completes it in the status dialog; the farmer's /myorders shows it without a reload.
     await row.getByRole('link', { name: /^عرض/ }).click();
     await expect(page).toHaveURL(new RegExp(`/order/details\\?id=${orderId}$`));
-    await expect(page.getByText('0944444444')).toBeVisible();
+    await expect(page.getByText('0944444444').first()).toBeVisible();
+    // The delivery details the farmer gave at checkout (pre-filled from the profile).
+    await expect(page.getByTestId('order-delivery')).toContainText('0944444444');
     await expect(page.getByRole('row').filter({ hasText: productName })).toContainText('14.50 $');
     await page.getByRole('button', { name: 'تغيير الحالة' }).click();
     const dialog = page.getByRole('dialog');
@@ -144,7 +149,7 @@ test('store account: register → store → product with image → live order �
     await farmer.context.close();
   }
 
-  // 7. The admin disables the account; its dashboard writes are refused with 'اشتراكك منتهي الصلاحية'.
+  // 7. The admin disables the account; its dashboard says so and its write forms are locked.
   const admin = await signedInContext(browser, DEMO.admin, { viewport: { width: 1280, height: 800 } });
   const adminPage = await admin.context.newPage();
   await adminPage.goto('/user/list');
@@ -158,13 +163,19 @@ test('store account: register → store → product with image → live order �
   await admin.context.close();
 
   await page.goto('/product/list');
-  // The reloaded session knows the account is disabled: a banner says so …
-  await expect(page.getByText('اشتراكك منتهي الصلاحية')).toHaveCount(1);
+  // The reloaded session knows the account is disabled: a banner on every screen says so and how to renew …
+  const banner = page.getByTestId('expired-banner');
+  await expect(banner).toContainText('انتهى اشتراك متجرك');
+  await expect(banner.getByRole('link', { name: 'راسل الدعم لتجديد الاشتراك' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/\d+$/,
+  );
   await page.getByRole('link', { name: `تعديل: ${productName}` }).click();
-  await page.getByLabel('السعر ($)').fill('8');
-  await page.getByRole('button', { name: 'حفظ' }).click();
-  // … and the API's refusal arrives as a toast with the same words.
-  await expect(page.getByText('اشتراكك منتهي الصلاحية')).toHaveCount(2);
+  await expect(page.getByTestId('expired-banner')).toBeVisible();
+  // … and its write forms are shown disabled instead of failing on save.
+  await expect(page.getByText('هذا النموذج مقفل لأن اشتراكك منتهٍ')).toBeVisible();
+  await expect(page.getByLabel('السعر ($)')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'حفظ' })).toBeDisabled();
   await shot(page, 'write-refused');
   await expect(page).toHaveURL(/\/product\/add\/\d+$/);
   const unchanged = await apiCall<{ price: string }>(`product/get/${products.data[0].id}`);
@@ -192,8 +203,9 @@ test('the admin watches a conversation live while a farmer and a store chat', as
   const adminPage = await admin.context.newPage();
   try {
     await adminPage.goto('/conversation/list');
+    // At 360 px the admin's list is cards (one list item per conversation).
     await adminPage
-      .getByRole('row')
+      .getByRole('listitem')
       .filter({ hasText: 'أحمد المزارع' })
       .filter({ hasText: pharmacyStore.name_store })
       .getByRole('link', { name: /^عرض المحادثة/ })
@@ -246,14 +258,15 @@ test('articles: create, edit (same form) and delete with the confirm dialog', as
   await page.getByLabel('العنوان').fill(`${title} (محدّث)`);
   await page.getByRole('button', { name: 'حفظ' }).click();
   await expect(page.getByText('تم حفظ التعديلات')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: `${title} (محدّث)` })).toBeVisible();
+  // At 360 px the list is cards.
+  await expect(page.getByRole('listitem').filter({ hasText: `${title} (محدّث)` })).toBeVisible();
 
   await page.getByRole('button', { name: `حذف: ${title} (محدّث)` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByText('هل تريد حذف هذا العنصر؟')).toBeVisible();
   await dialog.getByRole('button', { name: 'حذف' }).click();
   await expect(page.getByText('تم حذف العنصر')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
   await store.context.close();
 });
 
