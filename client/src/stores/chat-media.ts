@@ -9,7 +9,10 @@
  * the same client_id, which the API stores once.
  *
  * `items` is what the thread shows of them (object URLs of the files, progress, state); the record is
- * dropped once its message is stored (the thread then shows the API's message).
+ * dropped once its message is stored (the thread then shows the API's message). Several tabs: a tab
+ * reads the record again before uploading (another tab may have uploaded or sent it) and tells the
+ * others when one was sent (BroadcastChannel), so no tab keeps a stale pending bubble; a file two
+ * tabs upload at once is still one message (same client_id; the spare upload is swept by the API).
  */
 import { newClientId } from '@agrivet/realtime/client-id';
 import { type AttachmentKind, apiPaths, type Message, type Upload } from '@agrivet/shared';
@@ -97,6 +100,8 @@ interface Runtime {
   records: Map<string, QueuedMedia>;
   chain: Promise<void>;
   stops: (() => void)[];
+  /** Other tabs of this browser: a file one of them sent is dropped here too. */
+  channel: BroadcastChannel | null;
 }
 
 let rt: Runtime | null = null;
@@ -129,10 +134,13 @@ function dropItem(clientId: string): void {
   useChatMedia.setState((s) => ({ items: s.items.filter((i) => i.client_id !== clientId) }));
 }
 
-/** Its message was stored: forget the file. */
-function finish(r: Runtime, clientId: string): void {
+/** Its message was stored: forget the file (and tell the other tabs). */
+function finish(r: Runtime, clientId: string, fromOtherTab = false): void {
   if (!r.records.delete(clientId)) return;
-  void r.storage.remove(clientId).catch(() => undefined);
+  if (!fromOtherTab) {
+    void r.storage.remove(clientId).catch(() => undefined);
+    r.channel?.postMessage({ type: 'sent', client_id: clientId });
+  }
   dropItem(clientId);
 }
 
@@ -147,6 +155,15 @@ function schedule(r: Runtime, clientId: string): void {
 async function process(r: Runtime, clientId: string): Promise<void> {
   const record = r.records.get(clientId);
   if (!record || rt !== r) return;
+  if (!record.upload) {
+    // Another tab of this browser may have uploaded it (or sent it) since this one loaded the queue.
+    const saved = await r.storage
+      .all(r.userId)
+      .then((all) => all.find((x) => x.client_id === clientId))
+      .catch(() => record);
+    if (!saved) return finish(r, clientId, true);
+    if (saved.upload) record.upload = saved.upload;
+  }
   if (!record.upload) {
     patch(clientId, { state: 'uploading', progress: 0, error: undefined, retryable: undefined });
     try {
@@ -219,8 +236,16 @@ export async function startMediaQueue(
     records: new Map(),
     chain: Promise.resolve(),
     stops: [],
+    channel: typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`agrivet-media:${userId}`),
   };
   rt = r;
+  if (r.channel) {
+    const channel = r.channel;
+    channel.onmessage = (e: MessageEvent<{ type?: string; client_id?: string }>) => {
+      if (e.data?.type === 'sent' && typeof e.data.client_id === 'string') finish(r, e.data.client_id, true);
+    };
+    r.stops.push(() => channel.close());
+  }
   r.stops.push(
     onOutboxResult((clientId, outcome, error) => {
       if (!r.records.has(clientId)) return;

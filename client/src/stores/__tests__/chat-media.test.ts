@@ -164,4 +164,28 @@ describe('chat media queue', () => {
     expect(useChatMedia.getState().items).toHaveLength(0);
     expect(storage.records.size).toBe(0);
   });
+
+  it('another tab: a file it already uploaded is not uploaded again, and one it sent is dropped here', async () => {
+    const storage = memoryMediaStorage();
+    const upload = vi.fn<Uploader>(async () => uploadOf(40));
+    await startMediaQueue(null, 5, { storage, upload, isQueued: () => false });
+    // this tab picks a file; before its turn comes, another tab uploads it (the saved record says so)
+    const realPut = storage.put;
+    let first = true;
+    storage.put = async (record) => {
+      await realPut(first ? { ...record, upload: uploadOf(39) } : record);
+      first = false;
+    };
+    await queueMedia(4, [{ kind: 'image', blob: blob('shared') }]);
+    await flush();
+    await flush();
+    expect(upload).not.toHaveBeenCalled();
+    const id = useChatMedia.getState().items[0].client_id;
+    expect(writes.map((w) => [w.clientId, w.payload.upload_id])).toEqual([[id, 39]]);
+    // the other tab reports it sent: the pending bubble goes here too
+    const other = new BroadcastChannel('agrivet-media:5');
+    other.postMessage({ type: 'sent', client_id: id });
+    await vi.waitFor(() => expect(useChatMedia.getState().items).toHaveLength(0));
+    other.close();
+  });
 });
