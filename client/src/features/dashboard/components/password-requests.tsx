@@ -20,6 +20,7 @@ import { useDashboardT } from '../i18n/register';
 import { dialogRecipe } from '../lib/recipes';
 import { saveWithFeedback } from '../lib/save-form';
 import { type Column, DataTable } from './data-table';
+import { dateLocale } from '@/lib/format';
 
 function SetPasswordDialog({ request }: { request: PasswordResetRequest }) {
   const { t, lang } = useDashboardT();
@@ -84,7 +85,7 @@ export function PasswordRequests() {
   const { t, lang } = useDashboardT();
   const [page, setPage] = useState(1);
   const query = usePasswordRequests(page);
-  const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', { dateStyle: 'medium' });
+  const dateFormat = new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium' });
   const columns: Column<PasswordResetRequest>[] = [
     { key: 'name', header: t('users.name'), cell: (r) => r.user_name ?? '—' },
     { key: 'phone', header: t('users.phone'), cell: (r) => <span dir="ltr">{r.phone}</span> },

@@ -14,13 +14,14 @@ import { ScreenFrame } from '../components/screen-frame';
 import { useDashboardT } from '../i18n/register';
 import { dashboardPaths } from '../lib/dashboard-paths';
 import { usePageParam } from '../lib/use-page-param';
+import { dateLocale } from '@/lib/format';
 
 export default function ConversationListRoute() {
   const { t, lang } = useDashboardT();
   const [page, setPage] = usePageParam();
   const query = useAllConversations(page);
   const queryClient = useQueryClient();
-  const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', {
+  const dateFormat = new Intl.DateTimeFormat(dateLocale(lang), {
     dateStyle: 'short',
     timeStyle: 'short',
   });

@@ -12,6 +12,7 @@ import { useDashboardT } from '../i18n/register';
 import { dashboardPaths } from '../lib/dashboard-paths';
 import { usePageParam } from '../lib/use-page-param';
 import { useOrderAlerts } from '../stores/order-alerts';
+import { dateLocale } from '@/lib/format';
 
 export default function OrderListRoute() {
   const { t, lang } = useDashboardT();
@@ -22,7 +23,7 @@ export default function OrderListRoute() {
   useEffect(markSeen, [markSeen]);
   // A new order arriving while the list is on screen is seen.
   useEffect(() => onRealtime('order:new', markSeen), [markSeen]);
-  const dateFormat = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', {
+  const dateFormat = new Intl.DateTimeFormat(dateLocale(lang), {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

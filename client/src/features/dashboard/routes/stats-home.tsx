@@ -16,14 +16,15 @@ import { HBarChart } from '../components/hbar-chart';
 import { ScreenFrame } from '../components/screen-frame';
 import { StatCard } from '../components/stat-card';
 import { useDashboardT } from '../i18n/register';
+import { dateLocale } from '@/lib/format';
 
 function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): BarDatum[] {
-  const long = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', {
+  const long = new Intl.DateTimeFormat(dateLocale(lang), {
     day: 'numeric',
     month: 'long',
     timeZone: 'UTC',
   });
-  const short = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ar-SY', {
+  const short = new Intl.DateTimeFormat(dateLocale(lang), {
     day: 'numeric',
     month: 'numeric',
     timeZone: 'UTC',
