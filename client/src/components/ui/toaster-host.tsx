@@ -5,8 +5,17 @@ import { Stack } from '@chakra-ui/react/stack';
 import { createToaster, Toaster as ChakraToaster, Toast } from '@chakra-ui/react/toast';
 import { i18n } from '../../i18n';
 import { toastRecipe } from '../../lib/theme/slot-recipes';
+import { type NotifyOptions, planToast, type ToastType } from './toast-plan';
 
 export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4 });
+
+/** Shows a toast: merged with an identical one, clearing its action's earlier errors on success. */
+export function present(type: ToastType, title: string, o: string | NotifyOptions | undefined, duration: number) {
+  const { description, action } = typeof o === 'string' ? { description: o, action: undefined } : (o ?? {});
+  const { request, clear } = planToast(type, title, description, duration, action);
+  for (const id of clear) toaster.dismiss(id);
+  toaster.create(request);
+}
 
 export default function ToasterHost() {
   return (
