@@ -467,6 +467,7 @@ async function runOne(
 
 const n = (v: number) => v.toLocaleString('en');
 const pair = (s: Stats) => (s.n ? `${ms(s.p50)} / ${ms(s.p99)}` : '–');
+const pair2 = (s: Stats) => `${ms(s.p99)} / ${ms(s.max)}`;
 const slowLine = (s: SlowSummary) =>
   `${s.seconds} of ${SECONDS} (${n(s.count)} answers${s.worst.length ? `; worst second: ${s.worst[0].count}, up to ${ms(s.worst[0].max)} ms` : ''})`;
 const met = (ok: boolean) => (ok ? 'met' : '**missed**');
@@ -506,6 +507,7 @@ function rows(r: RunResult) {
     'message/create: server CPU per request, ms': r.createCpu.perRequestMs.toFixed(3),
     'server CPU (mixed / create), cores': `${r.cpu.server.toFixed(2)} / ${r.createCpu.server.toFixed(2)}`,
     'load generators CPU (mixed), cores': r.cpu.generators.toFixed(2),
+    'load generators: sends late behind schedule, p99 / max ms (browse; chat)': `${pair2(r.browse.lag)}; ${pair2(r.chat.lag)}`,
     'other processes on the machine (mixed / create), cores': `${r.cpu.others.toFixed(2)} / ${r.createCpu.others.toFixed(2)}`,
     'machine noise: timer lateness of an idle Node process, p99 / max ms': `${ms(r.probe.p99)} / ${ms(r.probe.max)}`,
     'load average at start / end of the mixed load': `${r.load.start.toFixed(1)} / ${r.load.end.toFixed(1)}`,
