@@ -1,5 +1,5 @@
 import { DEMO, expect, signedInContext, test } from './support/fixtures';
-import { fillDelivery } from './support/farmer-ui';
+import { fillDelivery, hydrated } from './support/farmer-ui';
 
 test('a farmer finds a pharmacy by province, orders two products, and sees the status change live', async ({
   browser,
@@ -8,6 +8,7 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   const page = await farmer.context.newPage();
 
   await page.goto('/leaf');
+  await hydrated(page);
   await page.getByLabel('المحافظة').selectOption({ label: 'دمشق' });
   await expect(page).toHaveURL(/city=1/);
   const card = page.getByRole('article').filter({ hasText: 'دمشق' }).first();
@@ -83,6 +84,7 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
 
 test('a visitor must log in before ordering, and comes back to the store afterwards', async ({ page }) => {
   await page.goto('/products/1');
+  await hydrated(page);
   await page
     .getByRole('button', { name: /^اطلب: / })
     .first()
@@ -112,6 +114,7 @@ test('an order placed offline waits in the outbox, shown as pending, and is sent
   const farmer = await signedInContext(browser, DEMO.farmer);
   const page = await farmer.context.newPage();
   await page.goto('/products/1');
+  await hydrated(page);
   const order = page.getByRole('button', { name: /^اطلب: / }).first();
   const name = ((await order.getAttribute('aria-label')) ?? '').replace('اطلب: ', '');
   await order.click();
@@ -143,6 +146,7 @@ test('a cart whose order is queued cannot be ordered twice, keeps its lock over 
   const farmer = await signedInContext(browser, DEMO.farmer);
   const page = await farmer.context.newPage();
   await page.goto('/products/1');
+  await hydrated(page);
   // The service worker must control the page so that a reload works offline.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -182,6 +186,7 @@ test('a cart whose order is queued cannot be ordered twice, keeps its lock over 
 
   // Opening the store's page from elsewhere does not clear a cart whose order is pending.
   await page.goto('/products/1');
+  await hydrated(page);
   await expect(page.getByRole('link', { name: 'السلة (2)' })).toBeVisible();
   await page.getByRole('link', { name: 'السلة (2)' }).click();
 

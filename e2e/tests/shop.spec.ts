@@ -7,7 +7,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { farmerSignsIn, fillDelivery } from './support/farmer-ui';
+import { farmerSignsIn, fillDelivery, hydrated } from './support/farmer-ui';
 import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
 
 const artifacts = path.join(process.cwd(), 'artifacts');
@@ -33,6 +33,7 @@ async function noSidewaysScroll(page: Page) {
 /** Adds the first product of /products/{storeId} with `quantity` through the quantity dialog. */
 async function addFirstProduct(page: Page, storeId: number, quantity: number): Promise<string> {
   await page.goto(`/products/${storeId}`);
+  await hydrated(page);
   const order = page.getByRole('button', { name: /^اطلب: / }).first();
   await expect(order).toBeVisible();
   const name = ((await order.getAttribute('aria-label')) ?? '').replace('اطلب: ', '');
@@ -202,6 +203,7 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
     await shot(page, 'store-page-reviews-360');
     // Best rated first.
     await page.goto('/leaf?sort=rating');
+    await hydrated(page);
     await expect(page.getByLabel('الترتيب')).toHaveValue('rating');
     await expect(page.getByRole('article').first()).toBeVisible();
   } finally {

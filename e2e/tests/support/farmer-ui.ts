@@ -22,11 +22,22 @@ export async function farmerSignsIn(
 }
 
 /**
+ * A server-rendered page (/products/{id}, the store lists …) answers clicks only once the app has
+ * hydrated it: the entry waits for the load event, hydration takes a moment after.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+}
+
+/**
  * Orders `quantity` of `productName` from /products/{storeId} through the quantity dialog and the cart;
  * resolves on /myorders with the new order's list item and id.
  */
 export async function orderThroughUi(page: Page, storeId: number, productName: string, quantity: number) {
   await page.goto(`/products/${storeId}`);
+  await hydrated(page);
   await page.getByRole('button', { name: `اطلب: ${productName}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('الكمية').fill(String(quantity));
