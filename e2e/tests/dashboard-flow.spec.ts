@@ -61,7 +61,7 @@ test('store account: register → store → product with image → live order �
   // 3. Add a product with an image (price validation first).
   const nav = page.getByRole('navigation', { name: 'قائمة لوحة التحكم' });
   await nav.getByRole('link', { name: 'المنتجات' }).click();
-  await expect(page.getByText('لا يوجد عناصر مطابقة')).toBeVisible();
+  await expect(page.getByText('لا توجد منتجات بعد: أضف أول منتج من زر «إضافة منتج»')).toBeVisible();
   await page.getByRole('link', { name: 'إضافة منتج' }).click();
   await page.getByLabel('اسم المنتج').fill(productName);
   await page.getByLabel('النوع').selectOption({ label: 'أدوية' });
@@ -94,7 +94,7 @@ test('store account: register → store → product with image → live order �
   // order appears live on the store's order list.
   await nav.getByRole('link', { name: 'الطلبات' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'الطلبات' })).toBeVisible();
-  await expect(page.getByText('لا يوجد عناصر مطابقة')).toBeVisible();
+  await expect(page.getByText('لا توجد طلبات بعد: تظهر هنا طلبات المزارعين فور وصولها')).toBeVisible();
   const products = await apiCall<{ data: { id: number; price: string }[] }>(`product/getAll?store_id=${storeId}`);
   // The same account on a phone: the side bar is a closed drawer there.
   const phonePage = await storeContext.newPage();

@@ -146,7 +146,7 @@ test('a first visit to /leaf comes rendered with its list: no request for it, th
   expect(await page.locator('link[rel="modulepreload"][href*="stores-list"]').count()).toBeGreaterThan(0);
   // Another province afterwards goes through the api client as usual.
   await page.getByRole('combobox', { name: 'المحافظة' }).selectOption({ label: 'السويداء' });
-  await expect(page.getByText('لا يوجد عناصر مطابقة')).toBeVisible();
+  await expect(page.getByText('لا توجد متاجر هنا بعد')).toBeVisible();
   expect(listRequests).toHaveLength(1);
   expect(listRequests[0]).toContain('city=');
   await context.close();

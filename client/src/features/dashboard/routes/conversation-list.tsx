@@ -76,6 +76,7 @@ export default function ConversationListRoute() {
   return (
     <ScreenFrame title={t('conversations.list')}>
       <DataTable
+        empty={t('table.emptyConversations')}
         caption={t('conversations.list')}
         columns={columns}
         rows={query.data?.data}

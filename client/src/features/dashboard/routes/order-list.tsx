@@ -47,6 +47,7 @@ export default function OrderListRoute() {
   return (
     <ScreenFrame title={t('orders.list')}>
       <DataTable
+        empty={t('table.emptyOrders')}
         caption={t('orders.list')}
         columns={columns}
         rows={query.data?.data}

@@ -50,6 +50,7 @@ export default function PostListRoute() {
       actions={<AddLink to={dashboardPaths.blogAdd.getHref()} label={t('posts.add')} />}
     >
       <DataTable
+        empty={t('table.emptyPosts')}
         caption={t('posts.list')}
         columns={columns}
         rows={query.data?.data}

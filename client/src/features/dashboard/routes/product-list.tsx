@@ -68,6 +68,7 @@ export default function ProductListRoute() {
       actions={!isAdmin && <AddLink to={dashboardPaths.productAdd.getHref()} label={t('products.add')} />}
     >
       <DataTable
+        empty={t('table.emptyProducts')}
         caption={title}
         columns={columns}
         rows={query.data?.data}

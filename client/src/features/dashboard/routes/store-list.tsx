@@ -95,6 +95,7 @@ export default function StoreListRoute() {
       actions={<AddLink to={dashboardPaths.storeAdd.getHref()} label={t('stores.add')} />}
     >
       <DataTable
+        empty={t('table.emptyStores')}
         caption={t('stores.list')}
         columns={columns}
         rows={query.data?.data}

@@ -101,6 +101,7 @@ export default function UserListRoute() {
   return (
     <ScreenFrame title={t('users.list')}>
       <DataTable
+        empty={t('table.emptyUsers')}
         caption={t('users.list')}
         columns={columns}
         rows={query.data?.data}
