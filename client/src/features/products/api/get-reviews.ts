@@ -12,6 +12,7 @@ export const storeReviewsQueryOptions = (storeId: number, page: number) =>
     queryKey: productKeys.reviews(storeId, page),
     queryFn: ({ signal }) => getStoreReviews(storeId, page, signal),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 
 export const useStoreReviews = (storeId: number, page: number) => useQuery(storeReviewsQueryOptions(storeId, page));

@@ -4,5 +4,6 @@ import { scope } from '../../../lib/query-client';
 export const productKeys = {
   all: [scope.catalogue, 'store-products'] as const,
   page: (storeId: number, page: number) => [scope.catalogue, 'store-products', storeId, page] as const,
-  reviews: (storeId: number, page: number) => [scope.catalogue, 'store-reviews', storeId, page] as const,
+  /** Memory only and checked on every visit: a buyer's new rating shows at once (ETag: cheap when unchanged). */
+  reviews: (storeId: number, page: number) => [scope.public, 'store-reviews', storeId, page] as const,
 };
