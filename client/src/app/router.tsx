@@ -46,6 +46,8 @@ const Article = article.Component;
 const Search = search.Component;
 const StoreProducts = storeProducts.Component;
 const Cart = lazy(() => import('@/features/cart/routes/cart'));
+const Carts = lazy(() => import('@/features/cart/routes/carts'));
+const Account = lazy(() => import('@/features/account/routes/account'));
 const MyOrders = lazy(() => import('@/features/orders/routes/my-orders'));
 const ChatList = lazy(() => import('@/features/chat/routes/chat-list'));
 const Chat = lazy(() => import('@/features/chat/routes/chat'));
@@ -107,6 +109,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: paths.cart.path, element: <Cart /> },
+          { path: paths.carts.path, element: <Carts /> },
+          { path: paths.account.path, element: <Account /> },
           { path: paths.myOrders.path, element: <MyOrders /> },
           { path: paths.chatList.path, element: <ChatList /> },
           { path: paths.chat.path, element: <Chat /> },
