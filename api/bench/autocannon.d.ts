@@ -9,6 +9,13 @@ declare module 'autocannon' {
     body?: string;
     /** Replaces each `[<id>]` in the body with a new id per request. */
     idReplacement?: boolean;
+    /** Requests in turn; setupRequest may change each one before it is sent. */
+    requests?: {
+      setupRequest?: (req: { headers: Record<string, string>; body?: string }) => {
+        headers: Record<string, string>;
+        body?: string;
+      };
+    }[];
   }
   interface Histogram {
     average: number;
@@ -23,6 +30,7 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
+    statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
