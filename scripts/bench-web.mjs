@@ -100,6 +100,19 @@ async function lighthouseRun(url) {
       },
     );
     const { categories, audits } = result.lhr;
+    const missing = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ]
+      .filter((id) => typeof audits[id]?.numericValue !== 'number')
+      .map((id) => `${id}: ${audits[id]?.errorMessage ?? 'no value'}`);
+    if (result.lhr.runtimeError || missing.length) {
+      throw new Error(
+        `Lighthouse gave no figures for ${url}: ${result.lhr.runtimeError?.message ?? missing.join('; ')}`,
+      );
+    }
     const failed = (category) =>
       categories[category].auditRefs
         .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
@@ -128,7 +141,16 @@ for (const page of PAGES.filter((p) => !only || only.includes(p))) {
     throw new Error(`GET ${page} answered ${res.status}: the demo data changed? (the article and store ids)`);
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const r = await lighthouseRun(`${base}${page}`);
+    // A run Lighthouse could not measure (it happens on a loaded machine) is run again, twice at most.
+    let r;
+    for (let attempt = 1; !r; attempt++) {
+      try {
+        r = await lighthouseRun(`${base}${page}`);
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        console.warn(`  ${page}: ${err.message}; again`);
+      }
+    }
     runs.push(r);
     console.log(
       `  ${page} run ${i + 1}: performance ${r.performance}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, a11y ${r.accessibility}, SEO ${r.seo}${r.failing.length ? ` (failing: ${r.failing.join(', ')})` : ''}`,

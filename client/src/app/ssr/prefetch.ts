@@ -16,6 +16,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { postQueryOptions } from '@/features/posts/api/get-post';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
+import { storeReviewsQueryOptions } from '@/features/products/api/get-reviews';
 import { storeProductsQueryOptions } from '@/features/products/api/get-store-products';
 import { searchQueryOptions } from '@/features/search/api/search';
 import { storesByCityQueryOptions } from '@/features/stores/api/get-stores-by-city';
@@ -109,7 +110,12 @@ export async function prefetchScreen(
   if (pattern === paths.store.path) {
     const id = Number(params.id);
     const n = page(search);
-    const data = await client.fetchQuery(storeProductsQueryOptions(id, n));
+    const [data] = await Promise.all([
+      client.fetchQuery(storeProductsQueryOptions(id, n)),
+      // The buyers' reviews under the products: rendered too when they answer (a failure only
+      // leaves them to the browser).
+      client.prefetchQuery(storeReviewsQueryOptions(id, 1)),
+    ]);
     const store: Store = data.store;
     const products = data.data
       .slice(0, 3)
