@@ -219,12 +219,12 @@ test('the admin watches a conversation live while a farmer and a store chat', as
     await sendChatMessage(farmer.page, text);
     await expect(adminThread.getByText(text)).toBeVisible();
 
-    // The store sees the unread message live, opens the same thread as the farmer side and answers.
+    // The store sees the unread message live, opens the thread inside its dashboard and answers.
     const item = storePage.getByRole('link').filter({ hasText: text });
     await expect(item).toBeVisible();
     await expect(item.getByLabel(/غير مقروءة/)).toBeVisible();
     await item.click();
-    await expect(storePage).toHaveURL(new RegExp(`/chat/${conversationId}$`));
+    await expect(storePage).toHaveURL(new RegExp(`/dashboard/chats\\?c=${conversationId}$`));
     const reply = `نعم، متوفر ${Date.now()}`;
     await storePage.getByLabel('اكتب رسالتك…').fill(reply);
     await storePage.getByRole('button', { name: 'إرسال' }).click();
