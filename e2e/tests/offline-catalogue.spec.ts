@@ -81,7 +81,7 @@ for (const viewport of [
     await expect(page.getByRole('article').first()).toBeVisible();
     const articles = await names(page);
 
-    const expected = ['"stores","by-city",0,1,1]', '"store-products",', '"posts","list",1]'];
+    const expected = ['"stores","by-city",0,1,1,null]', '"store-products",', '"posts","list",1]'];
     await expect
       .poll(async () => {
         const keys = await savedQueryKeys(page);
