@@ -292,6 +292,47 @@ async function main() {
     assert((await atFarmer).message.id === reply.data.id, 'the farmer got another message');
   });
 
+  await step(
+    'a photo uploaded through the proxy, sent over relay 1, read from either API by its signed path only',
+    async () => {
+      const { cluster, conversationId } = ctx;
+      // A real picture (sharp, as the API decodes it), uploaded through nginx to whichever API answers.
+      const { default: sharp } = await import('sharp');
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 140, b: 60 } } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([png], { type: 'image/png' }), 'leaf.png');
+      const res = await fetch(`${cluster.url}/api/upload`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ctx.farmer.token}` },
+        body: form,
+        signal: AbortSignal.timeout(15000),
+      });
+      const upload = await res.json();
+      assert(res.status === 200 && upload.data?.kind === 'image', `upload → ${res.status} ${JSON.stringify(upload)}`);
+
+      const atStore = nextPush(ctx.storeRt, 'message:new', (p) => p.message.attachment?.kind === 'image');
+      const sent = await ctx.farmerRt.sendMessage({ conversation_id: conversationId, upload_id: upload.data.upload_id })
+        .done;
+      assert(sent.status === 200, `message:send with upload_id → ${JSON.stringify(sent)}`);
+      const pushed = await atStore;
+      const signed = pushed.message.attachment.path;
+      assert(/[?&]sig=/.test(signed), `the chat photo's path is not signed: ${signed}`);
+      // Every API instance (one storage volume, one signing key in the database) serves it, and so does the proxy.
+      for (const base of [...cluster.apis.map((a) => a.url), cluster.url]) {
+        const got = await fetch(`${base}/storage/${signed}`);
+        assert(
+          got.status === 200 && /^image\//.test(got.headers.get('content-type') ?? ''),
+          `${base}/storage/${signed} → ${got.status}`,
+        );
+        assert(/private/.test(got.headers.get('cache-control') ?? ''), `chat photo cached publicly from ${base}`);
+      }
+      const unsigned = await fetch(`${cluster.url}/storage/${signed.split('?')[0]}`);
+      assert(unsigned.status === 403, `the chat photo without its signature → ${unsigned.status}`);
+    },
+  );
+
   await step('order over the relay, its status live across relays', async () => {
     const [p1, p2] = ctx.products;
     const totalCents = p1.price_cents * 2 + p2.price_cents;
