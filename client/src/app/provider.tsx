@@ -3,8 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialogHost } from '../components/ui/confirm-dialog';
-import { Toaster } from '../components/ui/toaster';
+import { Hosts } from '../components/ui/hosts';
 import { QueryProvider } from '../lib/query-provider';
 import { system } from '../lib/theme/system';
 import { SessionEffects } from './session-effects';
@@ -18,8 +17,8 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
         <QueryProvider client={queryClient}>
           <SessionEffects />
           {children}
-          <Toaster />
-          <ConfirmDialogHost />
+          {/* The toaster and the confirm dialog, once a screen that uses them has loaded (hosts.tsx). */}
+          <Hosts />
         </QueryProvider>
       </LocaleProvider>
     </ChakraProvider>

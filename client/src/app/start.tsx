@@ -7,9 +7,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreStoredLang } from '../i18n';
 import { queryCacheRestored } from '../lib/query-provider';
+import { loadTopBar } from '../components/layout/public-layout';
 import { readToken } from '../lib/token-storage';
 import { AppProvider } from './provider';
-import { registerServiceWorker } from './register-sw';
 import { AppRouter, preloadFirstScreen } from './router';
 
 const root = document.getElementById('root');
@@ -24,6 +24,9 @@ const app = (
 );
 
 const firstScreen = preloadFirstScreen(window.location.pathname);
+// The public layout's top bar (a lazy chunk) downloads beside the screen. A server-rendered page does not
+// wait for it: its HTML is on screen and it hydrates on its own once in.
+const topBar = loadTopBar().catch(() => {});
 
 if (root.hasAttribute('data-server-rendered')) {
   // The server rendered this page (server/src/render.ts): its HTML is already on screen. Hydration waits
@@ -58,11 +61,21 @@ if (root.hasAttribute('data-server-rendered')) {
   const FIRST_SCREEN_WAIT_MS = 1500;
   const start = () => createRoot(root).render(app);
   if (firstScreen) {
-    void Promise.race([firstScreen.then(queryCacheRestored), new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))])
+    void Promise.race([
+      Promise.all([firstScreen.then(queryCacheRestored), topBar]),
+      new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS)),
+    ])
       .catch(() => {})
       .then(start);
   } else {
-    start();
+    // The top bar too (signed-in screens of the public layout), so the first render does not show a gap.
+    void Promise.race([topBar, new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))])
+      .catch(() => {})
+      .then(start);
   }
 }
-registerServiceWorker();
+// After the load event (register-sw.ts): its code need not come with the first load.
+void import('./register-sw').then(
+  (m) => m.registerServiceWorker(),
+  () => {},
+);

@@ -158,7 +158,10 @@ export const useCart = create<CartState>((set, get) => {
     return cart && !cart.pending ? cart : null;
   };
   return {
-    carts: loadCarts(),
+    // Created empty, then the saved carts are put in (below): the store's *initial* state is the
+    // server's (no carts), which zustand hands to React while it hydrates a server-rendered page, so
+    // the top bar's count and a store page's lines render as the server did until hydration is over.
+    carts: {},
     add: (storeId, item, storeName) => {
       const current = get().carts[storeId];
       if (current?.pending) return false;
@@ -220,6 +223,9 @@ export const useCart = create<CartState>((set, get) => {
     syncFromStorage: () => set({ carts: loadCarts() }),
   };
 });
+
+// The saved carts, after the initial (server) state: read by every render but the hydrating one.
+useCart.setState({ carts: loadCarts() });
 
 const NO_ITEMS: CartItem[] = [];
 

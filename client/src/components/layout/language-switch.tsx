@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react/button';
 import { useTranslation } from 'react-i18next';
-import { LanguagesIcon } from '../ui/icons';
+import { LanguagesIcon } from '../ui/nav-icons';
 import { currentLang, setLang } from '../../i18n';
 
 /** ar ⇄ en; flips <html dir/lang>. */

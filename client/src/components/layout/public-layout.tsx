@@ -2,8 +2,14 @@ import { Box } from '@chakra-ui/react/box';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '../ui/loading-state';
-import { TopBar } from './top-bar';
 
+/**
+ * The top bar (search, section links, sign-in, language, install) hydrates on its own, after the screen:
+ * the server's HTML shows it and its links work meanwhile, and its code stays out of the landing
+ * route's first load. start.tsx starts loading it with the screen (the shell waits for both).
+ */
+export const loadTopBar = () => import('./top-bar');
+const TopBar = lazy(() => loadTopBar().then((m) => ({ default: m.TopBar })));
 // Below the fold: loads after the route.
 const Footer = lazy(() => import('./footer'));
 // Shown only while offline; its code stays out of the landing route's budget.
@@ -13,7 +19,9 @@ const OfflineBanner = lazy(() => import('./offline-banner'));
 export function PublicLayout() {
   return (
     <Box minH="100dvh" display="flex" flexDirection="column">
-      <TopBar />
+      <Suspense fallback={null}>
+        <TopBar />
+      </Suspense>
       <Suspense fallback={null}>
         <OfflineBanner />
       </Suspense>

@@ -4,7 +4,7 @@ import { PlainInput as Input } from '../ui/plain-input';
 import { HStack } from '@chakra-ui/react/stack';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from '../ui/icons';
+import { SearchIcon } from '../ui/nav-icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 

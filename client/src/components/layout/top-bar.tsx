@@ -10,7 +10,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogInIcon, LogOutIcon } from '../ui/icons';
+import { LogInIcon, LogOutIcon } from '../ui/nav-icons';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { LOGO_URL } from '../../lib/images';

@@ -1,9 +1,11 @@
 /**
  * Confirm dialog instead of window.confirm: `if (await confirm({ title: t('errors.deleteConfirm') })) …`.
- * Render <ConfirmDialogHost /> once (the app providers do); the dialog code loads on first use.
+ * <ConfirmDialogHost /> mounts itself in the app providers' <Hosts /> when this module loads (hosts.tsx);
+ * the dialog code loads on first use.
  */
 import { lazy, Suspense } from 'react';
 import { create } from 'zustand';
+import { mountHost } from './hosts';
 
 export interface ConfirmRequest {
   title: string;
@@ -49,3 +51,5 @@ export function ConfirmDialogHost() {
     </Suspense>
   );
 }
+
+mountHost('confirm-dialog', ConfirmDialogHost);

@@ -1,7 +1,8 @@
 /**
  * The icons of the first screen (top bar, landing page) as plain inline SVG: Lucide's drawings, the
  * same ones react-icons/lu renders, without react-icons' runtime in the first download.
- * Other screens (lazy chunks) use react-icons directly. Decorative: aria-hidden unless a caller says otherwise.
+ * The top bar's (a lazy chunk of its own) are in nav-icons.tsx. Other screens (lazy chunks) use
+ * react-icons directly. Decorative: aria-hidden unless a caller says otherwise.
  */
 import type { ReactNode, SVGProps } from 'react';
 
@@ -12,7 +13,7 @@ export type IconComponent = (props: IconProps) => ReactNode;
  * `directional`: the drawing points a way (an arrow, a paper plane): mirrored in right-to-left pages by
  * the `icon-flip-rtl` class (src/app/global.css), which any other icon (react-icons' MdSend …) can take too.
  */
-function icon(drawing: ReactNode, { directional = false } = {}): IconComponent {
+export function icon(drawing: ReactNode, { directional = false } = {}): IconComponent {
   return (props) => (
     <svg
       className={directional ? 'icon-flip-rtl' : undefined}
@@ -32,22 +33,6 @@ function icon(drawing: ReactNode, { directional = false } = {}): IconComponent {
   );
 }
 
-export const LogInIcon = icon(
-  <>
-    <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4" />
-    <polyline points="10 17 15 12 10 7" />
-    <line x1="15" x2="3" y1="12" y2="12" />
-  </>,
-  { directional: true },
-);
-export const LogOutIcon = icon(
-  <>
-    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
-    <polyline points="16 17 21 12 16 7" />
-    <line x1="21" x2="9" y1="12" y2="12" />
-  </>,
-  { directional: true },
-);
 /** Lucide's send (a paper plane pointing to the end of the line), mirrored in right-to-left pages. */
 export const SendIcon = icon(
   <>
@@ -55,29 +40,6 @@ export const SendIcon = icon(
     <path d="m21.854 2.147-10.94 10.939" />
   </>,
   { directional: true },
-);
-export const LanguagesIcon = icon(
-  <>
-    <path d="m5 8 6 6" />
-    <path d="m4 14 6-6 2-3" />
-    <path d="M2 5h12" />
-    <path d="M7 2h1" />
-    <path d="m22 22-5-10-5 10" />
-    <path d="M14 18h6" />
-  </>,
-);
-export const DownloadIcon = icon(
-  <>
-    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
-    <polyline points="7 10 12 15 17 10" />
-    <line x1="12" x2="12" y1="15" y2="3" />
-  </>,
-);
-export const SearchIcon = icon(
-  <>
-    <circle cx="11" cy="11" r="8" />
-    <path d="m21 21-4.3-4.3" />
-  </>,
 );
 export const TruckIcon = icon(
   <>

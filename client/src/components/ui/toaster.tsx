@@ -2,13 +2,14 @@
  * Toasts (SPEC.md §8 alerts become toasts): `notify.success('تم')`, `notify.error(err, fallback)` from
  * anywhere. Identical toasts are merged (one id per type, title and text); a success with `{action}`
  * clears the same action's earlier error toasts (`notify.error(err, fallback, {action})`) — toast-plan.ts,
- * loaded with the toast UI. Render <Toaster /> once (the app providers do); the toast UI loads with the
- * first toast.
+ * loaded with the toast UI. <Toaster /> mounts itself in the app providers' <Hosts /> when this module
+ * loads (hosts.tsx); the toast UI loads with the first toast.
  */
 import { lazy, Suspense } from 'react';
 import { create } from 'zustand';
 import { i18n } from '../../i18n';
 import { errorMessage } from '../../lib/api-error';
+import { mountHost } from './hosts';
 import type { NotifyOptions, ToastType } from './toast-plan';
 
 export type { NotifyOptions } from './toast-plan';
@@ -46,3 +47,5 @@ export function Toaster() {
     </Suspense>
   );
 }
+
+mountHost('toaster', Toaster);

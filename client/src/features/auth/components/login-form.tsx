@@ -1,4 +1,5 @@
 /** Login: phone + password, spinner while submitting (SPEC.md §2, §5). */
+import '@/i18n/shop';
 import type { User } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';

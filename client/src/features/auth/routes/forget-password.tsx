@@ -1,3 +1,4 @@
+import '@/i18n/shop';
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';

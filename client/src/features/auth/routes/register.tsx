@@ -1,3 +1,4 @@
+import '@/i18n/shop';
 import { Link } from '@chakra-ui/react/link';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';

@@ -15,8 +15,8 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { checkboxSlotRecipe } from '@chakra-ui/react/theme';
 import { Form, Formik, useField } from 'formik';
 import { type ReactNode, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MdSend } from 'react-icons/md';
+import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { currentLang } from '@/i18n';
 import { fieldRecipe, nativeSelectRecipe, textareaRecipe } from '@/lib/theme/slot-recipes';
@@ -171,7 +171,7 @@ export function DeliveryForm({ user, disabled, sending, onSubmit, children }: De
             loadingText={t('cart.sending')}
             disabled={disabled}
           >
-            <MdSend aria-hidden />
+            <MdSend className="icon-flip-rtl" aria-hidden />
             {t('cart.placeOrder')}
           </Button>
         </Stack>

@@ -11,6 +11,7 @@
  * the order list (client_id) once the connection is online: stored — the cart is emptied — or, when
  * still missing after a short re-check, refused.
  */
+import '@/i18n/shop';
 import type { CartItem } from '@agrivet/shared';
 import { notify } from '@/components/ui/toaster';
 import { i18n } from '@/i18n';

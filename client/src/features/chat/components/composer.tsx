@@ -46,7 +46,7 @@ export function pickPhotos(list: FileList | File[] | null | undefined, notice: (
 }
 
 export function Composer({ onSend, onMedia, onTyping }: ComposerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<File[] | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -229,7 +229,7 @@ export function Composer({ onSend, onMedia, onTyping }: ComposerProps) {
             // A tap on the button must not take the focus (and the keyboard) from the field.
             onPointerDown={(e) => e.preventDefault()}
           >
-            <MdSend style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+            <MdSend className="icon-flip-rtl" />
           </IconButton>
         ) : (
           <VoiceRecorderControl

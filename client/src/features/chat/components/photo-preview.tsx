@@ -26,7 +26,7 @@ interface PhotoPreviewProps {
 }
 
 export function PhotoPreview({ files, initialCaption = '', onCancel, onSend }: PhotoPreviewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const captionId = useId();
   // Each picked file keeps its own key (two photos may share a name).
   const [kept, setKept] = useState(() =>
@@ -127,7 +127,7 @@ export function PhotoPreview({ files, initialCaption = '', onCancel, onSend }: P
                 }
                 disabled={kept.length === 0}
               >
-                <MdSend style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} aria-hidden />
+                <MdSend className="icon-flip-rtl" aria-hidden />
                 {t('thread.sendPhotos')}
               </Button>
             </Dialog.Footer>

@@ -26,7 +26,7 @@ const HOLD_MS = 450;
 const SLIDE_CANCEL_PX = 90;
 
 export function VoiceRecorderControl({ onRecorded, onActiveChange, disabled }: VoiceRecorderProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [snap, setSnap] = useState<RecorderSnapshot>({ status: 'idle', startedAt: null });
   const [now, setNow] = useState(Date.now());
   const [slide, setSlide] = useState(0);
@@ -149,7 +149,7 @@ export function VoiceRecorderControl({ onRecorded, onActiveChange, disabled }: V
         disabled={!recording}
         onClick={() => recorder.current?.stop()}
       >
-        <MdSend style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
+        <MdSend className="icon-flip-rtl" />
       </IconButton>
     </HStack>
   );

@@ -3,6 +3,7 @@
  * under a slim header — who you talk to, back; on a wide screen it sits in the page, as tall as the
  * window allows.
  */
+import '@/i18n/chat';
 import { Box } from '@chakra-ui/react/box';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

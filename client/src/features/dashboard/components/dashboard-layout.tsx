@@ -3,6 +3,7 @@
  * drawer on phones, and the screen. Signed-out visitors go to /login. Store accounts hear about new
  * orders live (order:new) anywhere in the dashboard, and the cached orders follow the pushes.
  */
+import '@/i18n/shop';
 import { Box } from '@chakra-ui/react/box';
 import { Drawer } from '@chakra-ui/react/drawer';
 import { Portal } from '@chakra-ui/react/portal';

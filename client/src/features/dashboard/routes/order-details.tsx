@@ -2,6 +2,7 @@
  * order/details?id=…: buyer name and phone, items, total, status; the status changes in a dialog and
  * travels through the relay (order:update), so the buyer sees it live.
  */
+import '@/i18n/shop';
 import { type Order, orderStatusLabels } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';

@@ -1,4 +1,5 @@
 /** order/list: the store's orders, newest first, live (order:new, order:status); opening it clears the badge. */
+import '@/i18n/shop';
 import type { Order } from '@agrivet/shared';
 import { failureOf } from '@/lib/query-client';
 import { useCallback, useEffect } from 'react';

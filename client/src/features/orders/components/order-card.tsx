@@ -1,3 +1,4 @@
+import '@/i18n/shop';
 import { formatPrice, type Order, type OrderStatus, orderStatusLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';

@@ -1,3 +1,4 @@
+import '@/i18n/shop';
 import { formatPrice, type Product, productTypeLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';

@@ -2,6 +2,7 @@
  * Quantity dialog of the order button (minimum 1, SPEC.md §5): a text field with the numeric keypad;
  * Arabic-Indic and Persian digits become 0-9 as typed (lib/numeric-input.ts).
  */
+import '@/i18n/shop';
 import type { Product } from '@agrivet/shared';
 import { formatPrice, quantitySchema } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
