@@ -61,17 +61,6 @@ export const ar = {
     loading: 'جارٍ التحميل…',
     offlineCopy: 'أنت غير متصل، تُعرض آخر نسخة محفوظة',
   },
-  store: {
-    viewProducts: 'عرض المنتجات',
-    chat: 'مراسلة',
-    openChat: 'متابعة المحادثة',
-    special: 'مميز',
-    freeDelivery: 'توصيل مجاني',
-    products: 'المنتجات',
-    productsCount: '{{count}} منتج',
-    loginToChat: 'يرجى تسجيل الدخول لتتمكن من ارسال رسالة',
-    notFound: 'المتجر غير موجود',
-  },
   blog: {
     title: 'نقطة العافية',
     readMore: 'اقرأ المزيد',

@@ -58,17 +58,6 @@ export const en: Catalogue = {
     loading: 'Loading…',
     offlineCopy: 'You are offline; showing the last saved copy',
   },
-  store: {
-    viewProducts: 'View products',
-    chat: 'Message',
-    openChat: 'Open conversation',
-    special: 'Special',
-    freeDelivery: 'Free delivery',
-    products: 'Products',
-    productsCount: '{{count}} products',
-    loginToChat: 'Please log in to send a message',
-    notFound: 'Store not found',
-  },
   blog: { title: 'Wellness point', readMore: 'Read more', by: 'By {{name}}', back: 'All articles' },
   search: {
     title: 'Results for "{{q}}"',

@@ -3,6 +3,7 @@
  * QueryClient with the features' own query options (same keys, same API calls as the browser makes,
  * so the dehydrated cache is exactly what the screen reads), and its <head> from that data.
  */
+import '@/i18n/layout';
 import {
   formatPrice,
   type Post,

@@ -7,19 +7,13 @@
 import type { ComponentType } from 'react';
 import { create } from 'zustand';
 
-interface Host {
-  name: string;
-  Component: ComponentType;
-}
-
-const useHosts = create<{ hosts: Host[] }>(() => ({ hosts: [] }));
+const useHosts = create<Record<string, ComponentType>>(() => ({}));
 
 export function mountHost(name: string, Component: ComponentType): void {
-  const { hosts } = useHosts.getState();
-  if (!hosts.some((h) => h.name === name)) useHosts.setState({ hosts: [...hosts, { name, Component }] });
+  useHosts.setState({ [name]: Component });
 }
 
 export function Hosts() {
-  const hosts = useHosts((s) => s.hosts);
-  return hosts.map(({ name, Component }) => <Component key={name} />);
+  const hosts = useHosts();
+  return Object.entries(hosts).map(([name, Host]) => <Host key={name} />);
 }

@@ -4,6 +4,7 @@
  * (CONTRACT.md §5: one cart per store). A visitor pressing "اطلب" goes to /login?next=this page. A store
  * whose owner's account is disabled (`available: false`) is shown as taking no orders.
  */
+import '@/i18n/layout';
 import type { Product } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';

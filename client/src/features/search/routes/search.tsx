@@ -2,6 +2,7 @@
  * /search?q=…&page=…: stores, products and articles matching the query. The API pages the three lists
  * together (one page_number), so the shared Pager goes up to the largest last_page of the three.
  */
+import '@/i18n/layout';
 import { formatPrice } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';

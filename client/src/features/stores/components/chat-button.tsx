@@ -2,6 +2,7 @@
  * Opens the existing conversation with a store (conversation_id) or creates one; needs login
  * ('يرجى تسجيل الدخول لتتمكن من ارسال رسالة'); disabled while the request runs; errors as toasts.
  */
+import '@/i18n/layout';
 import type { Store } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { useQueryClient } from '@tanstack/react-query';

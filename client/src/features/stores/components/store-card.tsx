@@ -1,3 +1,4 @@
+import '@/i18n/layout';
 import type { Store } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
