@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
+import { apiCall, apiLogin, DEMO, expect, hydrated, signedInContext, test } from './support/fixtures';
 
 const logo = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -157,6 +157,7 @@ test('a long thread loads older messages at the top and keeps the scroll positio
 
 test('a visitor is asked to log in before messaging a store', async ({ page }) => {
   await page.goto('/leaf');
+  await hydrated(page);
   await page.getByRole('article').first().getByRole('button', { name: 'مراسلة' }).click();
   await expect(page).toHaveURL(/\/login(\?next=.*)?$/);
   await expect(page.getByText('يرجى تسجيل الدخول لتتمكن من ارسال رسالة')).toBeVisible();

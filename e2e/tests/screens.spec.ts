@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiCall, DEMO, expect, signedInContext, test } from './support/fixtures';
+import { apiCall, DEMO, expect, hydrated, signedInContext, test } from './support/fixtures';
 import { E2E_SUPPORT_PHONE } from './support/server-env';
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
@@ -118,6 +118,7 @@ test('the landing page opens directly at / (a first visit, no service worker yet
 
 test('the English switch flips the page to left-to-right with SPEC.md strings', async ({ page }) => {
   await page.goto('/leaf');
+  await hydrated(page);
   await page.getByRole('button', { name: 'تغيير اللغة' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

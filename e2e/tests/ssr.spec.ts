@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Paged, Post, Product, Store } from '@agrivet/shared';
 import type { Page } from '@playwright/test';
-import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
+import { apiCall, apiLogin, DEMO, expect, hydrated, signedInContext, test } from './support/fixtures';
 
 const meta = (html: string, attr: 'name' | 'property', key: string): string | null => {
   const m = new RegExp(`<meta ${attr}="${key.replace(':', '\\:')}" content="([^"]*)"`).exec(html);
@@ -152,13 +152,6 @@ function watch(page: Page) {
   return { messages, api };
 }
 
-/** The app has started and hydrated: the entry waits for the load event, hydration then takes a moment. */
-async function hydrated(page: Page) {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(800);
-}
-
 const HYDRATION = /hydrat|Minified React error #(418|419|421|422|423|425)|did not match/i;
 
 test('hydration: no React warning, the data is not fetched again, the page then works', async ({
@@ -286,6 +279,7 @@ test.describe('the public layout at 360 px', () => {
       await apiCall('product/create', { token: owner.token, body: { name, type: 0, price: 3, is_special: false } });
     }
     await page.goto(`/products/${storeId}`);
+    await hydrated(page);
     await page.evaluate(() => document.fonts.ready);
     for (const name of names) {
       const heading = page.getByRole('heading', { name, exact: true });

@@ -3,7 +3,9 @@
  * product page (quantity dialog → cart → delivery details → place order), open a chat from a store's card.
  */
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
-import { serverUrl } from './fixtures';
+import { hydrated, serverUrl } from './fixtures';
+
+export { hydrated };
 
 /** A fresh browser context signed in through the /login form; the farmer lands on the home page. */
 export async function farmerSignsIn(
@@ -19,16 +21,6 @@ export async function farmerSignsIn(
   await page.getByRole('button', { name: 'دخول' }).click();
   await expect(page).toHaveURL(/\/$/);
   return { context, page };
-}
-
-/**
- * A server-rendered page (/products/{id}, the store lists …) answers clicks only once the app has
- * hydrated it: the entry waits for the load event, hydration takes a moment after.
- */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
 }
 
 /**

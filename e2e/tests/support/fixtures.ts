@@ -2,7 +2,7 @@
  * Test fixtures: `baseURL` of the server global-setup started, API log-in helpers and contexts
  * signed in through storage state (the token in localStorage, as the app keeps it).
  */
-import { type Browser, type BrowserContext, test as base, expect } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { SERVER_ENV } from './server-env';
 
 /** What global setup left: the server's URL and its temporary folder (the SQLite file e2e.db is in it). */
@@ -71,3 +71,22 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * A server-rendered page answers taps only once React has hydrated it (the entry starts the app after the
+ * load event; the top bar and each Suspense boundary hydrate on their own). Resolves when every button and
+ * link on the page is React's: its DOM node carries React's fiber, which hydration attaches.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const nodes = [...document.querySelectorAll('#root button, #root a[href]')];
+          const owned = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+          return nodes.length > 0 && nodes.every(owned);
+        }),
+      { timeout: 15_000, message: 'the page did not hydrate' },
+    )
+    .toBe(true);
+}
