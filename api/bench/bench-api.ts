@@ -261,7 +261,10 @@ interface RunResult {
   create: CreateResult;
   /** CPU during the measured mixed window, in cores (1 = one core busy the whole time). */
   cpu: { server: number; generators: number; others: number; window: number };
-  /** perRequestMs: the server's CPU time per message/create (ms), a figure other programs' load hardly moves. */
+  /**
+   * perRequestMs: the server's CPU time per message/create (ms). It moves less than the latencies with
+   * other programs' load, but still up to 2× when they keep both cores busy.
+   */
   createCpu: { server: number; perRequestMs: number; others: number };
   load: { start: number; end: number };
   /** Timer lateness of this (idle) process during the mixed window, ms: how much the machine delays a Node process. */
