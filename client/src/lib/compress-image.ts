@@ -3,6 +3,7 @@
  * re-encoded as WebP (JPEG where the browser cannot encode WebP). Reports progress 0..1.
  */
 import { LIMITS } from '@agrivet/shared';
+import { useEffect, useState } from 'react';
 
 export interface CompressedImage {
   bytes: ArrayBuffer;
@@ -44,4 +45,19 @@ export async function compressImage(file: File, onProgress?: (fraction: number) 
   const bytes = await blob.arrayBuffer();
   onProgress?.(1);
   return { bytes, type, ...size };
+}
+
+/** A URL showing `image` (a picked and compressed picture) while it is on screen; null without one. */
+export function usePreviewUrl(image: CompressedImage | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(new Blob([image.bytes], { type: image.type }));
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [image]);
+  return url;
 }

@@ -3,10 +3,10 @@ import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Image } from '@chakra-ui/react/image';
 import { HStack } from '@chakra-ui/react/stack';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdImage } from 'react-icons/md';
-import { type CompressedImage, compressImage } from '@/lib/compress-image';
+import { type CompressedImage, compressImage, usePreviewUrl } from '@/lib/compress-image';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { fieldRecipe } from '@/lib/theme/slot-recipes';
 import '@/i18n/shop';
@@ -23,17 +23,7 @@ export function PhotoField({ current, value, onChange }: PhotoFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!value) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(new Blob([value.bytes], { type: value.type }));
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value]);
+  const preview = usePreviewUrl(value);
 
   const pick = async (file: File | undefined) => {
     setError(null);

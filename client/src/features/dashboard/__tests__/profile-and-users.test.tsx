@@ -18,7 +18,8 @@ import { paged } from './factories';
 import { fakeApi, restoreApi } from './fake-api';
 
 // The browser's photo shrinking (canvas) is not in jsdom: a fixed small WebP stands in for it.
-vi.mock('../../../lib/compress-image', () => ({
+vi.mock('../../../lib/compress-image', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/compress-image')>()),
   compressImage: vi.fn(async () => ({ bytes: new ArrayBuffer(8), type: 'image/webp', width: 4, height: 2 })),
 }));
 

@@ -9,9 +9,9 @@ import { Image } from '@chakra-ui/react/image';
 import { Progress } from '@chakra-ui/react/progress';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { MdImage } from 'react-icons/md';
-import { type CompressedImage, compressImage } from '../../../lib/compress-image';
+import { type CompressedImage, compressImage, usePreviewUrl } from '../../../lib/compress-image';
 import { fallbackToLogo, imageUrl } from '../../../lib/images';
 import { useDashboardT } from '../i18n/register';
 import { fieldRecipe, progressRecipe } from '../lib/recipes';
@@ -32,17 +32,7 @@ export function ImageField({ current, value, onChange, progress, label }: ImageF
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!value) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(new Blob([value.bytes], { type: value.type }));
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value]);
+  const preview = usePreviewUrl(value);
 
   const pick = async (file: File | undefined) => {
     setError(null);
