@@ -13,6 +13,7 @@ import { type Logger, pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { connectRedis, type RedisLink } from './auth/redis-link';
 import { createSessionEnds, type SessionEnds } from './auth/session-ends';
+import { createEventBus, type EventBus } from './events/bus';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, type Dialect } from './db/create-db';
@@ -40,6 +41,8 @@ export interface Api {
   chat: ChatServices;
   /** Sessions this API ends (logout, password change, disabled account, expiry): the relay listens. */
   sessions: SessionEnds;
+  /** Domain events after commit (events/bus.ts): the relay of `npm start` subscribes. */
+  events: EventBus;
   /** Closes the database (call after the HTTP server stopped). */
   close(): Promise<void>;
 }
@@ -86,6 +89,7 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
   // REDIS_URL: rate limits shared by the API instances, session ends heard by every relay
   const redis: RedisLink | undefined = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
   const sessions = createSessionEnds(redis?.client, logger);
+  const events = createEventBus(redis?.client, logger);
   const limits = createRateLimits({ redis: redis?.client, rules: config.rateLimits, logger });
 
   const ctx: AppContext = {
@@ -97,6 +101,7 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     push: chat.push,
     limits,
     sessions,
+    events,
   };
   const requestLog: RequestHandler = logger.isLevelEnabled('info')
     ? pinoHttp({
@@ -149,6 +154,7 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     logger,
     chat,
     sessions,
+    events,
     close: async () => {
       await chat.close();
       await redis?.close();

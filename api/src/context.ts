@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { SessionEnds } from './auth/session-ends';
 import type { Config } from './config';
 import type { Dialect } from './db/create-db';
+import type { EventBus } from './events/bus';
 import type { Database } from './db/types';
 import type { RateLimits } from './http/rate-limit';
 import type { ImageStore } from './images/image-store';
@@ -22,4 +23,6 @@ export interface AppContext {
   limits: RateLimits;
   /** Tells the relays which sessions ended (auth/session-ends.ts). */
   sessions: SessionEnds;
+  /** Domain events after commit, heard by every relay (events/bus.ts). */
+  events: EventBus;
 }

@@ -8,9 +8,9 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import '../src/i18n';
-import { createQueryClient } from '../src/lib/query-client';
-import { system } from '../src/lib/theme/system';
+import '@/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { system } from '@/lib/theme/system';
 
 /** The app's QueryClient defaults, without retries (a failure shows at once). */
 export function createTestQueryClient(): QueryClient {

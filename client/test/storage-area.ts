@@ -1,4 +1,4 @@
-import type { StorageArea } from '../src/lib/realtime/tab-outbox-storage';
+import type { StorageArea } from '@/lib/realtime/tab-outbox-storage';
 
 /** An in-memory Storage (a tab's own sessionStorage in the multi-tab tests). */
 export function memoryStorageArea(): StorageArea {

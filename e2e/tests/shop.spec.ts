@@ -261,7 +261,9 @@ test('the dashboard lists at 360 px are cards, with nothing scrolling sideways',
     for (const p of paths) {
       await page.goto(p);
       // Cards (or, for a list with nothing in it yet, its empty state).
-      await expect(page.getByTestId('row-cards').or(page.getByText('لا توجد محادثات بعد: تظهر هنا عندما يراسل مزارع متجراً'))).toBeVisible();
+      await expect(
+        page.getByTestId('row-cards').or(page.getByText('لا توجد محادثات بعد: تظهر هنا عندما يراسل مزارع متجراً')),
+      ).toBeVisible();
       if (p !== '/conversation/list') await expect(page.getByTestId('row-cards')).toBeVisible();
       await noSidewaysScroll(page);
       await page.screenshot({ path: path.join(artifacts, `shop-dashboard-${who}${p.replaceAll('/', '-')}-360.png`) });

@@ -329,3 +329,15 @@ export interface CartItem {
  * messages/ab.thumb.webp?exp=1&sig=x.
  */
 export const thumbPath = (image: string): string => image.replace(/\.webp(?=\?|$)/, '.thumb.webp');
+
+/** A report of a message or a conversation (CONTRACT.md §8 "Admin oversight"). */
+export interface Report {
+  id: number;
+  reporter_id: number;
+  conversation_id: number;
+  message_id: number | null;
+  reason: 'spam' | 'abuse' | 'fraud' | 'other';
+  note: string | null;
+  state: 'open' | 'closed';
+  created_at: string;
+}

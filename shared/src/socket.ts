@@ -6,6 +6,7 @@ import type {
   Message,
   MessageDeletedPush,
   Order,
+  Report,
 } from './entities';
 
 export type Ack<T> = (response: ApiResponse<T>) => void;
@@ -82,6 +83,10 @@ export interface ServerToClientEvents {
   'conversation:read': (payload: ConversationReadPush) => void;
   'order:new': (payload: { order: Order }) => void;
   'order:status': (payload: { order: Order }) => void;
+  /** A conversation's inbox state changed (resolved / re-opened …): to the store's room and `admin` (§8). */
+  'conversation:updated': (payload: { conversation: Conversation }) => void;
+  /** A new report for the admin's queue: to `admin` (§8). */
+  'report:new': (payload: { report: Report }) => void;
 }
 
 /** Rooms the relay joins (the server chooses them, never the client). */
@@ -110,6 +115,25 @@ export interface SessionEnd {
   /** Every socket of the user except this token's (a password change keeps the device that made it). */
   except_token_hash?: string;
 }
+
+/**
+ * Domain events the API publishes after a committed write (CONTRACT.md §8): every relay delivers
+ * `event` with `payload` to its own sockets in any of `rooms` (each socket once). In process for
+ * `npm start`, on this Redis pub/sub channel when REDIS_URL is set.
+ */
+export const API_EVENTS_CHANNEL = 'agrivet:events';
+
+/** Server → client events the API originates (typing stays the relay's own, volatile). */
+export type ApiEventName = Exclude<keyof ServerToClientEvents, 'typing'>;
+
+export type ApiEvent = {
+  [K in ApiEventName]: {
+    event: K;
+    /** Rooms of `rooms` above (`user:1`, `store:2`, `conversation:3`, `admin`). */
+    rooms: string[];
+    payload: Parameters<ServerToClientEvents[K]>[0];
+  };
+}[ApiEventName];
 
 /** The relay's room of the sockets authenticated with one token (by its SHA-256 hex). */
 export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;

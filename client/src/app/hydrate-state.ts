@@ -12,8 +12,8 @@
  * search: which stores they already chat with) are marked stale and refetched once the page runs.
  */
 import type { DehydratedState } from '@tanstack/react-query';
-import { queryClient, scope } from '../lib/query-client';
-import { queryCacheRestored } from '../lib/query-provider';
+import { queryClient, scope } from '@/lib/query-client';
+import { queryCacheRestored } from '@/lib/query-provider';
 
 /** Query keys (after the scope) whose answers depend on who asks. */
 const PER_CALLER = ['stores', 'store-products', 'search'];

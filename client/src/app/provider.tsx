@@ -3,9 +3,9 @@ import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Hosts } from '../components/ui/hosts';
-import { QueryProvider } from '../lib/query-provider';
-import { system } from '../lib/theme/system';
+import { Hosts } from '@/components/ui/hosts';
+import { QueryProvider } from '@/lib/query-provider';
+import { system } from '@/lib/theme/system';
 import { SessionEffects } from './session-effects';
 
 /** `queryClient`: the server's per-request client (app/ssr/entry-server.tsx); the browser uses the app's one. */

@@ -3,7 +3,7 @@
  * a backoff when it fails for any reason but 401); the signed-in effects load only for accounts.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { useSession, watchSessionRetries } from '../stores/session';
+import { useSession, watchSessionRetries } from '@/stores/session';
 
 const SignedInEffects = lazy(() => import('./signed-in-effects'));
 

@@ -4,11 +4,11 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { watchPendingOrder } from '../features/cart/lib/pending-order';
-import { watchOrderStatus } from '../features/orders/lib/status-alerts';
-import { bindChatToRealtime, conversationsQueryOptions, useChat } from '../stores/chat';
-import { useRealtime } from '../stores/realtime';
-import { useSession } from '../stores/session';
+import { watchPendingOrder } from '@/features/cart/lib/pending-order';
+import { watchOrderStatus } from '@/features/orders/lib/status-alerts';
+import { bindChatToRealtime, conversationsQueryOptions, useChat } from '@/stores/chat';
+import { useRealtime } from '@/stores/realtime';
+import { useSession } from '@/stores/session';
 
 export default function SignedInEffects() {
   const token = useSession((s) => s.token);
@@ -28,7 +28,7 @@ export default function SignedInEffects() {
     if (!userId) return;
     let stop: (() => void) | null = null;
     let gone = false;
-    void import('../stores/chat-media')
+    void import('@/stores/chat-media')
       .then((m) => m.startMediaQueue(queryClient, userId))
       .then((s) => {
         if (gone) s();

@@ -2,13 +2,13 @@
  * The app itself, imported by main.tsx (the entry) once the page has painted: hydrates the page the
  * server rendered, or renders the shell.
  */
-import '../i18n';
+import '@/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { restoreStoredLang } from '../i18n';
-import { queryCacheRestored } from '../lib/query-provider';
-import { loadTopBar } from '../components/layout/public-layout';
-import { readToken } from '../lib/token-storage';
+import { restoreStoredLang } from '@/i18n';
+import { queryCacheRestored } from '@/lib/query-provider';
+import { loadTopBar } from '@/components/layout/public-layout';
+import { readToken } from '@/lib/token-storage';
 import { AppProvider } from './provider';
 import { AppRouter, preloadFirstScreen } from './router';
 

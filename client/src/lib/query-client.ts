@@ -11,7 +11,7 @@
  * the landing page; it hands the client to lib/query-provider.tsx when this module runs.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { useSession } from '../stores/session';
+import { useSession } from '@/stores/session';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { type PersistCandidate, persistQueries } from './persist-queries';
 import { provideQueryClient } from './query-provider';

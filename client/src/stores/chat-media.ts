@@ -18,9 +18,9 @@ import { newClientId } from '@agrivet/realtime/client-id';
 import { type AttachmentKind, apiPaths, type Message, type Upload } from '@agrivet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { type ApiError, isClientErrorCode } from '../lib/api-error';
-import { idbMediaStorage, type MediaStorage, type QueuedMedia } from '../lib/realtime/media-queue';
-import { isQueuedInAnyTab } from '../lib/realtime/tab-outbox-storage';
+import { type ApiError, isClientErrorCode } from '@/lib/api-error';
+import { idbMediaStorage, type MediaStorage, type QueuedMedia } from '@/lib/realtime/media-queue';
+import { isQueuedInAnyTab } from '@/lib/realtime/tab-outbox-storage';
 import { receiveMessage } from './chat';
 import { onOutboxResult, useRealtime } from './realtime';
 
@@ -78,7 +78,7 @@ const EXTENSIONS: Record<string, string> = {
 
 /** `POST upload` (multipart `file`) with upload progress. */
 export const uploadFile: Uploader = async (blob, kind, onProgress) => {
-  const { api } = await import('../lib/api-client');
+  const { api } = await import('@/lib/api-client');
   const form = new FormData();
   const ext = EXTENSIONS[blob.type.split(';')[0]] ?? (kind === 'image' ? 'webp' : 'webm');
   form.append('file', blob, `${kind}.${ext}`);

@@ -17,8 +17,8 @@
 import { apiPaths, type Conversation, type ConversationWithMessages, type Message } from '@agrivet/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { announceReconnected } from '../lib/back-online';
-import { scope } from '../lib/query-client';
+import { announceReconnected } from '@/lib/back-online';
+import { scope } from '@/lib/query-client';
 import { onRealtime, useRealtime } from './realtime';
 import { useSession } from './session';
 
@@ -219,7 +219,7 @@ function acknowledgeDelivery(client: QueryClient, conversationId: number, messag
 
 /** GET conversation/get-My-Conv; what arrived while this device was away is acknowledged as delivered. */
 async function fetchConversations(client: QueryClient, signal: AbortSignal): Promise<Conversation[]> {
-  const { apiGet } = await import('../lib/api-client');
+  const { apiGet } = await import('@/lib/api-client');
   const list = await apiGet<Conversation[] | { data: Conversation[] }>(
     apiPaths.conversation.getMine,
     undefined,
@@ -235,7 +235,7 @@ async function fetchConversations(client: QueryClient, signal: AbortSignal): Pro
 
 /** GET conversation/get/{id}: its newest page, merged with the older pages already held. */
 async function fetchThread(client: QueryClient, id: number, signal: AbortSignal): Promise<Thread> {
-  const { apiGet } = await import('../lib/api-client');
+  const { apiGet } = await import('@/lib/api-client');
   const data = await apiGet<ConversationWithMessages>(apiPaths.conversation.get(id), undefined, signal);
   const { messages, has_more: hasMore, ...conversation } = data;
   const previous = client.getQueryData<Thread>(chatKeys.thread(id));
@@ -273,7 +273,7 @@ export async function loadOlderMessages(client: QueryClient, id: number): Promis
   const thread = client.getQueryData<Thread>(chatKeys.thread(id));
   const oldest = thread?.messages[0]?.id;
   if (!thread || oldest === undefined || thread.hasMore === false) return 0;
-  const { apiGet } = await import('../lib/api-client');
+  const { apiGet } = await import('@/lib/api-client');
   const data = await apiGet<ConversationWithMessages>(`${apiPaths.conversation.get(id)}?before_id=${oldest}`);
   const current = client.getQueryData<Thread>(chatKeys.thread(id)) ?? thread;
   const messages = mergeMessages(current.messages, data.messages);

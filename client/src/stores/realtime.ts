@@ -6,8 +6,8 @@
 import { newClientId } from '@agrivet/realtime/client-id';
 import type { Message, ServerToClientEvents } from '@agrivet/shared';
 import { create } from 'zustand';
-import { env } from '../config/env';
-import { i18n } from '../i18n';
+import { env } from '@/config/env';
+import { i18n } from '@/i18n';
 import { useSession } from './session';
 import type {
   ConnectionStatus,
@@ -17,7 +17,7 @@ import type {
   WriteEvent,
   WritePayload,
   WriteResult,
-} from '../lib/realtime/port';
+} from '@/lib/realtime/port';
 
 type EventName = keyof ServerToClientEvents;
 type AnyHandler = (payload: never) => void;
@@ -84,7 +84,7 @@ export const useRealtime = create<RealtimeState>((set) => ({
     portToken = token;
     set({ status: 'connecting' });
     // socket.io-client loads only for signed-in users.
-    const { connectRealtime } = await import('../lib/realtime/connect');
+    const { connectRealtime } = await import('@/lib/realtime/connect');
     if (portToken !== token) return;
     port = connectRealtime(env.socketOrigin, token, userId);
     const p = port;

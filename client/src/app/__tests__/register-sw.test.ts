@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerServiceWorker } from '../register-sw';
+import { registerServiceWorker } from '@/app/register-sw';
 
 function fakeServiceWorker() {
   const register = vi.fn(async () => ({ scope: '/' }));

@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, restoreApi } from '@/features/dashboard/__tests__/fake-api';
 import { useChat } from '@/stores/chat';
 import { useSession } from '@/stores/session';
-import { createConversation, createMessage, createUser } from '../../../test/factories';
-import { renderWithProviders } from '../../../test/render';
-import { routes } from '../router';
+import { createConversation, createMessage, createUser } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { routes } from '@/app/router';
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
-import { RoleGuard } from '../../features/dashboard/components/role-guard';
-import { ApiError } from '../../lib/api-error';
-import { useSession } from '../../stores/session';
+import { renderWithProviders } from '@test/render';
+import { RoleGuard } from '@/features/dashboard/components/role-guard';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/stores/session';
 
 afterEach(() => {
   vi.restoreAllMocks();

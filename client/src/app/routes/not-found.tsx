@@ -1,9 +1,9 @@
 import { Button } from '@chakra-ui/react/button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { EmptyState } from '../../components/ui/states';
-import { Page } from '../../components/ui/page';
-import { paths } from '../../config/paths';
+import { EmptyState } from '@/components/ui/states';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
 
 export default function NotFoundRoute() {
   const { t } = useTranslation();

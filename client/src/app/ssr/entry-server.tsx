@@ -9,7 +9,7 @@
  * sees, and the API calls made here carry no Authorization header — so no private data (a store
  * owner's phone, the caller's conversations) can reach this HTML or a cache in front of it.
  */
-import '../../i18n';
+import '@/i18n';
 import { Writable } from 'node:stream';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -20,8 +20,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { hasErrorCode } from '@/lib/api-error';
 import { createQueryClient } from '@/lib/query-client';
-import { AppProvider } from '../provider';
-import { AppRoutes, isServerRendered, matchedPattern, routes } from '../router';
+import { AppProvider } from '@/app/provider';
+import { AppRoutes, isServerRendered, matchedPattern, routes } from '@/app/router';
 import { headTags } from './head';
 import { configureServerApi } from './server-api';
 import { prefetchScreen } from './prefetch';

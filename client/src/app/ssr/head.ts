@@ -3,7 +3,7 @@
  * Twitter tags (a store's page: its name, province and picture; an article: its title and picture),
  * built from the data the page was rendered with. Pure functions: entry-server.tsx calls them, tests too.
  */
-import { imageUrl } from '../../lib/images';
+import { imageUrl } from '@/lib/images';
 
 export interface PageHead {
   title: string;

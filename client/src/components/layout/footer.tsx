@@ -10,8 +10,8 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { FaFacebook, FaInstagram, FaTelegram, FaWhatsapp } from 'react-icons/fa';
-import { env, messagingLink } from '../../config/env';
-import { type SocialNetwork, socialLinks } from '../../config/social';
+import { env, messagingLink } from '@/config/env';
+import { type SocialNetwork, socialLinks } from '@/config/social';
 
 const networks: Record<SocialNetwork, { label: string; Icon: typeof FaFacebook }> = {
   facebook: { label: 'Facebook', Icon: FaFacebook },

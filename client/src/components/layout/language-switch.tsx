@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react/button';
 import { useTranslation } from 'react-i18next';
-import { LanguagesIcon } from '../ui/nav-icons';
-import { currentLang, setLang } from '../../i18n';
+import { LanguagesIcon } from '@/components/ui/nav-icons';
+import { currentLang, setLang } from '@/i18n';
 
 /** ar ⇄ en; flips <html dir/lang>. */
 export function LanguageSwitch() {

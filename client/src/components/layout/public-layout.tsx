@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { LoadingState } from '../ui/loading-state';
+import { LoadingState } from '@/components/ui/loading-state';
 
 /**
  * The top bar (search, section links, sign-in, language, install) hydrates on its own, after the screen:

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { loginHref } from '../../config/paths';
-import { selectIsLoggedIn, useSession } from '../../stores/session';
-import { LoadingState } from '../ui/loading-state';
+import { loginHref } from '@/config/paths';
+import { selectIsLoggedIn, useSession } from '@/stores/session';
+import { LoadingState } from '@/components/ui/loading-state';
 
 /** Routes that need a session: visitors go to /login?next=the page (a farmer comes back after login). */
 export function RequireAuth() {

@@ -1,12 +1,12 @@
 /** Search box of the top bar → /search?q=… */
 import { IconButton } from '@chakra-ui/react/button';
-import { PlainInput as Input } from '../ui/plain-input';
+import { PlainInput as Input } from '@/components/ui/plain-input';
 import { HStack } from '@chakra-ui/react/stack';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from '../ui/nav-icons';
+import { SearchIcon } from '@/components/ui/nav-icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 export function SearchBox() {
   const { t } = useTranslation();

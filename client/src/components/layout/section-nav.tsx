@@ -10,7 +10,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 const sectionLinks = [
   { to: paths.pharmacies.getHref(), key: 'nav.pharmacies' },

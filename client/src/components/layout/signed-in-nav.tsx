@@ -8,11 +8,11 @@ import { Button } from '@chakra-ui/react/button';
 import { useTranslation } from 'react-i18next';
 import { MdChatBubbleOutline, MdDashboard, MdPerson, MdReceiptLong, MdShoppingCart } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
-import { dashboardHome, paths } from '../../config/paths';
-import { selectTotalCount, useCart } from '../../stores/cart';
-import { useUnreadTotal } from '../../stores/chat';
-import { useOrderUpdates } from '../../stores/order-updates';
-import { selectCanOrderAndChat, useSession } from '../../stores/session';
+import { dashboardHome, paths } from '@/config/paths';
+import { selectTotalCount, useCart } from '@/stores/cart';
+import { useUnreadTotal } from '@/stores/chat';
+import { useOrderUpdates } from '@/stores/order-updates';
+import { selectCanOrderAndChat, useSession } from '@/stores/session';
 import '@/i18n/shop';
 
 export default function SignedInNav() {

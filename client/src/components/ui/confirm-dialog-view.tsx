@@ -4,7 +4,7 @@ import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
 import { useTranslation } from 'react-i18next';
-import { dialogRecipe } from '../../lib/theme/slot-recipes';
+import { dialogRecipe } from '@/lib/theme/slot-recipes';
 
 export interface ConfirmViewProps {
   open: boolean;

@@ -3,8 +3,8 @@ import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { useField } from 'formik';
 import type { HTMLInputTypeAttribute } from 'react';
-import { type NumericKind, normalizeNumericInput, numericInputMode } from '../../lib/numeric-input';
-import { fieldRecipe } from '../../lib/theme/slot-recipes';
+import { type NumericKind, normalizeNumericInput, numericInputMode } from '@/lib/numeric-input';
+import { fieldRecipe } from '@/lib/theme/slot-recipes';
 
 interface FormFieldProps {
   name: string;

@@ -11,9 +11,9 @@ import { HStack } from '@chakra-ui/react/stack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdStar } from 'react-icons/md';
-import { fallbackToLogo, imageUrl } from '../../lib/images';
+import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { SproutIcon } from './icons';
-import { cardRecipe } from '../../lib/theme/slot-recipes';
+import { cardRecipe } from '@/lib/theme/slot-recipes';
 
 interface ItemCardProps {
   image: string | null;

@@ -6,7 +6,7 @@
 import { Alert } from '@chakra-ui/react/alert';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alertRecipe } from '../../lib/theme/slot-recipes';
+import { alertRecipe } from '@/lib/theme/slot-recipes';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);

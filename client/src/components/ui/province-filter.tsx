@@ -4,7 +4,7 @@ import { Field } from '@chakra-ui/react/field';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldRecipe, nativeSelectRecipe } from '../../lib/theme/slot-recipes';
+import { fieldRecipe, nativeSelectRecipe } from '@/lib/theme/slot-recipes';
 
 export function ProvinceFilter({ value, onChange }: { value: number | null; onChange: (city: number | null) => void }) {
   const { t, i18n } = useTranslation();

@@ -7,8 +7,8 @@ import { Text } from '@chakra-ui/react/text';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdRefresh } from 'react-icons/md';
-import { onBackOnline } from '../../lib/back-online';
-import { alertRecipe } from '../../lib/theme/slot-recipes';
+import { onBackOnline } from '@/lib/back-online';
+import { alertRecipe } from '@/lib/theme/slot-recipes';
 
 /**
  * An empty list: say what is empty (`message`, e.g. 'لا توجد منتجات في هذا المتجر بعد') and offer the

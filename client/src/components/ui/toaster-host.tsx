@@ -4,8 +4,8 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';
 import { createToaster, Toaster as ChakraToaster, Toast } from '@chakra-ui/react/toast';
-import { i18n } from '../../i18n';
-import { toastRecipe } from '../../lib/theme/slot-recipes';
+import { i18n } from '@/i18n';
+import { toastRecipe } from '@/lib/theme/slot-recipes';
 import { type NotifyOptions, planToast, type ToastType } from './toast-plan';
 
 export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4 });

@@ -7,8 +7,8 @@
  */
 import { lazy, Suspense } from 'react';
 import { create } from 'zustand';
-import { i18n } from '../../i18n';
-import { errorMessage } from '../../lib/api-error';
+import { i18n } from '@/i18n';
+import { errorMessage } from '@/lib/api-error';
 import { mountHost } from './hosts';
 import type { NotifyOptions, ToastType } from './toast-plan';
 

@@ -7,8 +7,8 @@ import { AxiosError, type AxiosRequestConfig, AxiosHeaders, type InternalAxiosRe
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenGetter, setUnauthorizedHandler } from '@/lib/api-auth';
 import { setLang } from '@/i18n';
-import { api, apiGet, apiPost, toApiError } from '../api-client';
-import { ApiError } from '../api-error';
+import { api, apiGet, apiPost, toApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 type Adapter = NonNullable<AxiosRequestConfig['adapter']>;
 const original = api.defaults.adapter;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { base64UrlToBytes } from '../push';
+import { base64UrlToBytes } from '@/lib/push';
 
 // vitest runs the client project from client/
 const source = readFileSync(

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useContext, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
-import { useStoresByCity } from '../../features/stores/api/get-stores-by-city';
-import { useSession } from '../../stores/session';
-import { ApiError } from '../api-error';
-import { PERSIST_KEY, type PersistStorage, persistQueries } from '../persist-queries';
+import { renderWithProviders } from '@test/render';
+import { useStoresByCity } from '@/features/stores/api/get-stores-by-city';
+import { useSession } from '@/stores/session';
+import { ApiError } from '@/lib/api-error';
+import { PERSIST_KEY, type PersistStorage, persistQueries } from '@/lib/persist-queries';
 import {
   CATALOGUE_MAX_AGE_MS,
   createQueryClient,
@@ -16,11 +16,11 @@ import {
   isPersistedQuery,
   scope,
   shouldRetry,
-} from '../query-client';
-import { provideQueryClient, QueryProvider } from '../query-provider';
+} from '@/lib/query-client';
+import { provideQueryClient, QueryProvider } from '@/lib/query-provider';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('../api-client', () => ({ apiGet }));
+vi.mock('@/lib/api-client', () => ({ apiGet }));
 
 const storesPage = (names: string[]): Paged<Store> =>
   ({

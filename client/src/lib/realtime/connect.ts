@@ -8,7 +8,7 @@
  */
 import { type OutboxItem, RealtimeClient, type WriteEvents } from '@agrivet/realtime';
 import { isApiSuccess } from '@agrivet/shared';
-import { apiErrorFromFailure } from '../api-failure';
+import { apiErrorFromFailure } from '@/lib/api-failure';
 import type { OutboxEntry, OutboxResultListener, RealtimePort, WriteEvent, WritePayload, WriteResult } from './port';
 import { TabOutboxStorage } from './tab-outbox-storage';
 

@@ -1,6 +1,6 @@
 import { CART_STORAGE_KEY } from '@agrivet/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { followCartStorage, loadCarts, parseCarts, selectCartItems, selectTotalCount, useCart } from '../cart';
+import { followCartStorage, loadCarts, parseCarts, selectCartItems, selectTotalCount, useCart } from '@/stores/cart';
 
 const seeds = { product_id: 5, quantity: 2, name: 'بذور قمح', price_cents: 1250 };
 const fertiliser = { product_id: 9, quantity: 1, name: 'سماد', price_cents: 700 };
@@ -9,7 +9,7 @@ const vaccine = { product_id: 20, quantity: 3, name: 'لقاح', price_cents: 30
 /** A fresh copy of the store module, as after a reload (it reads localStorage when created). */
 async function reloaded() {
   vi.resetModules();
-  return (await import('../cart')).useCart;
+  return (await import('@/stores/cart')).useCart;
 }
 
 beforeEach(() => {

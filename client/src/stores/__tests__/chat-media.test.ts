@@ -1,6 +1,6 @@
 import type { Upload } from '@agrivet/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryMediaStorage, type QueuedMedia } from '../../lib/realtime/media-queue';
+import { memoryMediaStorage, type QueuedMedia } from '@/lib/realtime/media-queue';
 import {
   cancelMedia,
   queueMedia,
@@ -9,8 +9,8 @@ import {
   stopMediaQueue,
   type Uploader,
   useChatMedia,
-} from '../chat-media';
-import { useRealtime } from '../realtime';
+} from '@/stores/chat-media';
+import { useRealtime } from '@/stores/realtime';
 
 const originalWrite = useRealtime.getState().write;
 let writes: { event: string; payload: Record<string, unknown>; clientId?: string }[] = [];

@@ -5,9 +5,9 @@
 import type { Conversation, Message } from '@agrivet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createConversation, createMessage, createUser } from '../../../test/factories';
-import { createTestQueryClient } from '../../../test/render';
-import { deliveryOf } from '../../features/chat/components/message-bubble';
+import { createConversation, createMessage, createUser } from '@test/factories';
+import { createTestQueryClient } from '@test/render';
+import { deliveryOf } from '@/features/chat/components/message-bubble';
 import {
   applyReadPointers,
   bindChatToRealtime,
@@ -19,14 +19,14 @@ import {
   TYPING_EXPIRY_MS,
   unreadTotal,
   useChat,
-} from '../chat';
-import { useRealtime } from '../realtime';
-import { useSession } from '../session';
+} from '@/stores/chat';
+import { useRealtime } from '@/stores/realtime';
+import { useSession } from '@/stores/session';
 
 /** The pushes the chat subscribes to (bindChatToRealtime), to emit them here. */
 const pushes = vi.hoisted(() => new Map<string, (payload: never) => void>());
-vi.mock('../realtime', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../realtime')>()),
+vi.mock('@/stores/realtime', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/stores/realtime')>()),
   onRealtime: (event: string, handler: (payload: never) => void) => {
     pushes.set(event, handler);
     return () => pushes.delete(event);

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxResultListener, RealtimePort } from '../../lib/realtime/port';
+import type { OutboxResultListener, RealtimePort } from '@/lib/realtime/port';
 
 // A fake connection records what the store asks of it (the real one needs a relay).
 const calls: string[] = [];
 const fake = vi.hoisted(() => ({ resultListeners: new Set<OutboxResultListener>(), loaded: Promise.resolve() }));
-vi.mock('../../lib/realtime/connect', async () => {
+vi.mock('@/lib/realtime/connect', async () => {
   await fake.loaded;
   return { connectRealtime };
 });
@@ -39,7 +39,7 @@ const connectRealtime = (): RealtimePort => ({
   close: () => calls.push('close'),
 });
 
-const { onOutboxResult, useRealtime } = await import('../realtime');
+const { onOutboxResult, useRealtime } = await import('@/stores/realtime');
 
 afterEach(() => {
   useRealtime.getState().disconnect();
@@ -76,7 +76,7 @@ describe('realtime store', () => {
       release = r;
     });
     vi.resetModules();
-    const store = await import('../realtime');
+    const store = await import('@/stores/realtime');
     const connecting = store.useRealtime.getState().connect('token', 1);
     const { result } = store.useRealtime.getState().write('order:create', { store_id: 1, total: '1.00', items: [] });
     store.useRealtime.getState().disconnect();

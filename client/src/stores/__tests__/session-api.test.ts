@@ -7,7 +7,7 @@ import { AxiosError, type AxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiGet } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
-import { createUser } from '../../../test/factories';
+import { createUser } from '@test/factories';
 
 type Adapter = NonNullable<AxiosRequestConfig['adapter']>;
 const original = api.defaults.adapter;

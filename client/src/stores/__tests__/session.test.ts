@@ -2,8 +2,8 @@ import { TOKEN_STORAGE_KEY } from '@agrivet/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportUnauthorized, requestToken } from '@/lib/api-auth';
 import { ApiError } from '@/lib/api-error';
-import { createUser } from '../../../test/factories';
-import { readSavedUser, USER_STORAGE_KEY, useSession, watchSessionRetries } from '../session';
+import { createUser } from '@test/factories';
+import { readSavedUser, USER_STORAGE_KEY, useSession, watchSessionRetries } from '@/stores/session';
 
 const apiGet = vi.fn();
 const apiPost = vi.fn();

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import { socialLinks } from '../../../config/social';
-import { OfflineCopyNote } from '../../ui/offline-note';
+import { renderWithProviders } from '@test/render';
+import { socialLinks } from '@/config/social';
+import { OfflineCopyNote } from '@/components/ui/offline-note';
 
 afterEach(() => {
   for (const m of document.head.querySelectorAll('meta[name^="agrivet-social"]')) m.remove();
@@ -26,7 +26,7 @@ describe('footer social links', () => {
 
   it('hides the follow-us block when no page is configured', async () => {
     vi.resetModules();
-    const { default: Footer } = await import('../footer');
+    const { default: Footer } = await import('@/components/layout/footer');
     renderWithProviders(<Footer />);
     expect(screen.queryByText('تابعنا')).toBeNull();
     expect(screen.getByText('راسلنا على واتساب', { exact: false })).toBeInTheDocument();

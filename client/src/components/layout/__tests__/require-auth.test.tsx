@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createUser } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { useSession } from '../../../stores/session';
-import { RequireAuth } from '../require-auth';
+import { createUser } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { useSession } from '@/stores/session';
+import { RequireAuth } from '@/components/layout/require-auth';
 
 function LoginProbe() {
   const location = useLocation();

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import { announceReconnected } from '../../../lib/back-online';
-import OfflineBanner from '../../layout/offline-banner';
-import { ErrorState } from '../states';
+import { renderWithProviders } from '@test/render';
+import { announceReconnected } from '@/lib/back-online';
+import OfflineBanner from '@/components/layout/offline-banner';
+import { ErrorState } from '@/components/ui/states';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import { setLang } from '../../../i18n';
-import { ApiError } from '../../../lib/api-error';
-import { Pager } from '../pager';
-import { EmptyState, ErrorState } from '../states';
+import { renderWithProviders } from '@test/render';
+import { setLang } from '@/i18n';
+import { ApiError } from '@/lib/api-error';
+import { Pager } from '@/components/ui/pager';
+import { EmptyState, ErrorState } from '@/components/ui/states';
 
 afterEach(async () => {
   await setLang('ar');

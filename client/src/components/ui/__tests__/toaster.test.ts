@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planToast, toastId } from '../toast-plan';
+import { planToast, toastId } from '@/components/ui/toast-plan';
 
 describe('toasts that help (issue 14 item 9)', () => {
   it('identical toasts share one id (merged), different ones do not', () => {

@@ -29,9 +29,9 @@ import { ApiError, hasErrorCode } from '@/lib/api-error';
 import type { CompressedImage } from '@/lib/compress-image';
 import { fieldRecipe, nativeSelectRecipe } from '@/lib/theme/slot-recipes';
 import { useSession } from '@/stores/session';
-import { changePassword } from '../api/change-password';
-import { updateProfile } from '../api/update-profile';
-import { PhotoField } from '../components/photo-field';
+import { changePassword } from '@/features/account/api/change-password';
+import { updateProfile } from '@/features/account/api/update-profile';
+import { PhotoField } from '@/features/account/components/photo-field';
 import '@/i18n/shop';
 
 interface ProfileValues {

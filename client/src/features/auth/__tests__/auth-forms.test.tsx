@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import { setLang } from '../../../i18n';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../stores/session';
-import { createUser } from '../../../../test/factories';
-import { LoginForm } from '../components/login-form';
-import { RegisterForm } from '../components/register-form';
+import { renderWithProviders } from '@test/render';
+import { setLang } from '@/i18n';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/stores/session';
+import { createUser } from '@test/factories';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { RegisterForm } from '@/features/auth/components/register-form';
 
 const originalAdapter = api.defaults.adapter;
 

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import ForgetPasswordRoute from '../routes/forget-password';
+import { renderWithProviders } from '@test/render';
+import ForgetPasswordRoute from '@/features/auth/routes/forget-password';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
-vi.mock('../../../components/ui/toaster', () => ({ notify }));
+vi.mock('@/components/ui/toaster', () => ({ notify }));
 const forgetPassword = vi.hoisted(() => vi.fn());
-vi.mock('../api/forget-password', async (original) => ({
-  ...(await original<typeof import('../api/forget-password')>()),
+vi.mock('@/features/auth/api/forget-password', async (original) => ({
+  ...(await original<typeof import('@/features/auth/api/forget-password')>()),
   forgetPassword,
 }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectAfterLogin, redirectAfterRegister, safeNext } from '../lib/redirects';
+import { redirectAfterLogin, redirectAfterRegister, safeNext } from '@/features/auth/lib/redirects';
 
 describe('redirectAfterLogin (SPEC.md §2, checked in order)', () => {
   it.each([

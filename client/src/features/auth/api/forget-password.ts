@@ -1,5 +1,5 @@
 import { apiPaths, forgetPasswordSchema } from '@agrivet/shared';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '@/lib/api-client';
 
 export { forgetPasswordSchema };
 

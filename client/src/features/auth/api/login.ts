@@ -1,5 +1,5 @@
 import { type AuthPayload, apiPaths, loginSchema } from '@agrivet/shared';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '@/lib/api-client';
 
 export { loginSchema };
 export interface LoginInput {

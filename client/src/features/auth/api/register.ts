@@ -1,5 +1,5 @@
 import { type AuthPayload, apiPaths, registerSchema } from '@agrivet/shared';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '@/lib/api-client';
 
 export { registerSchema };
 export interface RegisterInput {

@@ -5,8 +5,8 @@ import { Image } from '@chakra-ui/react/image';
 import { Stack } from '@chakra-ui/react/stack';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { LOGO_URL } from '../../../lib/images';
+import { paths } from '@/config/paths';
+import { LOGO_URL } from '@/lib/images';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (

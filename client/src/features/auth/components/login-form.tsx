@@ -6,12 +6,12 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/ui/form-field';
-import { notify } from '../../../components/ui/toaster';
-import { currentLang } from '../../../i18n';
-import { ApiError, errorMessage, hasErrorCode } from '../../../lib/api-error';
-import { useSession } from '../../../stores/session';
-import { type LoginInput, login, loginSchema } from '../api/login';
+import { FormField } from '@/components/ui/form-field';
+import { notify } from '@/components/ui/toaster';
+import { currentLang } from '@/i18n';
+import { ApiError, errorMessage, hasErrorCode } from '@/lib/api-error';
+import { useSession } from '@/stores/session';
+import { type LoginInput, login, loginSchema } from '@/features/auth/api/login';
 
 const initialValues: LoginInput = { phone: '', password: '' };
 

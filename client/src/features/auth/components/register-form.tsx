@@ -8,13 +8,13 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Form, Formik, type FormikHelpers, useField } from 'formik';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/ui/form-field';
-import { notify } from '../../../components/ui/toaster';
-import { currentLang } from '../../../i18n';
-import { ApiError } from '../../../lib/api-error';
-import { useSession } from '../../../stores/session';
-import { type RegisterInput, register, registerSchema } from '../api/register';
-import { fieldRecipe, radioGroupRecipe } from '../../../lib/theme/slot-recipes';
+import { FormField } from '@/components/ui/form-field';
+import { notify } from '@/components/ui/toaster';
+import { currentLang } from '@/i18n';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/stores/session';
+import { type RegisterInput, register, registerSchema } from '@/features/auth/api/register';
+import { fieldRecipe, radioGroupRecipe } from '@/lib/theme/slot-recipes';
 
 const initialValues: RegisterInput = { phone: '', name: '', type: '', password: '', password_confirmation: '' };
 

@@ -1,6 +1,6 @@
 /** Where to go after login and register (SPEC.md §2; status reading of CONTRACT.md §5). */
 import type { User } from '@agrivet/shared';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 export interface RedirectDecision {
   to: string;

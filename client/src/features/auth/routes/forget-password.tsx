@@ -8,13 +8,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FaWhatsapp } from 'react-icons/fa';
 import { Link as RouterLink } from 'react-router-dom';
-import { FormField } from '../../../components/ui/form-field';
-import { notify } from '../../../components/ui/toaster';
-import { env, messagingLink } from '../../../config/env';
-import { paths } from '../../../config/paths';
-import { currentLang } from '../../../i18n';
-import { forgetPassword, forgetPasswordSchema } from '../api/forget-password';
-import { AuthCard } from '../components/auth-card';
+import { FormField } from '@/components/ui/form-field';
+import { notify } from '@/components/ui/toaster';
+import { env, messagingLink } from '@/config/env';
+import { paths } from '@/config/paths';
+import { currentLang } from '@/i18n';
+import { forgetPassword, forgetPasswordSchema } from '@/features/auth/api/forget-password';
+import { AuthCard } from '@/features/auth/components/auth-card';
 
 export default function ForgetPasswordRoute() {
   const { t, i18n } = useTranslation();

@@ -4,11 +4,11 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { notify } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { AuthCard } from '../components/auth-card';
-import { LoginForm } from '../components/login-form';
-import { redirectAfterLogin } from '../lib/redirects';
+import { notify } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { redirectAfterLogin } from '@/features/auth/lib/redirects';
 
 export default function LoginRoute() {
   const { t } = useTranslation();

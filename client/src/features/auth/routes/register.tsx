@@ -3,10 +3,10 @@ import { Link } from '@chakra-ui/react/link';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { AuthCard } from '../components/auth-card';
-import { RegisterForm } from '../components/register-form';
-import { redirectAfterRegister } from '../lib/redirects';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { redirectAfterRegister } from '@/features/auth/lib/redirects';
 
 /** /signup and /createAcount (same screen). */
 export default function RegisterRoute() {

@@ -2,22 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProduct, createUser } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { ApiError } from '../../../lib/api-error';
-import { useCart } from '../../../stores/cart';
-import { useSession } from '../../../stores/session';
-import CartRoute from '../routes/cart';
-import CartsRoute from '../routes/carts';
+import { createProduct, createUser } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { ApiError } from '@/lib/api-error';
+import { useCart } from '@/stores/cart';
+import { useSession } from '@/stores/session';
+import CartRoute from '@/features/cart/routes/cart';
+import CartsRoute from '@/features/cart/routes/carts';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
-vi.mock('../../../components/ui/toaster', () => ({ notify }));
+vi.mock('@/components/ui/toaster', () => ({ notify }));
 
 const placeOrder = vi.hoisted(() => vi.fn());
-vi.mock('../api/place-order', () => ({ placeOrder }));
+vi.mock('@/features/cart/api/place-order', () => ({ placeOrder }));
 
 const api = vi.hoisted(() => ({ apiGet: vi.fn(), apiPost: vi.fn() }));
-vi.mock('../../../lib/api-client', () => api);
+vi.mock('@/lib/api-client', () => api);
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

@@ -1,12 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '@agrivet/shared';
-import { useCart } from '../../../stores/cart';
-import { useRealtime } from '../../../stores/realtime';
+import { useCart } from '@/stores/cart';
+import { useRealtime } from '@/stores/realtime';
 import type { OutboxItem } from '@agrivet/realtime';
-import type { OutboxEntry } from '../../../lib/realtime/port';
-import { TabOutboxStorage } from '../../../lib/realtime/tab-outbox-storage';
-import { placeCartOrder, RECHECK_AFTER_MS, reconcilePendingOrder, watchPendingOrder } from '../lib/pending-order';
-import { memoryStorageArea } from '../../../../test/storage-area';
+import type { OutboxEntry } from '@/lib/realtime/port';
+import { TabOutboxStorage } from '@/lib/realtime/tab-outbox-storage';
+import {
+  placeCartOrder,
+  RECHECK_AFTER_MS,
+  reconcilePendingOrder,
+  watchPendingOrder,
+} from '@/features/cart/lib/pending-order';
+import { memoryStorageArea } from '@test/storage-area';
 
 const DELIVERY = { province: 1, address: 'دوما، الشارع العام', phone: '0933000000' };
 /** Store 3's pending order and lines (null / none once its cart is gone). */
@@ -14,15 +19,15 @@ const pendingOf = () => useCart.getState().carts[3]?.pending ?? null;
 const itemsOf = () => useCart.getState().carts[3]?.items ?? [];
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
-vi.mock('../../../components/ui/toaster', () => ({ notify }));
+vi.mock('@/components/ui/toaster', () => ({ notify }));
 const getRecentOrders = vi.hoisted(() => vi.fn());
-vi.mock('../api/get-recent-orders', () => ({ getRecentOrders }));
+vi.mock('@/features/cart/api/get-recent-orders', () => ({ getRecentOrders }));
 const placeOrder = vi.hoisted(() => vi.fn());
-vi.mock('../api/place-order', () => ({ placeOrder }));
+vi.mock('@/features/cart/api/place-order', () => ({ placeOrder }));
 // Outbox results as the connection reports them (stores/realtime.ts onOutboxResult).
 const results = vi.hoisted(() => new Set<(id: string, outcome: 'sent' | 'failed', error?: string) => void>());
-vi.mock('../../../stores/realtime', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../stores/realtime')>()),
+vi.mock('@/stores/realtime', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/stores/realtime')>()),
   onOutboxResult: (l: (id: string, outcome: 'sent' | 'failed', error?: string) => void) => {
     results.add(l);
     return () => results.delete(l);
@@ -198,7 +203,7 @@ describe('two tabs sharing localStorage (each with its own outbox)', () => {
   /** Tab A: its own cart store (module instance) and outbox over the shared localStorage. */
   async function tabA() {
     vi.resetModules();
-    const { useCart: cart } = await import('../../../stores/cart');
+    const { useCart: cart } = await import('@/stores/cart');
     const outbox = new TabOutboxStorage(7, {
       session: memoryStorageArea(),
       page: new EventTarget() as unknown as Window,

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { MdAdd, MdDeleteOutline, MdRemove } from 'react-icons/md';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { useCart } from '@/stores/cart';
-import type { LineCheck } from '../lib/price-check';
+import type { LineCheck } from '@/features/cart/lib/price-check';
 import '@/i18n/shop';
 
 interface CartLineProps {

@@ -17,8 +17,8 @@ import { notify } from '@/components/ui/toaster';
 import { i18n } from '@/i18n';
 import { type Carts, followCartStorage, pendingCarts, useCart } from '@/stores/cart';
 import { onOutboxResult, useRealtime } from '@/stores/realtime';
-import { getRecentOrders } from '../api/get-recent-orders';
-import { type DeliveryInput, placeOrder } from '../api/place-order';
+import { getRecentOrders } from '@/features/cart/api/get-recent-orders';
+import { type DeliveryInput, placeOrder } from '@/features/cart/api/place-order';
 
 /** Orders whose result promise this tab holds (settled by `placeCartOrder` itself). */
 const tracked = new Set<string>();
@@ -109,7 +109,7 @@ async function lookUp(clientId: string, legacy: boolean, storeId: number | null,
   // Queued in another tab (its outbox is never adopted while that tab lives): that tab settles it
   // from the result and writes the cart; this tab follows it (storage events).
   // (Loaded on demand: it comes with the connection code, already loaded once online.)
-  const { findSavedWrite } = await import('../../../lib/realtime/tab-outbox-storage');
+  const { findSavedWrite } = await import('@/lib/realtime/tab-outbox-storage');
   if (!isPending(clientId)) return 'settled';
   if (findSavedWrite(isIt, undefined, legacy ? undefined : clientId)) return 'queued';
   try {

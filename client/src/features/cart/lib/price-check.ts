@@ -6,7 +6,7 @@
 import type { CartItem, Product } from '@agrivet/shared';
 import { useQueries } from '@tanstack/react-query';
 import { hasErrorCode } from '@/lib/api-error';
-import { cartProductQueryOptions } from '../api/get-product';
+import { cartProductQueryOptions } from '@/features/cart/api/get-product';
 
 export type LineCheck =
   | { state: 'checking' }

@@ -23,13 +23,13 @@ import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { cartTotalCents, selectCartItems, useCart } from '@/stores/cart';
 import { useRealtime } from '@/stores/realtime';
 import { useSession } from '@/stores/session';
-import { useCartStore } from '../api/get-store';
-import type { DeliveryInput } from '../api/place-order';
-import { saveAddress } from '../api/save-address';
-import { CartLine } from '../components/cart-line';
-import { DeliveryForm } from '../components/delivery-form';
-import { placeCartOrder } from '../lib/pending-order';
-import { blocksOrder, useLineChecks } from '../lib/price-check';
+import { useCartStore } from '@/features/cart/api/get-store';
+import type { DeliveryInput } from '@/features/cart/api/place-order';
+import { saveAddress } from '@/features/cart/api/save-address';
+import { CartLine } from '@/features/cart/components/cart-line';
+import { DeliveryForm } from '@/features/cart/components/delivery-form';
+import { placeCartOrder } from '@/features/cart/lib/pending-order';
+import { blocksOrder, useLineChecks } from '@/features/cart/lib/price-check';
 import '@/i18n/shop';
 
 export default function CartRoute() {

@@ -1,13 +1,13 @@
 import type { ConversationWithMessages } from '@agrivet/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConversation, createMessage, createUser } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { receiveMessage, useChat } from '../../../stores/chat';
-import { useSession } from '../../../stores/session';
-import { fakeApi, restoreApi } from '../../dashboard/__tests__/fake-api';
-import { ChatThread } from '../components/chat-thread';
-import { MessageBubble } from '../components/message-bubble';
+import { createConversation, createMessage, createUser } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { receiveMessage, useChat } from '@/stores/chat';
+import { useSession } from '@/stores/session';
+import { fakeApi, restoreApi } from '@/features/dashboard/__tests__/fake-api';
+import { ChatThread } from '@/features/chat/components/chat-thread';
+import { MessageBubble } from '@/features/chat/components/message-bubble';
 
 // jsdom has no ResizeObserver (the composer's autoresizing textarea uses one)
 globalThis.ResizeObserver ??= class {

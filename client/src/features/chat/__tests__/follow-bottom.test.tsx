@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type FollowBottom, onNewContent, useFollowBottom } from '../lib/follow-bottom';
+import { type FollowBottom, onNewContent, useFollowBottom } from '@/features/chat/lib/follow-bottom';
 
 /** A scroller with a layout jsdom does not compute: 1000 px of content in a 300 px window. */
 function Harness({

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import { MessageBubble } from '../components/message-bubble';
-import { PhotoPreview } from '../components/photo-preview';
-import { VoicePlayer } from '../components/voice-player';
+import { renderWithProviders } from '@test/render';
+import { MessageBubble } from '@/features/chat/components/message-bubble';
+import { PhotoPreview } from '@/features/chat/components/photo-preview';
+import { VoicePlayer } from '@/features/chat/components/voice-player';
 
 globalThis.ResizeObserver ??= class {
   observe() {}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDuration, pickMimeType, type RecorderSnapshot, VoiceRecorder } from '../lib/recorder';
+import { formatDuration, pickMimeType, type RecorderSnapshot, VoiceRecorder } from '@/features/chat/lib/recorder';
 
 /** A MediaRecorder stand-in (unit tests only): records "chunks" and stops when told. */
 class FakeRecorder {

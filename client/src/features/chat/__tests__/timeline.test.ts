@@ -1,8 +1,8 @@
 import type { Message } from '@agrivet/shared';
 import { describe, expect, it } from 'vitest';
-import { createMessage } from '../../../../test/factories';
-import { buildRows, dayLabel } from '../lib/timeline';
-import { deletableFor } from '../lib/delete-window';
+import { createMessage } from '@test/factories';
+import { buildRows, dayLabel } from '@/features/chat/lib/timeline';
+import { deletableFor } from '@/features/chat/lib/delete-window';
 
 const photo = (id: number, user: number, at: string, text: string | null = null): Message =>
   createMessage({

@@ -36,8 +36,8 @@ import {
 import { cancelMedia, type MediaItem, type NewMedia, queueMedia, retryMedia, useChatMedia } from '@/stores/chat-media';
 import { useRealtime } from '@/stores/realtime';
 import { useSession } from '@/stores/session';
-import { useFollowBottom } from '../lib/follow-bottom';
-import { buildRows, dayLabel } from '../lib/timeline';
+import { useFollowBottom } from '@/features/chat/lib/follow-bottom';
+import { buildRows, dayLabel } from '@/features/chat/lib/timeline';
 import { Composer } from './composer';
 import { ImageViewer, type ViewerPhoto } from './image-viewer';
 import { ChatPhoto, deliveryOf, MessageBubble } from './message-bubble';

@@ -23,7 +23,7 @@ import '@/i18n/chat';
 import { dateLocale } from '@/lib/format';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { menuRecipe, progressRecipe } from '@/lib/theme/slot-recipes';
-import { useCanDelete } from '../lib/delete-window';
+import { useCanDelete } from '@/features/chat/lib/delete-window';
 import { VoicePlayer } from './voice-player';
 
 export type Delivery = 'pending' | 'failed' | 'sent' | 'delivered' | 'read';

@@ -11,7 +11,7 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { MdPause, MdPlayArrow } from 'react-icons/md';
 import '@/i18n/chat';
-import { formatDuration } from '../lib/recorder';
+import { formatDuration } from '@/features/chat/lib/recorder';
 
 interface VoicePlayerProps {
   src: string;

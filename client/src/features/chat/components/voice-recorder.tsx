@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { MdDelete, MdMic, MdSend } from 'react-icons/md';
 import '@/i18n/chat';
 import { notify } from '@/components/ui/toaster';
-import { formatDuration, type RecorderSnapshot, VoiceRecorder } from '../lib/recorder';
+import { formatDuration, type RecorderSnapshot, VoiceRecorder } from '@/features/chat/lib/recorder';
 
 interface VoiceRecorderProps {
   onRecorded: (blob: Blob, durationMs: number) => void;

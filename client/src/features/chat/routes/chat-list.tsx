@@ -2,12 +2,12 @@
 import '@/i18n/chat';
 import { Stack } from '@chakra-ui/react/stack';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/ui/page';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { Page } from '@/components/ui/page';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useQuery } from '@tanstack/react-query';
-import { failureOf } from '../../../lib/query-client';
-import { conversationsQueryOptions } from '../../../stores/chat';
-import { useSession } from '../../../stores/session';
+import { failureOf } from '@/lib/query-client';
+import { conversationsQueryOptions } from '@/stores/chat';
+import { useSession } from '@/stores/session';
 import { ConversationItem } from '@/components/ui/conversation-item';
 
 export default function ChatListRoute() {

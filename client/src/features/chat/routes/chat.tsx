@@ -11,8 +11,8 @@ import { useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { threadQueryOptions } from '@/stores/chat';
 import { useSession } from '@/stores/session';
-import { ChatThread } from '../components/chat-thread';
-import { ThreadHeader } from '../components/thread-header';
+import { ChatThread } from '@/features/chat/components/chat-thread';
+import { ThreadHeader } from '@/features/chat/components/thread-header';
 
 export default function ChatRoute() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, redirectFor, sideLinksFor } from '../lib/access';
+import { canOpen, redirectFor, sideLinksFor } from '@/features/dashboard/lib/access';
 
 const admin = { type: 0 as const, has_store: false };
 const store = { type: 1 as const, has_store: true };

@@ -6,10 +6,10 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n';
-import { renderWithProviders } from '../../../../test/render';
-import { BarChart } from '../components/bar-chart';
-import { HBarChart } from '../components/hbar-chart';
+import { i18n } from '@/i18n';
+import { renderWithProviders } from '@test/render';
+import { BarChart } from '@/features/dashboard/components/bar-chart';
+import { HBarChart } from '@/features/dashboard/components/hbar-chart';
 
 // Chartist refuses to start without window.matchMedia (it only calls it for responsive options, which
 // these charts do not use); jsdom has none, so a query list that never matches stands in for it.

@@ -2,13 +2,13 @@ import type { ConversationWithMessages } from '@agrivet/shared';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConversation, createMessage, createUser } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { useChat } from '../../../stores/chat';
-import { useSession } from '../../../stores/session';
+import { createConversation, createMessage, createUser } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { useChat } from '@/stores/chat';
+import { useSession } from '@/stores/session';
 import { ChatThread } from '@/features/chat/components/chat-thread';
-import { DashboardSlotsProvider } from '../lib/slots';
-import ConversationViewRoute from '../routes/conversation-view';
+import { DashboardSlotsProvider } from '@/features/dashboard/lib/slots';
+import ConversationViewRoute from '@/features/dashboard/routes/conversation-view';
 import { fakeApi, restoreApi } from './fake-api';
 
 afterEach(() => {

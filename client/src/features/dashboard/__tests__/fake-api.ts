@@ -1,6 +1,6 @@
 /** A fake transport for the one axios instance: answers by path, records every request (method, path, body). */
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface Recorded {
   method: string;

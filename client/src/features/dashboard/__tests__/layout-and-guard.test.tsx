@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUser } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { useSession } from '../../../stores/session';
-import { RoleGuard } from '../components/role-guard';
-import { SideNav } from '../components/side-nav';
-import '../i18n/register';
+import { createUser } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { useSession } from '@/stores/session';
+import { RoleGuard } from '@/features/dashboard/components/role-guard';
+import { SideNav } from '@/features/dashboard/components/side-nav';
+import '@/features/dashboard/i18n/register';
 
 afterEach(() => useSession.getState().clear());
 

@@ -4,12 +4,12 @@
  */
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createUser } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { DashboardTopBar } from '../components/dashboard-top-bar';
-import { beep, resetAudioForTests, unlockAudioOnGesture } from '../lib/beep';
-import { useOrderAlerts } from '../stores/order-alerts';
-import '../i18n/register';
+import { createUser } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { DashboardTopBar } from '@/features/dashboard/components/dashboard-top-bar';
+import { beep, resetAudioForTests, unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
+import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
+import '@/features/dashboard/i18n/register';
 
 /** A Web Audio stand-in: starts suspended (no gesture yet), runs once resumed. */
 class FakeAudioContext {

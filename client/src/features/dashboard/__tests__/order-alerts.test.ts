@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../lib/beep', () => ({ beep: vi.fn() }));
-const { beep } = await import('../lib/beep');
-const { useOrderAlerts } = await import('../stores/order-alerts');
+vi.mock('@/features/dashboard/lib/beep', () => ({ beep: vi.fn() }));
+const { beep } = await import('@/features/dashboard/lib/beep');
+const { useOrderAlerts } = await import('@/features/dashboard/stores/order-alerts');
 
 afterEach(() => {
   useOrderAlerts.setState({ unseen: 0, soundOn: true });

@@ -7,8 +7,8 @@ import type { Order } from '@agrivet/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import { notify } from '../../../components/ui/toaster';
+import { renderWithProviders } from '@test/render';
+import { notify } from '@/components/ui/toaster';
 import { fakeApi, restoreApi } from './fake-api';
 
 const relay = vi.hoisted(() => ({
@@ -16,7 +16,7 @@ const relay = vi.hoisted(() => ({
   listeners: new Map<string, (payload: unknown) => void>(),
 }));
 
-vi.mock('../../../stores/realtime', () => ({
+vi.mock('@/stores/realtime', () => ({
   useRealtime: { getState: () => ({ write: relay.write, status: 'online' }), subscribe: () => () => {} },
   onRealtime: (event: string, handler: (payload: unknown) => void) => {
     relay.listeners.set(event, handler);
@@ -24,8 +24,8 @@ vi.mock('../../../stores/realtime', () => ({
   },
 }));
 
-const { default: OrderDetailsRoute } = await import('../routes/order-details');
-const { useLiveOrders } = await import('../lib/use-live-orders');
+const { default: OrderDetailsRoute } = await import('@/features/dashboard/routes/order-details');
+const { useLiveOrders } = await import('@/features/dashboard/lib/use-live-orders');
 
 /** The dashboard layout keeps the cached orders live (useLiveOrders) around every screen. */
 function InLayout() {

@@ -6,20 +6,20 @@ import type { PasswordResetRequest, User } from '@agrivet/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createUser } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { notify } from '../../../components/ui/toaster';
-import { setLang } from '../../../i18n';
-import { useSession } from '../../../stores/session';
-import { PasswordRequests } from '../components/password-requests';
-import ProfileInfoRoute from '../routes/profile-info';
-import UserListRoute from '../routes/user-list';
+import { createUser } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { notify } from '@/components/ui/toaster';
+import { setLang } from '@/i18n';
+import { useSession } from '@/stores/session';
+import { PasswordRequests } from '@/features/dashboard/components/password-requests';
+import ProfileInfoRoute from '@/features/dashboard/routes/profile-info';
+import UserListRoute from '@/features/dashboard/routes/user-list';
 import { paged } from './factories';
 import { fakeApi, restoreApi } from './fake-api';
 
 // The browser's photo shrinking (canvas) is not in jsdom: a fixed small WebP stands in for it.
-vi.mock('../../../lib/compress-image', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/compress-image')>()),
+vi.mock('@/lib/compress-image', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/compress-image')>()),
   compressImage: vi.fn(async () => ({ bytes: new ArrayBuffer(8), type: 'image/webp', width: 4, height: 2 })),
 }));
 

@@ -7,11 +7,11 @@ import type { Product } from '@agrivet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProduct } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { useProducts } from '../api/get-products';
-import { useSaveProduct } from '../api/save-product';
-import { dashboardKeys } from '../api/keys';
+import { createProduct } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { useProducts } from '@/features/dashboard/api/get-products';
+import { useSaveProduct } from '@/features/dashboard/api/save-product';
+import { dashboardKeys } from '@/features/dashboard/api/keys';
 import { paged } from './factories';
 import { fakeApi, restoreApi } from './fake-api';
 

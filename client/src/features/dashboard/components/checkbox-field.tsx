@@ -1,7 +1,7 @@
 /** A Formik-bound yes/no checkbox (is_special). */
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { useField } from 'formik';
-import { checkboxRecipe } from '../lib/recipes';
+import { checkboxRecipe } from '@/features/dashboard/lib/recipes';
 
 export function CheckboxField({ name, label }: { name: string; label: string }) {
   const [field, , helpers] = useField<boolean>(name);

@@ -14,15 +14,15 @@ import { Text } from '@chakra-ui/react/text';
 import { useEffect } from 'react';
 import { MdChatBubbleOutline, MdLogout, MdMenu, MdMenuOpen, MdPerson, MdVolumeOff, MdVolumeUp } from 'react-icons/md';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { LanguageSwitch } from '../../../components/layout/language-switch';
-import { notify } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { LOGO_URL } from '../../../lib/images';
-import { useSession } from '../../../stores/session';
-import { useDashboardT } from '../i18n/register';
-import { unlockAudioOnGesture } from '../lib/beep';
-import { dashboardPaths } from '../lib/dashboard-paths';
-import { useOrderAlerts } from '../stores/order-alerts';
+import { LanguageSwitch } from '@/components/layout/language-switch';
+import { notify } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { LOGO_URL } from '@/lib/images';
+import { useSession } from '@/stores/session';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 
 interface TopBarProps {
   user: User;

@@ -9,9 +9,9 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { Pager } from '../../../components/ui/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { tableRecipe } from '../lib/recipes';
+import { Pager } from '@/components/ui/pager';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { tableRecipe } from '@/features/dashboard/lib/recipes';
 
 /** The actions column stays in view at the inline end while a wide table scrolls on a phone. */
 const pinned = {

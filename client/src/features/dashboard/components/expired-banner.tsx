@@ -7,8 +7,8 @@ import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { MdChat } from 'react-icons/md';
 import { env, messagingLink } from '@/config/env';
-import { useDashboardT } from '../i18n/register';
-import { alertRecipe } from '../lib/recipes';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { alertRecipe } from '@/features/dashboard/lib/recipes';
 
 export function ExpiredBanner() {
   const { t } = useDashboardT();

@@ -7,8 +7,8 @@ import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 import { useSession } from '@/stores/session';
-import { useDashboardT } from '../i18n/register';
-import { writesBlocked } from '../lib/access';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { writesBlocked } from '@/features/dashboard/lib/access';
 
 export function FormCard({ children, guarded }: { children: ReactNode; guarded?: boolean }) {
   const { t } = useDashboardT();

@@ -11,10 +11,10 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useId, useRef, useState } from 'react';
 import { MdImage } from 'react-icons/md';
-import { type CompressedImage, compressImage, usePreviewUrl } from '../../../lib/compress-image';
-import { fallbackToLogo, imageUrl } from '../../../lib/images';
-import { useDashboardT } from '../i18n/register';
-import { fieldRecipe, progressRecipe } from '../lib/recipes';
+import { type CompressedImage, compressImage, usePreviewUrl } from '@/lib/compress-image';
+import { fallbackToLogo, imageUrl } from '@/lib/images';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { fieldRecipe, progressRecipe } from '@/features/dashboard/lib/recipes';
 
 interface ImageFieldProps {
   /** Stored path of the current image (edit), or null. */

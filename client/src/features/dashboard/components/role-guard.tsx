@@ -2,10 +2,10 @@
 import { Box } from '@chakra-ui/react/box';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { LoadingState } from '../../../components/ui/loading-state';
-import { ErrorState } from '../../../components/ui/states';
-import { useSession } from '../../../stores/session';
-import { type DashboardScreen, redirectFor } from '../lib/access';
+import { LoadingState } from '@/components/ui/loading-state';
+import { ErrorState } from '@/components/ui/states';
+import { useSession } from '@/stores/session';
+import { type DashboardScreen, redirectFor } from '@/features/dashboard/lib/access';
 
 export function RoleGuard({ screen, children }: { screen: DashboardScreen; children: ReactNode }) {
   const user = useSession((s) => s.user);

@@ -5,9 +5,9 @@ import { HStack } from '@chakra-ui/react/stack';
 import { useState } from 'react';
 import { MdDelete, MdEdit, MdVisibility } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
-import { confirm } from '../../../components/ui/confirm-dialog';
-import { notify } from '../../../components/ui/toaster';
-import { useDashboardT } from '../i18n/register';
+import { confirm } from '@/components/ui/confirm-dialog';
+import { notify } from '@/components/ui/toaster';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
 
 /** Icons only on phones (the buttons keep their accessible names), words from md up. */
 function Label({ children }: { children: string }) {

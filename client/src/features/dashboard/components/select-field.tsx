@@ -2,7 +2,7 @@
 import { Field } from '@chakra-ui/react/field';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { useField } from 'formik';
-import { fieldRecipe, nativeSelectRecipe } from '../lib/recipes';
+import { fieldRecipe, nativeSelectRecipe } from '@/features/dashboard/lib/recipes';
 
 interface SelectFieldProps {
   name: string;

@@ -19,10 +19,10 @@ import {
   MdStorefront,
 } from 'react-icons/md';
 import { NavLink } from 'react-router-dom';
-import { useUnreadTotal } from '../../../stores/chat';
-import { useDashboardT } from '../i18n/register';
-import { type DashboardScreen, sideLinksFor } from '../lib/access';
-import { useOrderAlerts } from '../stores/order-alerts';
+import { useUnreadTotal } from '@/stores/chat';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { type DashboardScreen, sideLinksFor } from '@/features/dashboard/lib/access';
+import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 
 const icons: Partial<Record<DashboardScreen, IconType>> = {
   home: MdBarChart,

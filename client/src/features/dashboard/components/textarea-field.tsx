@@ -2,7 +2,7 @@
 import { Field } from '@chakra-ui/react/field';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useField } from 'formik';
-import { fieldRecipe, textareaRecipe } from '../lib/recipes';
+import { fieldRecipe, textareaRecipe } from '@/features/dashboard/lib/recipes';
 
 export function TextareaField({ name, label, rows = 6 }: { name: string; label: string; rows?: number }) {
   const [field, meta] = useField<string>(name);

@@ -3,7 +3,7 @@
  * dashboard's lazy chunks only, so the public bundle does not carry them).
  */
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../../i18n';
+import { i18n } from '@/i18n';
 import { dashboardAr } from './ar';
 import { dashboardEn } from './en';
 

@@ -2,7 +2,7 @@
  * Dashboard routes beyond config/paths.ts (which lists SPEC.md's): the statistics home and the
  * store account's chat list. Edit forms of articles and stores take `?id=` (one form for both).
  */
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 export const dashboardPaths = {
   ...paths.dashboard,

@@ -1,5 +1,5 @@
 /** Builds the multipart body of a dashboard form: scalar fields as strings, the image as a file. */
-import type { CompressedImage } from '../../../lib/compress-image';
+import type { CompressedImage } from '@/lib/compress-image';
 
 export type FormScalar = string | number | boolean | null | undefined;
 

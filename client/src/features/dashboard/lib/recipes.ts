@@ -11,4 +11,4 @@ export {
   nativeSelectRecipe,
   progressRecipe,
   textareaRecipe,
-} from '../../../lib/theme/slot-recipes';
+} from '@/lib/theme/slot-recipes';

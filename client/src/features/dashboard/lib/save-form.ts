@@ -2,9 +2,9 @@
  * Runs a form's write with SPEC.md §8's feedback: a success toast, or an error toast ('فشل الطلب' or the
  * server's message) with the server's field messages shown on their fields. Resolves to the result or null.
  */
-import { notify } from '../../../components/ui/toaster';
-import { i18n } from '../../../i18n';
-import { ApiError } from '../../../lib/api-error';
+import { notify } from '@/components/ui/toaster';
+import { i18n } from '@/i18n';
+import { ApiError } from '@/lib/api-error';
 
 /** Formik's helpers (method syntax: FormikHelpers<V> fits whatever V is). */
 interface ErrorSink {

@@ -8,7 +8,7 @@ import type { Order, Paged } from '@agrivet/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onRealtime, useRealtime } from '@/stores/realtime';
-import { dashboardKeys } from '../api/keys';
+import { dashboardKeys } from '@/features/dashboard/api/keys';
 
 /** A changed order: every page and the details holding it get the new copy. */
 export function applyOrder(queryClient: QueryClient, order: Order): void {

@@ -5,15 +5,15 @@ import { Text } from '@chakra-ui/react/text';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { failureOf } from '@/lib/query-client';
-import { onRealtime } from '../../../stores/realtime';
-import { useAllConversations } from '../api/get-all-conversations';
-import { dashboardKeys } from '../api/keys';
-import { type Column, DataTable } from '../components/data-table';
-import { RowActions } from '../components/row-actions';
-import { ScreenFrame } from '../components/screen-frame';
-import { useDashboardT } from '../i18n/register';
-import { dashboardPaths } from '../lib/dashboard-paths';
-import { usePageParam } from '../lib/use-page-param';
+import { onRealtime } from '@/stores/realtime';
+import { useAllConversations } from '@/features/dashboard/api/get-all-conversations';
+import { dashboardKeys } from '@/features/dashboard/api/keys';
+import { type Column, DataTable } from '@/features/dashboard/components/data-table';
+import { RowActions } from '@/features/dashboard/components/row-actions';
+import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { usePageParam } from '@/features/dashboard/lib/use-page-param';
 import { dateLocale } from '@/lib/format';
 
 export default function ConversationListRoute() {

@@ -3,11 +3,11 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { threadQueryOptions } from '../../../stores/chat';
-import { ScreenFrame } from '../components/screen-frame';
-import { useDashboardT } from '../i18n/register';
-import { dashboardPaths } from '../lib/dashboard-paths';
-import { useDashboardSlots } from '../lib/slots';
+import { threadQueryOptions } from '@/stores/chat';
+import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 
 export default function ConversationViewRoute() {
   const { t } = useDashboardT();

@@ -4,15 +4,15 @@ import type { Order } from '@agrivet/shared';
 import { failureOf } from '@/lib/query-client';
 import { useCallback, useEffect } from 'react';
 import { onRealtime } from '@/stores/realtime';
-import { useStoreOrders } from '../api/get-store-orders';
-import { type Column, DataTable } from '../components/data-table';
-import { OrderStatusBadge } from '../components/order-status-badge';
-import { RowActions } from '../components/row-actions';
-import { ScreenFrame } from '../components/screen-frame';
-import { useDashboardT } from '../i18n/register';
-import { dashboardPaths } from '../lib/dashboard-paths';
-import { usePageParam } from '../lib/use-page-param';
-import { useOrderAlerts } from '../stores/order-alerts';
+import { useStoreOrders } from '@/features/dashboard/api/get-store-orders';
+import { type Column, DataTable } from '@/features/dashboard/components/data-table';
+import { OrderStatusBadge } from '@/features/dashboard/components/order-status-badge';
+import { RowActions } from '@/features/dashboard/components/row-actions';
+import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { usePageParam } from '@/features/dashboard/lib/use-page-param';
+import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { dateLocale } from '@/lib/format';
 
 export default function OrderListRoute() {

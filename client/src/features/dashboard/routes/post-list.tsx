@@ -2,15 +2,15 @@
 import type { Post } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { failureOf } from '@/lib/query-client';
-import { useDeletePost } from '../api/delete-post';
-import { useMyPosts } from '../api/get-my-posts';
-import { type Column, DataTable } from '../components/data-table';
-import { RowActions } from '../components/row-actions';
-import { AddLink } from '../components/add-link';
-import { ScreenFrame } from '../components/screen-frame';
-import { useDashboardT } from '../i18n/register';
-import { dashboardPaths } from '../lib/dashboard-paths';
-import { usePageParam } from '../lib/use-page-param';
+import { useDeletePost } from '@/features/dashboard/api/delete-post';
+import { useMyPosts } from '@/features/dashboard/api/get-my-posts';
+import { type Column, DataTable } from '@/features/dashboard/components/data-table';
+import { RowActions } from '@/features/dashboard/components/row-actions';
+import { AddLink } from '@/features/dashboard/components/add-link';
+import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { usePageParam } from '@/features/dashboard/lib/use-page-param';
 
 export default function PostListRoute() {
   const { t } = useDashboardT();

@@ -6,17 +6,17 @@ import { type Product, productTypeLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { MdStar } from 'react-icons/md';
 import { failureOf } from '@/lib/query-client';
-import { useSession } from '../../../stores/session';
-import { useDeleteProduct } from '../api/delete-product';
-import { useProducts } from '../api/get-products';
-import { useStore } from '../api/get-store';
-import { type Column, DataTable } from '../components/data-table';
-import { RowActions } from '../components/row-actions';
-import { AddLink } from '../components/add-link';
-import { ScreenFrame } from '../components/screen-frame';
-import { useDashboardT } from '../i18n/register';
-import { dashboardPaths } from '../lib/dashboard-paths';
-import { useIdParam, usePageParam } from '../lib/use-page-param';
+import { useSession } from '@/stores/session';
+import { useDeleteProduct } from '@/features/dashboard/api/delete-product';
+import { useProducts } from '@/features/dashboard/api/get-products';
+import { useStore } from '@/features/dashboard/api/get-store';
+import { type Column, DataTable } from '@/features/dashboard/components/data-table';
+import { RowActions } from '@/features/dashboard/components/row-actions';
+import { AddLink } from '@/features/dashboard/components/add-link';
+import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { useIdParam, usePageParam } from '@/features/dashboard/lib/use-page-param';
 
 export default function ProductListRoute() {
   const { t, lang } = useDashboardT();

@@ -3,19 +3,19 @@ import { type User, userUpdateSchema, validationMessages, type yup } from '@agri
 import { Stack } from '@chakra-ui/react/stack';
 import { Form, Formik } from 'formik';
 import { useMemo, useState } from 'react';
-import { FormField } from '../../../components/ui/form-field';
-import { LoadingState } from '../../../components/ui/states';
-import type { CompressedImage } from '../../../lib/compress-image';
-import { useSession } from '../../../stores/session';
-import { useUpdateUser } from '../api/update-user';
-import { FormActions } from '../components/form-actions';
-import { FormCard } from '../components/form-card';
-import { ImageField } from '../components/image-field';
-import { ScreenFrame } from '../components/screen-frame';
-import { useDashboardT } from '../i18n/register';
-import { toFormData } from '../lib/form-data';
-import { saveWithFeedback } from '../lib/save-form';
-import { useUploadProgress } from '../lib/use-upload-progress';
+import { FormField } from '@/components/ui/form-field';
+import { LoadingState } from '@/components/ui/states';
+import type { CompressedImage } from '@/lib/compress-image';
+import { useSession } from '@/stores/session';
+import { useUpdateUser } from '@/features/dashboard/api/update-user';
+import { FormActions } from '@/features/dashboard/components/form-actions';
+import { FormCard } from '@/features/dashboard/components/form-card';
+import { ImageField } from '@/features/dashboard/components/image-field';
+import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { toFormData } from '@/features/dashboard/lib/form-data';
+import { saveWithFeedback } from '@/features/dashboard/lib/save-form';
+import { useUploadProgress } from '@/features/dashboard/lib/use-upload-progress';
 
 interface ProfileValues {
   name: string;

@@ -6,16 +6,16 @@ import { type AdminStats, orderStatusLabels, type StoreStats, userTypeLabels } f
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { useMemo } from 'react';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { ErrorState, LoadingState } from '@/components/ui/states';
 import { failureOf } from '@/lib/query-client';
-import { useSession } from '../../../stores/session';
-import { useStats } from '../api/get-stats';
-import { type BarDatum, BarChart } from '../components/bar-chart';
-import { CHART_COLORS, PURPLE_TEXT } from '../components/chart-colors';
-import { HBarChart } from '../components/hbar-chart';
-import { ScreenFrame } from '../components/screen-frame';
-import { StatCard } from '../components/stat-card';
-import { useDashboardT } from '../i18n/register';
+import { useSession } from '@/stores/session';
+import { useStats } from '@/features/dashboard/api/get-stats';
+import { type BarDatum, BarChart } from '@/features/dashboard/components/bar-chart';
+import { CHART_COLORS, PURPLE_TEXT } from '@/features/dashboard/components/chart-colors';
+import { HBarChart } from '@/features/dashboard/components/hbar-chart';
+import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
+import { StatCard } from '@/features/dashboard/components/stat-card';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dateLocale } from '@/lib/format';
 
 function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): BarDatum[] {

@@ -20,9 +20,9 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { failureOf } from '@/lib/query-client';
 import { conversationsQueryOptions } from '@/stores/chat';
 import { useSession } from '@/stores/session';
-import { useDashboardT } from '../i18n/register';
-import { dashboardPaths } from '../lib/dashboard-paths';
-import { useDashboardSlots } from '../lib/slots';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 
 export default function StoreChatsRoute() {
   const { t, common, lang } = useDashboardT();

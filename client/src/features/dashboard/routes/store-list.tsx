@@ -9,16 +9,16 @@ import { HStack } from '@chakra-ui/react/stack';
 import { MdVerified } from 'react-icons/md';
 import { notify } from '@/components/ui/toaster';
 import { failureOf } from '@/lib/query-client';
-import { useSetStoreVerified } from '../api/set-store-verified';
-import { useDeleteStore } from '../api/delete-store';
-import { useStores } from '../api/get-stores';
-import { type Column, DataTable } from '../components/data-table';
-import { RowActions } from '../components/row-actions';
-import { AddLink } from '../components/add-link';
-import { ScreenFrame } from '../components/screen-frame';
-import { useDashboardT } from '../i18n/register';
-import { dashboardPaths } from '../lib/dashboard-paths';
-import { usePageParam } from '../lib/use-page-param';
+import { useSetStoreVerified } from '@/features/dashboard/api/set-store-verified';
+import { useDeleteStore } from '@/features/dashboard/api/delete-store';
+import { useStores } from '@/features/dashboard/api/get-stores';
+import { type Column, DataTable } from '@/features/dashboard/components/data-table';
+import { RowActions } from '@/features/dashboard/components/row-actions';
+import { AddLink } from '@/features/dashboard/components/add-link';
+import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
+import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { usePageParam } from '@/features/dashboard/lib/use-page-param';
 
 export default function StoreListRoute() {
   const { t, lang } = useDashboardT();

@@ -3,7 +3,7 @@
  * side bar badge, and the beep setting (kept in localStorage so "off" survives reloads).
  */
 import { create } from 'zustand';
-import { beep } from '../lib/beep';
+import { beep } from '@/features/dashboard/lib/beep';
 
 const SOUND_KEY = 'dashboard:order-sound';
 

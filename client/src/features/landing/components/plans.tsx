@@ -8,7 +8,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 /** "5$" kept left-to-right inside Arabic text (LRI … PDI). */
 const usd = (n: number) => `\u2066${n}$\u2069`;

@@ -3,10 +3,10 @@ import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Text } from '@chakra-ui/react/text';
-import { BookOpenIcon, type IconComponent, PawPrintIcon, PillIcon, SproutIcon } from '../../../components/ui/icons';
+import { BookOpenIcon, type IconComponent, PawPrintIcon, PillIcon, SproutIcon } from '@/components/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 function SectionLink({
   to,

@@ -6,11 +6,11 @@ import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
-import { TruckIcon } from '../../../components/ui/icons';
+import { TruckIcon } from '@/components/ui/icons';
 import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { Plans } from '../components/plans';
-import { Sections } from '../components/sections';
+import { paths } from '@/config/paths';
+import { Plans } from '@/features/landing/components/plans';
+import { Sections } from '@/features/landing/components/sections';
 
 export default function LandingRoute() {
   const { t } = useTranslation();

@@ -1,16 +1,16 @@
 import type { Order } from '@agrivet/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render';
-import { useRealtime } from '../../../stores/realtime';
-import MyOrdersRoute from '../routes/my-orders';
+import { renderWithProviders } from '@test/render';
+import { useRealtime } from '@/stores/realtime';
+import MyOrdersRoute from '@/features/orders/routes/my-orders';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/api-client', () => ({ apiGet }));
+vi.mock('@/lib/api-client', () => ({ apiGet }));
 type Handler = (payload: { order: Order }) => void;
 const handlers = vi.hoisted(() => new Map<string, (payload: never) => void>());
-vi.mock('../../../stores/realtime', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../stores/realtime')>()),
+vi.mock('@/stores/realtime', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/stores/realtime')>()),
   onRealtime: (event: string, handler: (payload: never) => void) => {
     handlers.set(event, handler);
     return () => handlers.delete(event);

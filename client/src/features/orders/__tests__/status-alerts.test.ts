@@ -1,9 +1,9 @@
 import type { Order } from '@agrivet/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useOrderUpdates } from '../../../stores/order-updates';
-import { orderKeys } from '../api/keys';
-import { watchOrderStatus } from '../lib/status-alerts';
+import { useOrderUpdates } from '@/stores/order-updates';
+import { orderKeys } from '@/features/orders/api/keys';
+import { watchOrderStatus } from '@/features/orders/lib/status-alerts';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
 vi.mock('@/components/ui/toaster', () => ({ notify }));

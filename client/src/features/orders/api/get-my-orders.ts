@@ -1,6 +1,6 @@
 import { apiPaths, type Order, type Paged } from '@agrivet/shared';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { orderKeys } from './keys';
 
 /** GET order/getAll-byUser?page_number → the caller's own orders. */

@@ -6,7 +6,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../i18n';
+import { currentLang } from '@/i18n';
 import { formatDateTime } from '@/lib/format';
 import { RateOrder } from './rate-order';
 

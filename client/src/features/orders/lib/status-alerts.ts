@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { currentLang, i18n } from '@/i18n';
 import { useOrderUpdates } from '@/stores/order-updates';
 import { onRealtime } from '@/stores/realtime';
-import { applyOrderStatus } from '../api/get-my-orders';
+import { applyOrderStatus } from '@/features/orders/api/get-my-orders';
 import '@/i18n/shop';
 
 export function watchOrderStatus(

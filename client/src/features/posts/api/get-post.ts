@@ -1,6 +1,6 @@
 import { apiPaths, type Paged, type Post } from '@agrivet/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { postKeys } from './keys';
 
 /** GET post/get/{id}. */

@@ -1,6 +1,6 @@
 import { apiPaths, type Paged, type Post } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { postKeys } from './keys';
 
 /** GET post/getAll?page_number → articles, special first. */

@@ -1,5 +1,5 @@
 /** Query keys of the articles (public catalogue: saved for offline visits, see lib/query-client.ts). */
-import { scope } from '../../../lib/query-client';
+import { scope } from '@/lib/query-client';
 
 export const postKeys = {
   all: [scope.catalogue, 'posts'] as const,

@@ -3,8 +3,8 @@ import { Button } from '@chakra-ui/react/button';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { ItemCard } from '../../../components/ui/item-card';
-import { paths } from '../../../config/paths';
+import { ItemCard } from '@/components/ui/item-card';
+import { paths } from '@/config/paths';
 
 export function PostCard({ post, eager }: { post: Post; eager?: boolean }) {
   const { t } = useTranslation();

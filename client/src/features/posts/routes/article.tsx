@@ -5,12 +5,12 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Page } from '../../../components/ui/page';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { paths } from '../../../config/paths';
-import { fallbackToLogo, imageUrl } from '../../../lib/images';
-import { failureOf } from '../../../lib/query-client';
-import { usePost } from '../api/get-post';
+import { Page } from '@/components/ui/page';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { fallbackToLogo, imageUrl } from '@/lib/images';
+import { failureOf } from '@/lib/query-client';
+import { usePost } from '@/features/posts/api/get-post';
 
 export default function ArticleRoute() {
   const { t } = useTranslation();

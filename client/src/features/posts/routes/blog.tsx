@@ -2,14 +2,14 @@
 import { Box } from '@chakra-ui/react/box';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CardGrid } from '../../../components/ui/card-grid';
-import { OfflineCopyNote } from '../../../components/ui/offline-note';
-import { Page } from '../../../components/ui/page';
-import { Pager } from '../../../components/ui/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { failureOf } from '../../../lib/query-client';
-import { usePosts } from '../api/get-posts';
-import { PostCard } from '../components/post-card';
+import { CardGrid } from '@/components/ui/card-grid';
+import { OfflineCopyNote } from '@/components/ui/offline-note';
+import { Page } from '@/components/ui/page';
+import { Pager } from '@/components/ui/pager';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { failureOf } from '@/lib/query-client';
+import { usePosts } from '@/features/posts/api/get-posts';
+import { PostCard } from '@/features/posts/components/post-card';
 
 export default function BlogRoute() {
   const { t } = useTranslation();

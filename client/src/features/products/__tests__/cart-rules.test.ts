@@ -1,8 +1,8 @@
 import { CART_STORAGE_KEY } from '@agrivet/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createProduct } from '../../../../test/factories';
-import { cartCount, cartTotalCents, useCart } from '../../../stores/cart';
-import { addToCart } from '../lib/add-to-cart';
+import { createProduct } from '@test/factories';
+import { cartCount, cartTotalCents, useCart } from '@/stores/cart';
+import { addToCart } from '@/features/products/lib/add-to-cart';
 
 const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
 

@@ -2,18 +2,18 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProduct } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { useCart } from '../../../stores/cart';
-import { useSession } from '../../../stores/session';
-import { createUser } from '../../../../test/factories';
-import { QuantityDialog } from '../components/quantity-dialog';
-import StoreProductsRoute from '../routes/store-products';
+import { createProduct } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { useCart } from '@/stores/cart';
+import { useSession } from '@/stores/session';
+import { createUser } from '@test/factories';
+import { QuantityDialog } from '@/features/products/components/quantity-dialog';
+import StoreProductsRoute from '@/features/products/routes/store-products';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
-vi.mock('../../../components/ui/toaster', () => ({ notify }));
+vi.mock('@/components/ui/toaster', () => ({ notify }));
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/api-client', () => ({ apiGet }));
+vi.mock('@/lib/api-client', () => ({ apiGet }));
 
 beforeEach(() => {
   notify.success.mockReset();

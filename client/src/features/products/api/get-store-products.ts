@@ -1,6 +1,6 @@
 import { apiPaths, type Paged, type Product, type Store } from '@agrivet/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { productKeys } from './keys';
 
 export type StorePage = Paged<Product> & { store: Store };

@@ -1,5 +1,5 @@
 /** Query keys of a store's product page (public catalogue: saved for offline visits, see lib/query-client.ts). */
-import { scope } from '../../../lib/query-client';
+import { scope } from '@/lib/query-client';
 
 export const productKeys = {
   all: [scope.catalogue, 'store-products'] as const,

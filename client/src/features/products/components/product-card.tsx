@@ -6,8 +6,8 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { MdAddShoppingCart } from 'react-icons/md';
-import { ItemCard } from '../../../components/ui/item-card';
-import { currentLang } from '../../../i18n';
+import { ItemCard } from '@/components/ui/item-card';
+import { currentLang } from '@/i18n';
 
 export function ProductCard({ product, onOrder, eager }: { product: Product; onOrder?: () => void; eager?: boolean }) {
   const { t } = useTranslation();

@@ -13,9 +13,9 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../../i18n';
+import { currentLang } from '@/i18n';
 import { normalizeNumericInput } from '@/lib/numeric-input';
-import { dialogRecipe, fieldRecipe } from '../../../lib/theme/slot-recipes';
+import { dialogRecipe, fieldRecipe } from '@/lib/theme/slot-recipes';
 
 interface QuantityDialogProps {
   product: Product | null;

@@ -28,11 +28,11 @@ import { failureOf } from '@/lib/query-client';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { cartCount, selectCartItems, useCart } from '@/stores/cart';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
-import { useStoreProducts } from '../api/get-store-products';
-import { ProductCard } from '../components/product-card';
-import { QuantityDialog } from '../components/quantity-dialog';
-import { StoreReviews } from '../components/store-reviews';
-import { addToCart } from '../lib/add-to-cart';
+import { useStoreProducts } from '@/features/products/api/get-store-products';
+import { ProductCard } from '@/features/products/components/product-card';
+import { QuantityDialog } from '@/features/products/components/quantity-dialog';
+import { StoreReviews } from '@/features/products/components/store-reviews';
+import { addToCart } from '@/features/products/lib/add-to-cart';
 import '@/i18n/shop';
 
 /** The store list of a store type (1 pharmacies, 2 clinics, 3 nurseries). */

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProduct } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import SearchRoute from '../routes/search';
+import { createProduct } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import SearchRoute from '@/features/search/routes/search';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/api-client', () => ({ apiGet }));
+vi.mock('@/lib/api-client', () => ({ apiGet }));
 
 const paged = <T,>(data: T[], current_page: number, last_page: number, total: number) => ({
   data,

@@ -1,5 +1,5 @@
 /** Query keys of the search (public, in memory only: see lib/query-client.ts). */
-import { scope } from '../../../lib/query-client';
+import { scope } from '@/lib/query-client';
 
 export const searchKeys = {
   all: [scope.public, 'search'] as const,

@@ -1,6 +1,6 @@
 import { apiPaths, type SearchResult } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@/lib/api-client';
 import { searchKeys } from './keys';
 
 /** GET search?q&page_number → stores, products and articles matching q (Arabic-normalised). */

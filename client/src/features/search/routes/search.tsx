@@ -11,15 +11,15 @@ import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { CardGrid } from '../../../components/ui/card-grid';
-import { ItemCard } from '../../../components/ui/item-card';
-import { OfflineCopyNote } from '../../../components/ui/offline-note';
-import { Page } from '../../../components/ui/page';
-import { Pager } from '../../../components/ui/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { paths } from '../../../config/paths';
-import { failureOf } from '../../../lib/query-client';
-import { useSearch } from '../api/search';
+import { CardGrid } from '@/components/ui/card-grid';
+import { ItemCard } from '@/components/ui/item-card';
+import { OfflineCopyNote } from '@/components/ui/offline-note';
+import { Page } from '@/components/ui/page';
+import { Pager } from '@/components/ui/pager';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { failureOf } from '@/lib/query-client';
+import { useSearch } from '@/features/search/api/search';
 
 function Section({
   title,

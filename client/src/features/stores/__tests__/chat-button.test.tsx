@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import type { Store } from '@agrivet/shared';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createUser } from '../../../../test/factories';
-import { renderWithProviders } from '../../../../test/render';
-import { useSession } from '../../../stores/session';
-import { ChatButton } from '../components/chat-button';
+import { createUser } from '@test/factories';
+import { renderWithProviders } from '@test/render';
+import { useSession } from '@/stores/session';
+import { ChatButton } from '@/features/stores/components/chat-button';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
-vi.mock('../../../components/ui/toaster', () => ({ notify }));
+vi.mock('@/components/ui/toaster', () => ({ notify }));
 const startConversation = vi.hoisted(() => vi.fn());
-vi.mock('../api/start-conversation', () => ({ startConversation }));
+vi.mock('@/features/stores/api/start-conversation', () => ({ startConversation }));
 // GET auth/user while offline (the session retries it before the first conversation).
-vi.mock('../../../lib/api-client', () => ({
+vi.mock('@/lib/api-client', () => ({
   apiGet: () => Promise.reject(new Error('لا يوجد رد من الخادم')),
   apiPost: () => Promise.resolve({}),
 }));

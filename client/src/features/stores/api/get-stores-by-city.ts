@@ -14,7 +14,7 @@ export async function getStoresByCity(
   { type, page, city, sort }: StoresQuery,
   signal?: AbortSignal,
 ): Promise<Paged<Store>> {
-  const { apiGet } = await import('../../../lib/api-client');
+  const { apiGet } = await import('@/lib/api-client');
   return apiGet<Paged<Store>>(
     apiPaths.store.getByCity,
     { type, page_number: page, city, ...(sort ? { sort } : {}) },

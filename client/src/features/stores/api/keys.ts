@@ -1,6 +1,6 @@
 /** Query keys of the stores feature (public catalogue: saved for offline visits, see lib/query-client.ts). */
 import type { StoreType } from '@agrivet/shared';
-import { scope } from '../../../lib/query-client';
+import { scope } from '@/lib/query-client';
 
 export interface StoresQuery {
   type: StoreType;

@@ -12,6 +12,6 @@ export interface StartConversationInput {
  * the viewer already chats with: refetch them (storeKeys.all) after a new one.
  */
 export async function startConversation(input: StartConversationInput): Promise<Conversation> {
-  const { apiPost } = await import('../../../lib/api-client');
+  const { apiPost } = await import('@/lib/api-client');
   return apiPost<Conversation>(apiPaths.conversation.create, input);
 }

@@ -10,12 +10,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdChatBubbleOutline } from 'react-icons/md';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { notify } from '../../../components/ui/toaster';
-import { loginHref, paths } from '../../../config/paths';
-import { chatKeys } from '../../../stores/chat';
-import { selectIsLoggedIn, useSession } from '../../../stores/session';
-import { storeKeys } from '../api/keys';
-import { startConversation } from '../api/start-conversation';
+import { notify } from '@/components/ui/toaster';
+import { loginHref, paths } from '@/config/paths';
+import { chatKeys } from '@/stores/chat';
+import { selectIsLoggedIn, useSession } from '@/stores/session';
+import { storeKeys } from '@/features/stores/api/keys';
+import { startConversation } from '@/features/stores/api/start-conversation';
 
 export function ChatButton({ store }: { store: Store }) {
   const { t } = useTranslation();

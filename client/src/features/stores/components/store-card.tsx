@@ -6,10 +6,10 @@ import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { MdLocationOn, MdStorefront } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
-import { ItemCard } from '../../../components/ui/item-card';
+import { ItemCard } from '@/components/ui/item-card';
 import { StoreRating, UnavailableBadge, VerifiedBadge } from '@/components/ui/store-badges';
-import { paths } from '../../../config/paths';
-import { provinceLabel } from '../lib/province-label';
+import { paths } from '@/config/paths';
+import { provinceLabel } from '@/features/stores/lib/province-label';
 import { ChatButton } from './chat-button';
 
 export function StoreCard({ store, eager }: { store: Store; eager?: boolean }) {

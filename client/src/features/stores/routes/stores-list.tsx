@@ -9,16 +9,16 @@ import { useId } from 'react';
 import { fieldRecipe, nativeSelectRecipe } from '@/lib/theme/slot-recipes';
 import '@/i18n/shop';
 import { useSearchParams } from 'react-router-dom';
-import { CardGrid } from '../../../components/ui/card-grid';
-import { OfflineCopyNote } from '../../../components/ui/offline-note';
-import { Page } from '../../../components/ui/page';
-import { Pager } from '../../../components/ui/pager';
-import { ProvinceFilter } from '../../../components/ui/province-filter';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { CardGrid } from '@/components/ui/card-grid';
+import { OfflineCopyNote } from '@/components/ui/offline-note';
+import { Page } from '@/components/ui/page';
+import { Pager } from '@/components/ui/pager';
+import { ProvinceFilter } from '@/components/ui/province-filter';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useTranslation } from 'react-i18next';
-import { failureOf } from '../../../lib/query-client';
-import { useStoresByCity } from '../api/get-stores-by-city';
-import { StoreCard } from '../components/store-card';
+import { failureOf } from '@/lib/query-client';
+import { useStoresByCity } from '@/features/stores/api/get-stores-by-city';
+import { StoreCard } from '@/features/stores/components/store-card';
 
 const titleKeys = { 0: 'nav.pharmacies', 1: 'nav.clinics', 3: 'nav.nurseries' } as const;
 

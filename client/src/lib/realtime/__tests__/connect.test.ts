@@ -1,8 +1,8 @@
 /** Refusals coming back through the relay are ApiErrors with their code, shown in the UI language like the axios client's. */
 import { apiMessages, errorCodeMessages } from '@agrivet/shared';
 import { afterEach, expect, it, vi } from 'vitest';
-import { setLang } from '../../../i18n';
-import { ApiError } from '../../api-error';
+import { setLang } from '@/i18n';
+import { ApiError } from '@/lib/api-error';
 
 const refusal = {
   status: 422,
@@ -55,7 +55,7 @@ afterEach(async () => {
 
 it('rejects with an ApiError carrying the code, in English by code (the one field at fault) in English mode', async () => {
   await setLang('en');
-  const { connectRealtime } = await import('../connect');
+  const { connectRealtime } = await import('@/lib/realtime/connect');
   const port = connectRealtime('http://relay.test', 'token', 7);
   const { result } = port.write('order:create', { store_id: 1, total: '1.00', items: [] });
   const err = await result.catch((e: unknown) => e);
@@ -73,7 +73,7 @@ it('rejects with an ApiError carrying the code, in English by code (the one fiel
 });
 
 it('keeps the Arabic message in Arabic mode', async () => {
-  const { connectRealtime } = await import('../connect');
+  const { connectRealtime } = await import('@/lib/realtime/connect');
   const port = connectRealtime('http://relay.test', 'token', 7);
   const err = await port
     .write('order:create', { store_id: 1, total: '1.00', items: [] })
@@ -83,7 +83,7 @@ it('keeps the Arabic message in Arabic mode', async () => {
 });
 
 it('passes the caller’s client_id to the outbox and returns the outbox’s', async () => {
-  const { connectRealtime } = await import('../connect');
+  const { connectRealtime } = await import('@/lib/realtime/connect');
   const port = connectRealtime('http://relay.test', 'token', 7);
   fake.createdWith.length = 0;
   const written = port.write('order:create', { store_id: 1, total: '1.00', items: [] }, 'mine-1');
@@ -96,7 +96,7 @@ it('passes the caller’s client_id to the outbox and returns the outbox’s', a
 it('reports each write leaving the outbox (sent / failed with the UI-language message) before outbox listeners', async () => {
   await setLang('en');
   fake.outboxListeners = [];
-  const { connectRealtime } = await import('../connect');
+  const { connectRealtime } = await import('@/lib/realtime/connect');
   const port = connectRealtime('http://relay.test', 'token', 7);
   const heard: string[] = [];
   port.onOutbox(() => heard.push('entries'));

@@ -8,8 +8,8 @@ import {
   type StorageArea,
   TAB_ID_KEY,
   TabOutboxStorage,
-} from '../tab-outbox-storage';
-import { memoryStorageArea } from '../../../../test/storage-area';
+} from '@/lib/realtime/tab-outbox-storage';
+import { memoryStorageArea } from '@test/storage-area';
 
 const opened: TabOutboxStorage[] = [];
 function tab(session: StorageArea, now?: () => number) {
