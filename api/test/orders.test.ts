@@ -298,8 +298,11 @@ describe('orders', () => {
       clientId: 'race-1',
       delivery,
     };
-    const ids = await Promise.all([placeOrder(t.db, req), placeOrder(t.db, req), placeOrder(t.db, req)]);
+    const placed = await Promise.all([placeOrder(t.db, req), placeOrder(t.db, req), placeOrder(t.db, req)]);
+    const ids = placed.map((p) => p.id);
     expect(new Set(ids).size).toBe(1);
+    // exactly one of them created it (the others are replays: no event, no push)
+    expect(placed.filter((p) => p.created)).toHaveLength(1);
     const rows = await t.db.selectFrom('orders').select('id').where('client_id', '=', 'race-1').execute();
     expect(rows.map((r) => r.id)).toEqual([ids[0]]);
     const items = await t.db.selectFrom('order_items').select('id').where('order_id', '=', ids[0]).execute();

@@ -2,7 +2,8 @@
  * conversation/getAll (admin, paged), get-My-Conv (the caller's, newest activity first),
  * get/{id}?after_id&before_id (participant or admin), create (signed in, idempotent),
  * update/{id} (participant: read / delivered pointers; a participant's get marks what it returns
- * as delivered), delete/{id} (admin).
+ * as delivered), delete/{id} (admin). A pointer that moved is published to the relays
+ * (events/conversations.ts).
  */
 import { conversationCreateSchema, conversationReadSchema, validationMessages } from '@agrivet/shared';
 import { type Request, Router } from 'express';
@@ -27,11 +28,12 @@ import {
   participantRole,
 } from '../services/conversations';
 import { isStorableId } from '../services/ids';
+import { conversationRead } from '../events/conversations';
 
 const createSchema = conversationCreateSchema('ar');
 const readSchema = conversationReadSchema('ar');
 
-export function conversationRoutes({ db, images, media }: AppContext): Router {
+export function conversationRoutes({ db, images, media, events }: AppContext): Router {
   const router = Router();
   // form-data bodies as well as JSON (CONTRACT.md §3)
   router.use(acceptFormFields);
@@ -102,8 +104,9 @@ export function conversationRoutes({ db, images, media }: AppContext): Router {
     // Opening or re-syncing: what reaches a participant is delivered to them.
     const who = participantRole(row, caller.id);
     const newest = window.messages.at(-1)?.id;
-    if (who !== null && newest !== undefined) await markPointers(db, row, who, { delivered: newest });
+    const moved = who !== null && newest !== undefined && (await markPointers(db, row, who, { delivered: newest }));
     const full = await loadFor(row, caller);
+    if (moved) events.publish(conversationRead(presentConversation(full, media), caller.id));
     sendOk(
       res,
       presentConversationWithMessages(
@@ -148,8 +151,11 @@ export function conversationRoutes({ db, images, media }: AppContext): Router {
     const who = participantRole(row, caller.id);
     if (who === null) throw forbidden();
     const body = await validate(readSchema, req.body);
-    await markPointers(db, row, who, { read: body.last_read_message_id, delivered: body.last_delivered_message_id });
-    sendOk(res, presentConversation(await loadFor(row, caller), media));
+    const pointers = { read: body.last_read_message_id, delivered: body.last_delivered_message_id };
+    const moved = await markPointers(db, row, who, pointers);
+    const conversation = presentConversation(await loadFor(row, caller), media);
+    if (moved) events.publish(conversationRead(conversation, caller.id));
+    sendOk(res, conversation);
   });
 
   router.post('/delete/:id', requireAuth, requireAdmin, async (req, res) => {

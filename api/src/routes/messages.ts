@@ -6,7 +6,8 @@
  * message/delete/{id}: its author within 15 minutes, or the admin, at any time; the message stays
  * as deleted (no text, no attachment) and its files are removed. After 15 minutes the author gets
  * 403 (`forbidden`, 'deleteWindowPassed'); deleting a deleted message again answers it unchanged.
- * A new message is pushed (Web Push) to the other participant after the response.
+ * A new message (not a replayed client_id) and a delete are published to the relays after commit
+ * (events/messages.ts); a new message is also pushed (Web Push) to the other participant.
  */
 import { LIMITS, type Message, messageCreateSchema, validationMessages } from '@agrivet/shared';
 import { type Request, Router } from 'express';
@@ -25,12 +26,13 @@ import { findConversationRow } from '../queries/conversations';
 import { participantRole } from '../services/conversations';
 import { isStorableId } from '../services/ids';
 import { deleteMessage, findByClientId, writeMessage } from '../services/messages';
+import { messageCreated, messageDeleted } from '../events/messages';
 import { checkUpload, uploadAttachment } from '../services/uploads';
 
 const schema = messageCreateSchema('ar');
 
 /** message/create for a request whose body is parsed (and whose image, if any, is in `req.file`). */
-export function messageCreate({ db, images, media, push }: AppContext): (req: Request) => Promise<Message> {
+export function messageCreate({ db, images, media, push, events }: AppContext): (req: Request) => Promise<Message> {
   return async (req) => {
     const caller = currentUser(req);
     const body = await validate(schema, req.body);
@@ -82,13 +84,17 @@ export function messageCreate({ db, images, media, push }: AppContext): (req: Re
       throw err;
     }
     if (!result.created && !upload) await images.remove(image);
-    if (result.created) push.messageCreated(result.message, conversation);
-    return presentMessage(result.message, media);
+    const message = presentMessage(result.message, media);
+    if (result.created) {
+      events.publish(messageCreated(message, conversation));
+      push.messageCreated(result.message, conversation);
+    }
+    return message;
   };
 }
 
 export function messageRoutes(ctx: AppContext): Router {
-  const { db, media } = ctx;
+  const { db, media, events } = ctx;
   const router = Router();
   const create = messageCreate(ctx);
   router.post('/create', requireAuth, acceptImage, async (req, res) => {
@@ -112,7 +118,12 @@ export function messageRoutes(ctx: AppContext): Router {
     if (message.image && message.image !== stored?.path) files.push({ kind: 'image', path: message.image });
     const result = await deleteMessage(db, message, files);
     for (const file of result.removed) await media.remove(file);
-    sendOk(res, presentMessage(result.message, media));
+    const deleted = presentMessage(result.message, media);
+    if (result.changed) {
+      const conversation = await findConversationRow(db, message.conversation_id);
+      if (conversation) events.publish(messageDeleted(deleted, conversation));
+    }
+    sendOk(res, deleted);
   });
   return router;
 }

@@ -3,6 +3,7 @@
  * caller's), get/{id} (buyer, the store's owner, admin), create (signed in; server prices,
  * delivery details required, idempotent by client_id; a disabled store takes no orders),
  * update/{id} (the store's owner or admin; status 0/1/2), rate/{id} (the buyer, once completed).
+ * A new order and every update are published to the relays after commit (events/orders.ts).
  */
 import {
   apiMessages,
@@ -27,6 +28,7 @@ import { presentOrder } from '../presenters/order';
 import { itemsByOrder, type OrderListRow, reviewsByOrder, selectOrders } from '../queries/orders';
 import { isStorableId } from '../services/ids';
 import { findOrderByClientId, placeOrder } from '../services/orders';
+import { orderChanged, orderCreated } from '../events/orders';
 import { rateOrder } from '../services/orders-rating';
 
 const createSchema = orderCreateSchema('ar');
@@ -39,7 +41,7 @@ interface OrderFilter {
   userId?: number;
 }
 
-export function orderRoutes({ db, dialect, push }: AppContext): Router {
+export function orderRoutes({ db, dialect, push, events }: AppContext): Router {
   const router = Router();
   // form-data bodies as well as JSON (CONTRACT.md §3)
   router.use(acceptFormFields);
@@ -136,7 +138,7 @@ export function orderRoutes({ db, dialect, push }: AppContext): Router {
     }
     // the schema checked each quantity (an integer 1…999); its type is lost through the shared field
     const items = body.items.map((i) => ({ product_id: i.product_id, quantity: Number(i.quantity) }));
-    const id = await placeOrder(db, {
+    const placed = await placeOrder(db, {
       buyerId,
       storeId: body.store_id,
       totalCents,
@@ -144,9 +146,12 @@ export function orderRoutes({ db, dialect, push }: AppContext): Router {
       clientId,
       delivery: body.delivery,
     });
-    sendOk(res, await presentOne(id));
+    const order = await presentOne(placed.id);
+    // a replayed client_id (a concurrent duplicate) changed nothing: no event, no push
+    if (placed.created) events.publish(orderCreated(order));
+    sendOk(res, order);
     // Web Push to the store's account, after the answer (services/push.ts)
-    push.orderCreated(id);
+    if (placed.created) push.orderCreated(placed.id);
   });
 
   router.post('/update/:id', requireAuth, async (req, res) => {
@@ -162,7 +167,9 @@ export function orderRoutes({ db, dialect, push }: AppContext): Router {
       .set({ status: body.status, updated_at: nowIso() })
       .where('id', '=', row.id)
       .execute();
-    sendOk(res, await presentOne(row.id));
+    const order = await presentOne(row.id);
+    events.publish(orderChanged(order));
+    sendOk(res, order);
     // Web Push to the buyer when the status moved, after the answer (services/push.ts)
     if (row.status !== body.status) push.orderStatusChanged(row.id);
   });

@@ -62,22 +62,23 @@ export async function findOrCreateConversation(
  * Moves the participant's pointers forward: the read pointer to `read`, the delivered pointer to
  * `delivered` (or to `read` when that is higher: read implies delivered). Never past the
  * conversation's last message and never backwards (the conditional UPDATEs keep that true under
- * concurrent calls).
+ * concurrent calls). Resolves true when a pointer moved (a change to publish).
  */
 export async function markPointers(
   db: Kysely<Database>,
   conversation: ConversationRow,
   who: Participant,
   pointers: { read?: number; delivered?: number },
-): Promise<void> {
+): Promise<boolean> {
   const last = conversation.last_message_id ?? 0;
   const read = pointers.read === undefined ? 0 : Math.min(pointers.read, last);
   const delivered = Math.max(read, Math.min(pointers.delivered ?? 0, last));
   const deliveredCol = who === 'sender' ? 'sender_last_delivered_id' : 'receiver_last_delivered_id';
   const readCol = who === 'sender' ? 'sender_last_read_id' : 'receiver_last_read_id';
+  let moved = false;
   // Nothing to move (the row already holds these pointers): no write, no lock.
   if (delivered > conversation[deliveredCol]) {
-    await db
+    const done = await db
       .updateTable('conversations')
       .set(
         deliveredCol === 'sender_last_delivered_id'
@@ -86,16 +87,19 @@ export async function markPointers(
       )
       .where('id', '=', conversation.id)
       .where(deliveredCol, '<', delivered)
-      .execute();
+      .executeTakeFirst();
+    moved = done.numUpdatedRows > 0n;
   }
   if (read > conversation[readCol]) {
-    await db
+    const done = await db
       .updateTable('conversations')
       .set(readCol === 'sender_last_read_id' ? { sender_last_read_id: read } : { receiver_last_read_id: read })
       .where('id', '=', conversation.id)
       .where(readCol, '<', read)
-      .execute();
+      .executeTakeFirst();
+    moved = moved || done.numUpdatedRows > 0n;
   }
+  return moved;
 }
 
 /** Moves the participant's read marker (and with it the delivered one) forward. */
@@ -104,7 +108,7 @@ export function markRead(
   conversation: ConversationRow,
   who: Participant,
   lastReadId: number,
-): Promise<void> {
+): Promise<boolean> {
   return markPointers(db, conversation, who, { read: lastReadId });
 }
 

@@ -204,6 +204,8 @@ export interface DeleteResult {
   message: MessageRow;
   /** The files the message had (to remove after the update); empty when it was already deleted. */
   removed: StoredAttachment[];
+  /** False when it was already deleted (nothing changed). */
+  changed: boolean;
 }
 
 /**
@@ -222,7 +224,7 @@ export async function deleteMessage(
     .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
-  if (updated) return { message: updated, removed: files };
+  if (updated) return { message: updated, removed: files, changed: true };
   const current = await db.selectFrom('messages').selectAll().where('id', '=', message.id).executeTakeFirstOrThrow();
-  return { message: current, removed: [] };
+  return { message: current, removed: [], changed: false };
 }

@@ -67,10 +67,15 @@ async function priceLines(trx: Kysely<Database>, req: OrderRequest) {
   });
 }
 
-/** Returns the order id (the first order when this client_id was already used). */
-export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promise<number> {
+export interface PlacedOrder {
+  id: number;
+  /** False when this client_id was already used: `id` is the first order's. */
+  created: boolean;
+}
+
+export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promise<PlacedOrder> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    const id = await db.transaction().execute(async (trx) => {
       const store = isStorableId(req.storeId)
         ? await trx
             .selectFrom('stores')
@@ -110,10 +115,11 @@ export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promi
         .execute();
       return order.id;
     });
+    return { id, created: true };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const first = await findOrderByClientId(db, req.buyerId, req.clientId);
     if (!first) throw err;
-    return first.id;
+    return { id: first.id, created: false };
   }
 }
