@@ -82,7 +82,11 @@ describe('auth', () => {
         password_confirmation: 'abcd',
       });
       expect(res.status).toBe(409);
-      expect(res.body.error.message).toBe('رقم الهاتف مسجل مسبقاً');
+      expect(res.body.error).toEqual({
+        code: 'conflict',
+        message: 'رقم الهاتف مسجل مسبقاً',
+        fields: { phone: 'رقم الهاتف مسجل مسبقاً' },
+      });
     });
   });
 

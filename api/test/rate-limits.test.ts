@@ -140,7 +140,7 @@ describe('per address and per phone', () => {
       .set('X-Forwarded-For', ip)
       .send({ phone, name: 'مزارع', type: 2, password: 'pass1234', password_confirmation: 'pass1234' });
 
-  it('sign-ups: accounts created per address; refused ones create nothing; invalid ones do not count', async () => {
+  it('sign-ups: attempts per address; refused ones create nothing; invalid ones do not count', async () => {
     expect((await register('203.0.113.1', 'not-a-phone')).status).toBe(422);
     expect((await register('203.0.113.1')).status).toBe(200);
     expect((await register('203.0.113.1')).status).toBe(200);
@@ -148,6 +148,31 @@ describe('per address and per phone', () => {
     expectRateLimited(await register('203.0.113.1', phone));
     expect(await t.db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst()).toBeUndefined();
     expect((await register('203.0.113.2', phone)).status).toBe(200);
+  });
+
+  it('sign-ups refused for a taken phone (409) count too; past the limit a taken and a free phone get the same 429', async () => {
+    const existing = await t.make.user();
+    const first = await register('203.0.113.3', existing.phone);
+    expectRefusal(first, 'conflict');
+    expect(first.body.error.fields).toEqual({ phone: 'رقم الهاتف مسجل مسبقاً' });
+    expectRefusal(await register('203.0.113.3', existing.phone), 'conflict');
+    // the third attempt from that address: 429 whether the phone has an account or not
+    const taken = await register('203.0.113.3', existing.phone);
+    const free = await register('203.0.113.3', uniquePhone());
+    expectRateLimited(taken);
+    expectRateLimited(free);
+    expect(taken.body).toEqual(free.body);
+    expect(
+      Object.keys(taken.headers)
+        .filter((h) => !/^(date|etag|content-length)$/.test(h))
+        .sort(),
+    ).toEqual(
+      Object.keys(free.headers)
+        .filter((h) => !/^(date|etag|content-length)$/.test(h))
+        .sort(),
+    );
+    // another address is not affected
+    expectRefusal(await register('203.0.113.4', existing.phone), 'conflict');
   });
 
   it('password-reset requests: per address and per phone', async () => {

@@ -108,6 +108,11 @@ describe('users', () => {
         .set(me.auth)
         .send({ phone: other.phone });
       expect(taken.status).toBe(409);
+      expect(taken.body.error).toEqual({
+        code: 'conflict',
+        message: 'رقم الهاتف مسجل مسبقاً',
+        fields: { phone: 'رقم الهاتف مسجل مسبقاً' },
+      });
       const bad = await request(t.app)
         .post(`/api/user/update/${me.user.id}`)
         .set(me.auth)

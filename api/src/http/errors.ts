@@ -57,6 +57,8 @@ export const subscriptionExpired = () =>
 export const notFound = (key: ApiMessageKey = 'notFound') => new HttpError(404, ar(key), undefined, 'not_found');
 /** 409 `conflict`: the item exists already (a phone number, a store). */
 export const conflict = (key: ApiMessageKey) => new HttpError(409, ar(key), undefined, 'conflict');
+/** 409 `conflict` with `fields.phone`: the phone number belongs to another account (CONTRACT.md §8). */
+export const phoneTaken = () => new HttpError(409, ar('phoneTaken'), { phone: ar('phoneTaken') }, 'conflict');
 /** 413 `too_large`: a file over its limit. */
 export const tooLarge = (key: ApiMessageKey = 'fileTooLarge') => new HttpError(413, ar(key), undefined, 'too_large');
 /** 413 `too_large`: a body (JSON, form fields) over its limit. */

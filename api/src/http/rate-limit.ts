@@ -6,7 +6,7 @@
  *
  *   per user     message/create 120 a minute · POST upload 60 in 10 minutes · order/create 30 an hour
  *                conversation/create 120 an hour · any other write 600 a minute
- *   per address  auth/register 20 accounts an hour · auth/forget-password 10 an hour
+ *   per address  auth/register 20 attempts an hour (refused ones too) · auth/forget-password 10 an hour
  *   per phone    auth/forget-password 3 an hour
  *   login        auth/login-limit.ts (device cookie, account, address)
  *
@@ -38,7 +38,7 @@ export const DEFAULT_RATE_LIMITS = {
   conversation: { points: 120, duration: 3600 },
   /** Every other write (POST) of a signed-in user. */
   write: { points: 600, duration: 60 },
-  /** Accounts created per client address. */
+  /** Sign-up attempts per client address: valid ones, whether they create an account or meet a taken phone (409). */
   register: { points: 20, duration: 3600 },
   /** Password-reset requests per client address … */
   forgetPasswordAddress: { points: 10, duration: 3600 },

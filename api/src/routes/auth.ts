@@ -24,7 +24,7 @@ import { nowIso } from '../db/time';
 import { currentUser, requireAuth } from '../http/auth';
 import { acceptFormFields } from '../http/upload';
 import { sendOk } from '../http/envelope';
-import { badCredentials, conflict, invalidField, unauthorized } from '../http/errors';
+import { badCredentials, invalidField, phoneTaken, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
 import { presentUser } from '../presenters/user';
 import { findUserWithStore } from '../queries/users';
@@ -66,10 +66,12 @@ export function authRoutes(ctx: AppContext): Router {
 
   router.post('/register', async (req, res) => {
     const body = await validate(register, req.body);
-    const taken = await db.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
-    if (taken) throw conflict('phoneTaken');
-    // accounts created per client address (a valid sign-up about to create one counts)
+    // sign-up attempts per client address: every valid one counts, refused (409) or not, and it is
+    // counted before the phone is looked up — past the limit a taken phone and a free one both get 429,
+    // so the call cannot be used to find out which phone numbers have an account (docs/api.md)
     await limits.consume('register', req.ip ?? 'unknown');
+    const taken = await db.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
+    if (taken) throw phoneTaken();
     const now = nowIso();
     let id: number;
     try {
@@ -90,7 +92,7 @@ export function authRoutes(ctx: AppContext): Router {
         .executeTakeFirstOrThrow();
       id = row.id;
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('phoneTaken');
+      if (isUniqueViolation(err)) throw phoneTaken();
       throw err;
     }
     giveDeviceCookie(req, res, id, null);

@@ -20,7 +20,7 @@ import { nowIso, toCount, toIso } from '../db/time';
 import type { UserUpdate } from '../db/types';
 import { currentUser, isAdmin, mustOwnOrAdmin, requireAdmin, requireAuth } from '../http/auth';
 import { sendOk } from '../http/envelope';
-import { conflict, forbidden, invalid, notFound } from '../http/errors';
+import { forbidden, invalid, notFound, phoneTaken } from '../http/errors';
 import { paginate, readPaging } from '../http/paging';
 import { acceptFormFields, acceptImage, storeUploadedImage } from '../http/upload';
 import { idParam, validate } from '../http/validate';
@@ -103,7 +103,7 @@ export function userRoutes(ctx: AppContext): Router {
         .where('phone', '=', changes.phone)
         .where('id', '!=', id)
         .executeTakeFirst();
-      if (taken) throw conflict('phoneTaken');
+      if (taken) throw phoneTaken();
     }
     const image = await storeUploadedImage(req, images, 'users');
     if (image) changes.image = image;
@@ -112,7 +112,7 @@ export function userRoutes(ctx: AppContext): Router {
       await db.updateTable('users').set(changes).where('id', '=', id).execute();
     } catch (err) {
       await images.remove(image);
-      if (isUniqueViolation(err)) throw conflict('phoneTaken');
+      if (isUniqueViolation(err)) throw phoneTaken();
       throw err;
     }
     if (image) await images.remove(target.image);
