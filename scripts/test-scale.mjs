@@ -162,8 +162,24 @@ async function main() {
       assert(res.headers.get('referrer-policy'), `${name}: no Referrer-Policy`);
       assert(!res.headers.get('strict-transport-security'), `${name}: HSTS over plain HTTP`);
     }
-    const overTls = await fetch(`${url}/`, { headers: { 'X-Forwarded-Proto': 'https' } });
-    assert(/max-age=\d+/.test(overTls.headers.get('strict-transport-security') ?? ''), 'no HSTS behind a TLS proxy');
+    // HSTS: on every answer behind a TLS proxy (pages, files, the API, /storage — exactly once), on none over HTTP
+    for (const p of [
+      '/',
+      '/stores/1',
+      asset,
+      '/sw.js',
+      '/api/health',
+      '/api/store/getAll',
+      '/storage/products/none.webp',
+    ]) {
+      const plain = await fetch(`${url}${p}`);
+      assert(!plain.headers.get('strict-transport-security'), `${p}: HSTS over plain HTTP`);
+      const overTls = await fetch(`${url}${p}`, { headers: { 'X-Forwarded-Proto': 'https' } });
+      assert(
+        overTls.headers.get('strict-transport-security') === 'max-age=31536000; includeSubDomains',
+        `${p}: HSTS behind a TLS proxy is "${overTls.headers.get('strict-transport-security')}"`,
+      );
+    }
     const big = await fetch(`${url}/api/product/create`, { method: 'POST', body: Buffer.alloc(7 * 1024 * 1024) });
     const bigBody = await big.json();
     assert(

@@ -22,7 +22,9 @@ import { seedDemo } from './db/seed/seed-demo';
 import type { Database } from './db/types';
 import { loadUser } from './http/auth';
 import { errorHandler } from './http/error-handler';
+import { hstsOverHttps } from './http/hsts';
 import { createRateLimits, limitWrites } from './http/rate-limit';
+import { BODY_MAX_BYTES } from './http/upload';
 import { refuseControlCharactersInUrl } from './http/validate';
 import { ImageStore } from './images/image-store';
 import { apiRoutes } from './routes';
@@ -127,7 +129,10 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
       contentSecurityPolicy: false,
       frameguard: { action: 'deny' },
       crossOriginResourcePolicy: { policy: 'cross-origin' },
+      // only over HTTPS (http/hsts.ts), as the pages
+      strictTransportSecurity: false,
     }),
+    hstsOverHttps,
   );
   app.use(requestLog);
   // chat images and voice notes: only with a valid signature, Cache-Control private (media/chat-media.ts)
@@ -139,7 +144,11 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
   });
   // JSON answers over 1 KB go out gzip/Brotli-compressed (pages of stores, conversations …): weak links.
   app.use('/api', compression({ threshold: 1024 }));
-  app.use('/api', express.json({ limit: '256kb' }), express.urlencoded({ extended: false, limit: '256kb' }));
+  app.use(
+    '/api',
+    express.json({ limit: BODY_MAX_BYTES }),
+    express.urlencoded({ extended: false, limit: BODY_MAX_BYTES }),
+  );
   // NUL / control characters in a query value or an id: 422 before any route (CONTRACT.md §7 "Text")
   // writes limited per user after the token lookup (http/rate-limit.ts)
   app.use('/api', refuseControlCharactersInUrl, loadUser(ctx), limitWrites(limits), apiRoutes(ctx));

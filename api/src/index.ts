@@ -2,3 +2,4 @@
 export { type Api, type CreateApiOptions, createApi } from './app';
 export { type Config, ConfigError, type DatabaseConfig, findRepoRoot, loadConfig } from './config';
 export type { Database } from './db/types';
+export { HSTS, hstsOverHttps } from './http/hsts';

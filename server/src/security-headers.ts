@@ -10,6 +10,7 @@
  * them equal).
  */
 import type { RequestHandler } from 'express';
+import { HSTS, hstsOverHttps } from '@agrivet/api';
 import helmet from 'helmet';
 
 /** The policy's directives, in the order they are sent. */
@@ -38,7 +39,8 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
 
 export const PERMISSIONS_POLICY = 'microphone=(self), camera=(self), geolocation=()';
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
-export const HSTS = 'max-age=31536000; includeSubDomains';
+/** The API's value and rule (api/src/http/hsts.ts): over HTTPS only, on pages, files and API answers alike. */
+export { HSTS };
 
 export function securityHeaders(): RequestHandler[] {
   return [
@@ -51,8 +53,8 @@ export function securityHeaders(): RequestHandler[] {
     }),
     (req, res, next) => {
       res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-      if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
       next();
     },
+    hstsOverHttps,
   ];
 }

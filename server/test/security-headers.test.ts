@@ -55,9 +55,21 @@ describe('every answer carries the security headers', () => {
     expect(res.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
   });
 
-  it('HSTS when a trusted proxy says the request came over HTTPS', async () => {
-    const res = await fetch(`${server.url}/`, { headers: { 'X-Forwarded-Proto': 'https' } });
-    expect(res.headers.get('strict-transport-security')).toBe(HSTS);
+  // every kind of answer: pages, files, the service worker, a 404, the API (a success and a refusal) and /storage
+  const EVERY = [...PAGES, '/api/health', '/api/auth/user', '/api/store/get/999999', '/storage/products/none.webp'];
+
+  it('HSTS on every answer when a trusted proxy says the request came over HTTPS', async () => {
+    for (const p of EVERY) {
+      const res = await fetch(`${server.url}${p}`, { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(res.headers.get('strict-transport-security'), p).toBe(HSTS);
+    }
+  });
+
+  it('no HSTS on any answer over plain HTTP (the API and /storage included)', async () => {
+    for (const p of EVERY) {
+      const res = await fetch(`${server.url}${p}`);
+      expect(res.headers.get('strict-transport-security'), p).toBeNull();
+    }
   });
 });
 
@@ -69,5 +81,23 @@ describe('nginx (deploy/nginx.conf.template) sends the same headers', () => {
     expect(template).toContain(`Permissions-Policy "${PERMISSIONS_POLICY}" always;`);
     expect(template).toContain(`Referrer-Policy "${REFERRER_POLICY}" always;`);
     expect(template).toContain(`"${HSTS}"`);
+  });
+
+  it("HSTS decided by nginx for every answer: the instances' header hidden, nginx's sent from every location", () => {
+    const server = template.slice(template.indexOf('server {'));
+    // server level: the upstream's header is dropped and nginx's (empty over HTTP: not sent) added
+    const head = server.slice(0, server.search(/\n\s*location /));
+    expect(head).toContain('proxy_hide_header Strict-Transport-Security;');
+    expect(head).toContain('add_header Strict-Transport-Security $agrivet_hsts always;');
+    // a location with add_header of its own inherits none of the server's: each repeats HSTS
+    const locations = server.split(/\n\s*location /).slice(1);
+    expect(locations.length).toBeGreaterThan(5);
+    for (const block of locations) {
+      const body = block.slice(0, block.search(/\n {4}}/));
+      if (body.includes('add_header')) {
+        expect(body, body.split('\n')[0]).toContain('add_header Strict-Transport-Security $agrivet_hsts always;');
+      }
+      expect(body, body.split('\n')[0]).not.toContain('proxy_hide_header');
+    }
   });
 });

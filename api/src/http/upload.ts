@@ -11,9 +11,22 @@ import multer from 'multer';
 import { type ImageFolder, type ImageStore, NotAnImageError } from '../images/image-store';
 import { bodyTooLarge, invalid, invalidField, malformedBody, tooLarge } from './errors';
 
+/**
+ * Size limits of bodies (docs/api.md "Size limits"; api/test/body-limits.test.ts). Over them: 413 `too_large`.
+ *   JSON and url-encoded bodies      256 kB in all (app.ts)
+ *   form fields, calls with an image 80,000 bytes each: the longest text any field takes (an article,
+ *                                    LIMITS.articleMax characters) at 4 bytes a character in UTF-8
+ *   form fields, calls without one   4 kB (4,096 bytes) each: their longest text is the 2,048-character
+ *                                    push endpoint
+ * Within these a text field is judged by its own length in characters (422, the shared schemas).
+ */
+export const BODY_MAX_BYTES = 256 * 1024;
+export const IMAGE_FORM_FIELD_MAX_BYTES = 4 * LIMITS.articleMax;
+export const FORM_FIELD_MAX_BYTES = 4 * 1024;
+
 const parser = multer({
   storage: multer.memoryStorage(),
-  limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 50, fieldSize: 256 * 1024, parts: 60 },
+  limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 50, fieldSize: IMAGE_FORM_FIELD_MAX_BYTES, parts: 60 },
 }).single('image');
 
 /** Parses multipart/form-data (JSON bodies pass through untouched). */
@@ -40,7 +53,7 @@ export const acceptImage: RequestHandler = (req, res, next) => {
 const fieldsOnly = multer({
   storage: multer.memoryStorage(),
   // up to 100 order items (2 fields each); short values only: at most about 1 MB in memory
-  limits: { fields: 250, fieldSize: 4 * 1024, parts: 250 },
+  limits: { fields: 250, fieldSize: FORM_FIELD_MAX_BYTES, parts: 250 },
 }).none();
 
 /**
