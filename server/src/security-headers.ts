@@ -51,7 +51,7 @@ export function securityHeaders(): RequestHandler[] {
       // sent below, only over HTTPS
       strictTransportSecurity: false,
     }),
-    (req, res, next) => {
+    (_req, res, next) => {
       res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
       next();
     },
