@@ -67,3 +67,68 @@ describe('GET search', () => {
     expect(res.body.error.fields.q).toBe('هذا الحقل مطلوب');
   });
 });
+
+describe('search synonyms (shared/src/synonyms.ts)', () => {
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+
+  it('finds بندورة for «طماطم» and بطاطا for «بطاطس» in GET search and product/getAll?q, and the other way round', async () => {
+    const owner = await t.make.user({ type: 1 });
+    const store = await t.make.store(owner.id, { name_store: 'مشتل الربيع', city: 5 });
+    const tomato = await t.make.product(store.id, { name: 'بذور بندورة هجين', description: 'إنتاج وفير' });
+    const tomato2 = await t.make.product(store.id, { name: 'شتول طماطم', description: 'جاهزة للزراعة' });
+    const potato = await t.make.product(store.id, { name: 'بطاطا سبونتا', description: 'تقاوي مستوردة' });
+    const cabbage = await t.make.product(store.id, { name: 'ملفوف', description: 'بلدي' });
+    const post = await t.make.post(owner.id, { title: 'زراعة البطاطس في الربيع', description: 'مواعيد الزراعة' });
+
+    const search = async (q: string) => {
+      const res = await request(t.app).get(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    const list = async (q: string, extra = '') => {
+      const res = await request(t.app).get(`/api/product/getAll?q=${encodeURIComponent(q)}${extra}`);
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+
+    for (const q of ['طماطم', 'بندورة', 'بندوره', 'الطماطم']) {
+      const found = await search(q);
+      expect(ids(found.products.data), q).toEqual([tomato.id, tomato2.id]);
+      expect(found.products.total).toBe(2);
+      expect(ids((await list(q)).data), q).toEqual([tomato.id, tomato2.id]);
+      expect(ids((await list(q, `&store_id=${store.id}`)).data), q).toEqual([tomato.id, tomato2.id]);
+    }
+
+    const potatoes = await search('بطاطس');
+    expect(ids(potatoes.products.data)).toEqual([potato.id]);
+    expect(ids(potatoes.posts.data)).toEqual([post.id]);
+    expect(ids((await search('بطاطا')).posts.data)).toEqual([post.id]);
+    expect(ids((await list('بطاطس')).data)).toEqual([potato.id]);
+    expect(ids((await list('كرنب', `&type=${cabbage.type}`)).data)).toEqual([cabbage.id]);
+
+    // a phrase: the other words must still match
+    expect(ids((await search('بذور طماطم')).products.data)).toEqual([tomato.id]);
+    expect((await search('بذور بطاطس')).products.total).toBe(0);
+    // the stored text is as written: the product's own name still shows
+    expect((await search('طماطم')).products.data.map((p: { name: string }) => p.name)).toContain('بذور بندورة هجين');
+  });
+
+  it('pages through the hits of all alternatives, each counted once', async () => {
+    const owner = await t.make.user({ type: 1 });
+    const store = await t.make.store(owner.id, { name_store: 'صيدلية الريف', city: 2 });
+    const made: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      made.push((await t.make.product(store.id, { name: `لقاح ${i}` })).id);
+      made.push((await t.make.product(store.id, { name: `مطعوم ${i}` })).id);
+    }
+    const page = async (n: number) =>
+      (await request(t.app).get(`/api/product/getAll?q=${encodeURIComponent('تحصين')}&per_page=4&page_number=${n}`))
+        .body.data;
+    const first = await page(1);
+    expect(first).toMatchObject({ total: 10, last_page: 3 });
+    const all = [...first.data, ...(await page(2)).data, ...(await page(3)).data].map((p: { id: number }) => p.id);
+    expect(all).toEqual([...made].sort((a, b) => b - a));
+    const searched = await request(t.app).get(`/api/search?q=${encodeURIComponent('مطعوم')}&page_number=1`);
+    expect(searched.body.data.products.total).toBe(10);
+  });
+});

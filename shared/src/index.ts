@@ -9,3 +9,4 @@ export * from './paths';
 export * from './provinces';
 export * from './schemas';
 export * from './socket';
+export * from './synonyms';

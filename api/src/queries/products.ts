@@ -45,7 +45,7 @@ interface ListShape {
 interface ListValues {
   storeId: number;
   type: number;
-  hit: string;
+  hit: string | string[];
 }
 
 const shapeOf = (dialect: Dialect, filter: ProductFilter): ListShape => ({

@@ -17,7 +17,7 @@ import { type ProductListRow, selectProducts } from './products';
 import { selectStores, type StoreListRow } from './stores';
 
 interface PageValues {
-  hit: string;
+  hit: string | string[];
   /** The caller (their conversation with each store), 0 when signed out. */
   viewerId: number;
   limit: number;

@@ -1,5 +1,5 @@
 /** The normalised text stored beside each searchable row (CONTRACT.md §6), and how a query matches it. */
-import { normalizeArabic, provinceName } from '@agrivet/shared';
+import { normalizeArabic, provinceName, searchAlternatives } from '@agrivet/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/create-db';
 import type { Database } from '../db/types';
@@ -18,15 +18,47 @@ export const postSearchText = (p: { title: string; description: string }) => joi
 export const likePattern = (normalisedQuery: string): string =>
   `%${normalisedQuery.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** How a query finds its hits: the FTS5 trigram index (SQLite, 3+ characters), instr (SQLite, shorter), LIKE (PostgreSQL, through pg_trgm). */
-export type HitKind = 'fts' | 'instr' | 'like';
+/**
+ * How a query finds its hits. SQLite: the FTS5 trigram index (`fts`: every alternative 3+ characters,
+ * one MATCH of the alternatives OR-ed), else instr (a query under 3 letters: it has no synonyms, whose
+ * members all have 3 or more, see shared/test/synonyms.test.ts). PostgreSQL: LIKE through pg_trgm
+ * (`like` one pattern, `like_any` an array of them).
+ */
+export type HitKind = 'fts' | 'instr' | 'like' | 'like_any';
 
-export const hitKind = (dialect: Dialect, query: string): HitKind =>
-  dialect === 'postgres' ? 'like' : [...query].length < 3 ? 'instr' : 'fts';
+/**
+ * What a (normalised) query is searched for: the query and its synonyms (shared/src/synonyms.ts,
+ * applied after §6's normalisation; the stored text stays as it is).
+ */
+export function queryAlternatives(query: string): string[] {
+  const alternatives = searchAlternatives(query);
+  return alternatives.length === 0 ? [query] : alternatives;
+}
 
-/** The value a kind of match binds for the (normalised) query: the FTS phrase, the query, or the LIKE pattern. */
-export const hitValue = (kind: HitKind, query: string): string =>
-  kind === 'fts' ? `"${query.replace(/"/g, '""')}"` : kind === 'like' ? likePattern(query) : query;
+export function hitKind(dialect: Dialect, query: string): HitKind {
+  if (dialect === 'postgres') return queryAlternatives(query).length === 1 ? 'like' : 'like_any';
+  return [...query].length < 3 ? 'instr' : 'fts';
+}
+
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * The value a kind of match binds for the (normalised) query: the FTS expression (the alternatives
+ * as phrases joined by OR), the instr text, the LIKE pattern or an array of them.
+ */
+export function hitValue(kind: HitKind, query: string): string | string[] {
+  const alternatives = queryAlternatives(query);
+  switch (kind) {
+    case 'fts':
+      return alternatives.map(ftsPhrase).join(' OR ');
+    case 'instr':
+      return query;
+    case 'like':
+      return likePattern(alternatives[0]);
+    case 'like_any':
+      return alternatives.map(likePattern);
+  }
+}
 
 /**
  * Where the hits live, with `value` (hitValue) bound: the FTS table (`id` is its rowid, the indexed
@@ -38,8 +70,12 @@ export function hitSql(kind: HitKind, table: SearchableTable, value: unknown) {
     return { fts: true, from: fts, id: sql.raw(`${table}_fts.rowid`), where: sql<boolean>`${fts} match ${value}` };
   }
   const column = sql.ref(`${table}.search_text`);
-  const where =
-    kind === 'like' ? sql<boolean>`${column} like ${value} escape '\\'` : sql<boolean>`instr(${column}, ${value}) > 0`;
+  const where = {
+    // LIKE's escape character is the backslash unless told otherwise (likePattern escapes with it)
+    like: sql<boolean>`${column} like ${value} escape '\\'`,
+    like_any: sql<boolean>`${column} like any (cast(${value} as text[]))`,
+    instr: sql<boolean>`instr(${column}, ${value}) > 0`,
+  }[kind];
   return { fts: false, from: sql.raw(table), id: sql.raw(`${table}.id`), where };
 }
 
