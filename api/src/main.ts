@@ -1,22 +1,25 @@
 /** `npm run start:api`: the API alone on PORT, with a graceful shutdown on SIGTERM / SIGINT. */
 import { createServer } from 'node:http';
+import { type HttpServerTimeouts, httpServerTimeouts } from '@agrivet/shared';
 import { createApi } from './app';
 import { ConfigError, loadConfig } from './config';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
+  let timeouts: HttpServerTimeouts;
   try {
     config = loadConfig();
+    timeouts = httpServerTimeouts(process.env);
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof RangeError) {
       console.error(`agrivet api: ${err.message}`);
       process.exit(2);
     }
     throw err;
   }
   const api = await createApi(config);
-  const server = createServer(api.app);
-  server.keepAliveTimeout = 65_000;
+  // slow or silent clients get 408 and are closed (headers 20 s, whole request 120 s, idle keep-alive 65 s)
+  const server = createServer(timeouts, api.app);
   server.listen(config.port, () => api.logger.info(`agrivet api listening on :${config.port}`));
 
   let stopping = false;

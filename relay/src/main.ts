@@ -4,6 +4,7 @@
  * refused, forwards in flight finish and are acknowledged, then the process exits.
  */
 import { createServer } from 'node:http';
+import { httpServerTimeouts } from '@agrivet/shared';
 import pino from 'pino';
 import { serveHttp } from './health';
 import { attachRelay } from './index';
@@ -20,7 +21,8 @@ if (!/^https?:\/\//.test(apiUrl)) {
   process.exit(2);
 }
 
-const server = createServer((req, res) => serveHttp(relay, req, res));
+// slow or silent clients get 408 and are closed (shared/src/server-timeouts.ts, HTTP_*_TIMEOUT_MS)
+const server = createServer(httpServerTimeouts(process.env), (req, res) => serveHttp(relay, req, res));
 const relay = attachRelay(server, { apiUrl, redisUrl: process.env.REDIS_URL || undefined, logger });
 
 relay.ready

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     // HOST (optional): the interface to bind, e.g. 127.0.0.1; default all of them.
     running = await startServer({ host: process.env.HOST || undefined });
   } catch (err) {
-    if (err instanceof ConfigError) {
+    if (err instanceof ConfigError || err instanceof RangeError) {
       console.error(`agrivet: ${err.message}`);
       process.exit(2);
     }

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { type Api, createApi, findRepoRoot, loadConfig } from '@agrivet/api';
 import { attachRelay } from '@agrivet/relay';
+import { httpServerTimeouts } from '@agrivet/shared';
 import { composeApp } from './app';
 
 export interface StartOptions {
@@ -54,6 +55,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const source = options.env ?? process.env;
   const env: NodeJS.ProcessEnv = { ...source, TRUST_PROXY: source.TRUST_PROXY ?? 'loopback' };
   const config = loadConfig(env);
+  const timeouts = httpServerTimeouts(env); // RangeError for a bad HTTP_*_TIMEOUT_MS
   const api = await createApi(config, { logger: options.logger });
   const clientDist = options.clientDist ?? path.join(findRepoRoot(), 'client', 'dist');
   const ssrEntry = options.ssrEntry ?? path.join(findRepoRoot(), 'client', 'dist-ssr', 'entry-server.js');
@@ -62,7 +64,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The footer's number as the server renders it (client/src/config/env.ts reads it there).
   (globalThis as { __agrivetSupportPhone?: string }).__agrivetSupportPhone = config.supportPhone;
   // /api and /storage go to `api.app` itself (composeApp): the same app `npm run start:api` serves
+  // slow or silent clients get 408 and are closed (shared/src/server-timeouts.ts, HTTP_*_TIMEOUT_MS)
   const server = createServer(
+    timeouts,
     composeApp(api, clientDist, {
       supportPhone: config.supportPhone,
       pages: {
@@ -73,7 +77,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
     }),
   );
-  server.keepAliveTimeout = 65_000;
   let port: number;
   try {
     port = await listen(server, config.port, options.host);

@@ -8,5 +8,6 @@ export * from './normalize';
 export * from './paths';
 export * from './provinces';
 export * from './schemas';
+export * from './server-timeouts';
 export * from './socket';
 export * from './synonyms';
