@@ -87,6 +87,7 @@ export const apiMessages = {
     uploadUsed: 'هذا الملف مرفق برسالة أخرى',
     deleteWindowPassed: 'لا يمكن حذف الرسالة بعد مرور 15 دقيقة على إرسالها',
     pushEndpoint: 'عنوان الإشعارات غير صالح',
+    pushEndpointHost: 'عنوان الإشعارات يجب أن يكون على خادم عام باسم نطاق (لا عنوان IP ولا اسم محلي ولا منفذ آخر)',
     mediaLink: 'الرابط غير صالح أو انتهت صلاحيته',
     storeExists: 'لديك متجر مسبقاً',
     notStoreAccount: 'هذا الحساب لا يملك متجراً',
@@ -124,6 +125,8 @@ export const apiMessages = {
     uploadUsed: 'This file is already attached to another message',
     deleteWindowPassed: 'A message can only be deleted within 15 minutes of sending it',
     pushEndpoint: 'Invalid notification address',
+    pushEndpointHost:
+      'The notification address must be on a public server by domain name (no IP address, local name or other port)',
     mediaLink: 'This link is invalid or has expired',
     storeExists: 'You already have a store',
     notStoreAccount: 'This account has no store',

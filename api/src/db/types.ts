@@ -154,6 +154,12 @@ export interface PushSubscriptionsTable {
   auth: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Subscribed or delivered to (migration 013): the least recently used goes past 10 per account. */
+  last_used_at: NullableTimestamp;
+  /** Sends that failed in a row (migration 013). */
+  failures: Generated<number>;
+  /** Nothing is sent before this time (back-off after failures, migration 013). */
+  retry_at: NullableTimestamp;
 }
 
 /** Server secrets shared by every API instance (migration 007): key → value. */

@@ -2,7 +2,9 @@
  * Web Push (CONTRACT.md §7): GET push/key (anyone: the VAPID public key), POST push/subscribe
  * (signed in; idempotent by endpoint — the endpoint's row moves to the caller and this session),
  * POST push/unsubscribe (signed in; the caller's own subscription of that endpoint, if any).
- * Endpoints: https: on a host name only; http://127.0.0.1:<port> too when PUSH_ALLOW_LOOPBACK=1.
+ * Endpoints: https: on a public DNS name, default port (services/push.ts, net/addresses.ts);
+ * http://127.0.0.1:<port> too when PUSH_ALLOW_LOOPBACK=1. At most 10 per account (the least recently
+ * used goes).
  */
 import {
   apiMessages,
@@ -34,7 +36,8 @@ export function pushRoutes({ push }: AppContext): Router {
   router.post('/subscribe', requireAuth, async (req, res) => {
     const caller = currentUser(req);
     const body = (await validate(subscribeSchema, req.body)) as PushSubscriptionBody;
-    if (!push.endpointAllowed(body.endpoint)) throw invalid({ endpoint: apiMessages.ar.pushEndpoint });
+    const problem = push.endpointProblem(body.endpoint);
+    if (problem) throw invalid({ endpoint: apiMessages.ar[problem] });
     await push.subscribe(caller.id, req.authTokenId ?? null, body);
     sendOk(res, { endpoint: body.endpoint, subscribed: true });
   });

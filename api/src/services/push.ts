@@ -10,6 +10,14 @@
  *   aes128gcm encryption); it goes out with fetch (time limit, no redirects).
  * - A push service answering 404 or 410 means the subscription is gone: it is deleted. A session
  *   that was revoked (logout, password change) gets nothing, and its subscriptions are deleted.
+ * - Limits (issue 23, docs/api.md "push/subscribe"): at most PUSH_SUBSCRIPTIONS_PER_ACCOUNT (10) per
+ *   account — subscribing another drops the least recently used (subscribed or delivered to). An
+ *   endpoint is an https: URL on a public DNS name (net/addresses.ts: no IP literal, no trailing dot, no
+ *   local name, the default port); at send time the name is resolved (`resolve`, injectable) and the
+ *   connection goes only to the addresses checked there, all public — a name resolving to loopback,
+ *   private, link-local, CGNAT, multicast, unspecified or metadata addresses gets nothing. Any other
+ *   failure (unreachable, refused, a 5xx, a blocked address) backs that endpoint off exponentially
+ *   (backoffMs: 1 minute doubling to 1 day); nothing is sent to it before `retry_at`, a delivery resets it.
  * - Notification display is the client's service worker's: it skips a message notification for a
  *   conversation that is open and visible, and `tag` makes several from one conversation one.
  */
@@ -20,13 +28,45 @@ import {
   type PushPayload,
   type PushSubscriptionBody,
 } from '@agrivet/shared';
+import { promises as dns, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
 import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow } from '../db/types';
 import { parseStoredAttachment } from '../media/chat-media';
+import { isPublicAddress, publicHostProblem } from '../net/addresses';
 import { sharedSecret } from './secrets';
+
+/** Push subscriptions one account may have; a new one beyond drops the least recently used. */
+export const PUSH_SUBSCRIPTIONS_PER_ACCOUNT = 10;
+const BACKOFF_FIRST_MS = 60_000;
+const BACKOFF_MAX_MS = 24 * 60 * 60 * 1000;
+
+/** How long an endpoint is left alone after `failures` failed sends in a row: 1 min, 2, 4 … at most 1 day. */
+export const backoffMs = (failures: number): number =>
+  Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, failures - 1));
+
+/** Resolves a host name to its addresses (default: the system resolver, as `dns.lookup` with `all`). */
+export type Resolve = (host: string) => Promise<LookupAddress[]>;
+const systemResolve: Resolve = (host) => dns.lookup(host, { all: true, verbatim: true });
+
+/** A push endpoint's name resolved to no address, or to one the server must not reach. */
+export class BlockedAddressError extends Error {
+  override name = 'BlockedAddressError';
+  constructor(
+    readonly host: string,
+    readonly addresses: string[],
+  ) {
+    super(`push endpoint host ${host} resolves to ${addresses.join(', ') || 'nothing'}: not public`);
+  }
+}
+
+/** Why an endpoint is refused: its message key (apiMessages), or null when it is fine. */
+export type EndpointProblem = 'pushEndpoint' | 'pushEndpointHost';
 
 export interface VapidKeys {
   publicKey: string;
@@ -52,9 +92,9 @@ export interface PushOptions {
   timeoutMs?: number;
   /** How long a push service keeps an undelivered notification (s). */
   ttlSeconds?: number;
+  /** Name resolution at send time (tests inject one). */
+  resolve?: Resolve;
 }
-
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /** Short preview of a message's text for a notification. */
 const preview = (text: string, max = 140): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -63,6 +103,7 @@ export class PushService {
   private readonly pending = new Set<Promise<void>>();
   private readonly timeoutMs: number;
   private readonly ttlSeconds: number;
+  private readonly resolve: Resolve;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -70,6 +111,7 @@ export class PushService {
   ) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.ttlSeconds = options.ttlSeconds ?? 24 * 60 * 60;
+    this.resolve = options.resolve ?? systemResolve;
   }
 
   get publicKey(): string {
@@ -77,25 +119,49 @@ export class PushService {
   }
 
   /**
-   * Whether the server may send to this endpoint: an https: URL on a host name (not an IP address,
-   * not localhost), or http://127.0.0.1:<port> when loopback endpoints are allowed (tests).
+   * Why the server will not send to this endpoint, judged by its text (see the module's comment), or
+   * null: `pushEndpoint` not an https: URL (http://127.0.0.1:<port> only when loopback endpoints are
+   * allowed, for tests); `pushEndpointHost` not on a public DNS name, or on another port than 443.
    */
-  endpointAllowed(endpoint: string): boolean {
+  endpointProblem(endpoint: string): EndpointProblem | null {
     let url: URL;
     try {
       url = new URL(endpoint);
     } catch {
-      return false;
+      return 'pushEndpoint';
     }
-    if (url.username || url.password) return false;
-    if (url.protocol === 'http:') return this.options.allowLoopback && url.hostname === '127.0.0.1' && url.port !== '';
-    if (url.protocol !== 'https:') return false;
-    const host = url.hostname.toLowerCase();
-    if (IPV4.test(host) || host.startsWith('[') || !host.includes('.')) return false;
-    return !(host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local'));
+    if (url.username || url.password) return 'pushEndpoint';
+    if (url.protocol === 'http:') {
+      return this.options.allowLoopback && url.hostname === '127.0.0.1' && url.port !== '' ? null : 'pushEndpoint';
+    }
+    if (url.protocol !== 'https:') return 'pushEndpoint';
+    if (url.port !== '') return 'pushEndpointHost';
+    return publicHostProblem(url.hostname) ? 'pushEndpointHost' : null;
   }
 
-  /** Stores (or takes over) the subscription of this endpoint for the user and session. */
+  endpointAllowed(endpoint: string): boolean {
+    return this.endpointProblem(endpoint) === null;
+  }
+
+  /**
+   * The addresses of a push endpoint's host, all public; BlockedAddressError when it has none or any
+   * is not (a name that also resolves to a private address is refused whole).
+   */
+  async resolvePublic(host: string): Promise<LookupAddress[]> {
+    const addresses = await this.resolve(host);
+    if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) {
+      throw new BlockedAddressError(
+        host,
+        addresses.map((a) => a.address),
+      );
+    }
+    return addresses;
+  }
+
+  /**
+   * Stores (or takes over) the subscription of this endpoint for the user and session, then keeps the
+   * account's PUSH_SUBSCRIPTIONS_PER_ACCOUNT most recently used ones.
+   */
   async subscribe(userId: number, tokenId: number | null, body: PushSubscriptionBody): Promise<void> {
     const now = nowIso();
     await this.db
@@ -108,6 +174,9 @@ export class PushService {
         auth: body.keys.auth,
         created_at: now,
         updated_at: now,
+        last_used_at: now,
+        failures: 0,
+        retry_at: null,
       })
       .onConflict((oc) =>
         oc.column('endpoint').doUpdateSet((eb) => ({
@@ -116,9 +185,22 @@ export class PushService {
           p256dh: eb.ref('excluded.p256dh'),
           auth: eb.ref('excluded.auth'),
           updated_at: eb.ref('excluded.updated_at'),
+          last_used_at: eb.ref('excluded.last_used_at'),
+          failures: 0,
+          retry_at: null,
         })),
       )
       .execute();
+    // every subscribe trims after its own write, so the last one to run sees them all: never more than 10
+    const mine = await this.db
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('last_used_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const beyond = mine.slice(PUSH_SUBSCRIPTIONS_PER_ACCOUNT).map((r) => r.id);
+    if (beyond.length > 0) await this.db.deleteFrom('push_subscriptions').where('id', 'in', beyond).execute();
   }
 
   /** Removes the user's subscription of this endpoint (nothing when there is none). */
@@ -241,18 +323,79 @@ export class PushService {
         'push_subscriptions.p256dh',
         'push_subscriptions.auth',
         'push_subscriptions.token_id',
+        'push_subscriptions.failures',
+        'push_subscriptions.retry_at',
         'auth_tokens.revoked_at',
       ])
       .where('push_subscriptions.user_id', '=', userId)
       .execute();
-    const revoked = subscriptions.filter((s) => s.token_id !== null && s.revoked_at !== null).map((s) => s.id);
-    if (revoked.length > 0) await this.db.deleteFrom('push_subscriptions').where('id', 'in', revoked).execute();
-    const live = subscriptions.filter((s) => !revoked.includes(s.id) && this.endpointAllowed(s.endpoint));
+    // a revoked session's, and endpoints stored before today's rules refuse them: never sent to, deleted
+    const gone = subscriptions
+      .filter((s) => (s.token_id !== null && s.revoked_at !== null) || !this.endpointAllowed(s.endpoint))
+      .map((s) => s.id);
+    if (gone.length > 0) await this.db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
+    const now = Date.now();
+    const live = subscriptions.filter(
+      (s) => !gone.includes(s.id) && (s.retry_at === null || new Date(s.retry_at).getTime() <= now),
+    );
     await Promise.all(live.map((s) => this.send(s, payload, urgency)));
   }
 
+  /** A send failed: nothing more to this endpoint until the back-off has passed. */
+  private async failed(subscription: { id: number; failures: number }): Promise<void> {
+    const failures = subscription.failures + 1;
+    await this.db
+      .updateTable('push_subscriptions')
+      .set({ failures, retry_at: new Date(Date.now() + backoffMs(failures)).toISOString() })
+      .where('id', '=', subscription.id)
+      .execute();
+  }
+
+  /** Delivered: the endpoint is in use (kept before others past the limit) and its back-off forgotten. */
+  private async delivered(subscription: { id: number }): Promise<void> {
+    await this.db
+      .updateTable('push_subscriptions')
+      .set({ last_used_at: nowIso(), failures: 0, retry_at: null })
+      .where('id', '=', subscription.id)
+      .execute();
+  }
+
+  /** node:net's lookup for the push request: only addresses resolvePublic has checked are connected to. */
+  private readonly lookup: LookupFunction = (hostname, options, callback) => {
+    this.resolvePublic(hostname).then(
+      (addresses) => {
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
+
+  /** POSTs the notification; resolves with the push service's status. No redirects are followed. */
+  private post(url: URL, headers: Record<string, string>, body: Buffer | null): Promise<number> {
+    // http: only for the loopback endpoints of tests (endpointProblem); everything else is https on a name
+    const loopback = url.protocol === 'http:';
+    return new Promise((resolve, reject) => {
+      const request = (loopback ? http : https).request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'Content-Length': String(body?.length ?? 0) },
+          lookup: loopback ? undefined : this.lookup,
+          signal: AbortSignal.timeout(this.timeoutMs),
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end(body ?? undefined);
+    });
+  }
+
   private async send(
-    subscription: { id: number; endpoint: string; p256dh: string; auth: string },
+    subscription: { id: number; endpoint: string; p256dh: string; auth: string; failures: number },
     payload: PushPayload,
     urgency: 'high' | 'normal',
   ): Promise<void> {
@@ -273,30 +416,34 @@ export class PushService {
     );
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(details.headers)) {
-      // fetch sets the length itself
+      // the length is set from the body itself
       if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
     }
-    const host = new URL(subscription.endpoint).host;
+    const url = new URL(details.endpoint);
     let status: number;
     try {
-      const response = await fetch(details.endpoint, {
-        method: 'POST',
-        headers,
-        body: details.body ? new Uint8Array(details.body) : null,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = response.status;
-      await response.body?.cancel();
+      status = await this.post(url, headers, details.body ? Buffer.from(details.body) : null);
     } catch (err) {
-      this.options.logger.warn({ err, host }, 'push service unreachable');
+      if (err instanceof BlockedAddressError) {
+        this.options.logger.warn(
+          { host: err.host, addresses: err.addresses },
+          'push endpoint resolves to a non-public address: not sent',
+        );
+      } else {
+        this.options.logger.warn({ err, host: url.host }, 'push service unreachable');
+      }
+      await this.failed(subscription);
       return;
     }
     if (status === 404 || status === 410) {
       await this.db.deleteFrom('push_subscriptions').where('id', '=', subscription.id).execute();
       return;
     }
-    if (status < 200 || status >= 300)
-      this.options.logger.warn({ status, host }, 'push service refused a notification');
+    if (status >= 200 && status < 300) {
+      await this.delivered(subscription);
+      return;
+    }
+    this.options.logger.warn({ status, host: url.host }, 'push service refused a notification');
+    await this.failed(subscription);
   }
 }
