@@ -17,7 +17,7 @@ export interface CallOptions {
 
 export interface ApiClient {
   get<T>(path: string, options: CallOptions): Promise<ApiResponse<T>>;
-  post<T>(path: string, body: Record<string, unknown> | FormData, options: CallOptions): Promise<ApiResponse<T>>;
+  post<T>(path: string, body: Record<string, unknown>, options: CallOptions): Promise<ApiResponse<T>>;
   /** Closes the kept-alive connections. */
   close(): void;
 }
@@ -45,33 +45,22 @@ function withRetryAfter<T>(envelope: ApiResponse<T>, header: string | undefined)
   return { ...envelope, error: { ...envelope.error, retry_after: Math.ceil(seconds) } };
 }
 
-/** A multipart body with its boundary, encoded by the platform's own FormData serialiser. */
-async function encodeForm(form: FormData): Promise<{ bytes: Buffer; type: string }> {
-  const request = new Request('http://relay.local/', { method: 'POST', body: form });
-  return { bytes: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type') ?? '' };
-}
-
 export function createApiClient(apiUrl: string): ApiClient {
   const base = new URL(apiUrl.replace(/\/+$/, ''));
   const transport = base.protocol === 'https:' ? https : http;
   const agent = new transport.Agent({ keepAlive: true, maxSockets: 256 });
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions) {
+  function call<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: CallOptions) {
     const headers: Record<string, string | number> = {
       Authorization: `Bearer ${opts.token}`,
       Accept: 'application/json',
     };
     if (opts.forwardedFor) headers['X-Forwarded-For'] = opts.forwardedFor;
-    let payload: Buffer | undefined;
-    if (body instanceof FormData) {
-      const form = await encodeForm(body);
-      payload = form.bytes;
-      headers['Content-Type'] = form.type;
-    } else if (body !== undefined) {
-      payload = Buffer.from(JSON.stringify(body));
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    if (payload) {
       headers['Content-Type'] = 'application/json';
+      headers['Content-Length'] = payload.length;
     }
-    if (payload) headers['Content-Length'] = payload.length;
 
     return new Promise<ApiResponse<T>>((resolve) => {
       const req = transport.request(

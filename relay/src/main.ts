@@ -1,13 +1,16 @@
 /**
  * `npm run start:relay`: the relay alone on PORT (default 3001), forwarding to API_URL, sharing
- * rooms through REDIS_URL when set. GET /health answers 200, or 503 while the Redis adapter is down. SIGTERM / SIGINT: new connections are
- * refused, forwards in flight finish and are acknowledged, then the process exits.
+ * rooms and hearing the API's events through REDIS_URL (without it no API event reaches it: only
+ * `npm start`'s relay, in the API's own process, hears them there). MAX_SOCKETS_PER_USER caps each
+ * account's sockets (default 10). GET /health answers 200, or 503 while the Redis adapter is down.
+ * SIGTERM / SIGINT: new connections are refused, forwards in flight finish and are acknowledged,
+ * then the process exits.
  */
 import { createServer } from 'node:http';
 import { httpServerTimeouts } from '@agrivet/shared';
 import pino from 'pino';
 import { serveHttp } from './health';
-import { attachRelay } from './index';
+import { attachRelay, socketsPerUser } from './index';
 
 const logger = pino({ name: 'relay', level: process.env.LOG_LEVEL ?? 'info' });
 const port = Number(process.env.PORT || 3001);
@@ -23,7 +26,15 @@ if (!/^https?:\/\//.test(apiUrl)) {
 
 // slow or silent clients get 408 and are closed (shared/src/server-timeouts.ts, HTTP_*_TIMEOUT_MS)
 const server = createServer(httpServerTimeouts(process.env), (req, res) => serveHttp(relay, req, res));
-const relay = attachRelay(server, { apiUrl, redisUrl: process.env.REDIS_URL || undefined, logger });
+const relay = attachRelay(server, {
+  apiUrl,
+  redisUrl: process.env.REDIS_URL || undefined,
+  maxSocketsPerUser: socketsPerUser(process.env.MAX_SOCKETS_PER_USER),
+  logger,
+});
+if (!process.env.REDIS_URL) {
+  logger.warn('no REDIS_URL: this relay hears no API events (run the API and the relays with the same REDIS_URL)');
+}
 
 relay.ready
   .then(() => server.listen(port, () => logger.info(`agrivet relay listening on :${port}, forwarding to ${apiUrl}`)))

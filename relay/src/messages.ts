@@ -11,6 +11,7 @@ export const relayMessages = {
   shuttingDown: 'الخادم يعيد التشغيل، يرجى المحاولة بعد قليل',
   payloadTooLarge: 'حجم البيانات المرسلة كبير جداً',
   notInConversation: 'يجب فتح المحادثة أولاً',
+  imageOverSocket: 'تُرسل الصورة برفعها أولاً ثم إرسال رقم الرفع مع الرسالة',
 } as const;
 
 export const failure = (

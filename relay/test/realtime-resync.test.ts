@@ -21,6 +21,7 @@ import {
   type RunningRelay,
   startApi,
   startRelay,
+  withoutEvents,
 } from './helpers/stack';
 
 let api: RunningApi;
@@ -42,13 +43,15 @@ async function freshConversation(): Promise<{ farmer: Account; conversation: Con
   return { farmer, conversation };
 }
 
-/** A message written through the REST API: stored, but no relay pushes it. */
+/** A message written through the REST API: stored, but its event is lost (no relay pushes it). */
 function storeUnpushed(farmer: Account, conversation: Conversation, text: string): Promise<Message> {
-  return apiPost<Message>(
-    api.apiUrl,
-    'message/create',
-    { conversation_id: conversation.id, user_id: farmer.user.id, message: text },
-    farmer.token,
+  return withoutEvents(api, () =>
+    apiPost<Message>(
+      api.apiUrl,
+      'message/create',
+      { conversation_id: conversation.id, user_id: farmer.user.id, message: text },
+      farmer.token,
+    ),
   );
 }
 

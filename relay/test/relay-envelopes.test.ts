@@ -20,7 +20,6 @@ import {
   shuttingDown,
   tooLarge,
 } from '../src/messages';
-import { checkSmall } from '../src/validate';
 
 describe("the relay's own refusals", () => {
   it('carry the code of their status, with an Arabic message', () => {
@@ -42,14 +41,6 @@ describe("the relay's own refusals", () => {
       expect(envelope.error.message).toMatch(/[\u0600-\u06FF]/);
     }
     expect(invalid({ conversation_id: 'مطلوب' }).error.fields).toEqual({ conversation_id: 'مطلوب' });
-  });
-
-  it('a payload over the small-event cap is too_large', () => {
-    expect(checkSmall({ note: 'x'.repeat(20_000) })).toEqual({
-      status: 413,
-      error: { code: 'too_large', message: relayMessages.payloadTooLarge },
-    });
-    expect(checkSmall({ note: 'x' })).toBeNull();
   });
 
   it('decides on codes: only a refused token ends a session at connect or re-check', () => {

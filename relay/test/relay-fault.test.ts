@@ -6,7 +6,7 @@
 import type { Conversation, ConversationWithMessages, Message } from '@agrivet/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RealtimeClient } from '@agrivet/realtime';
-import { CuttableProxy, freePort, RelayProcess } from './helpers/processes';
+import { CuttableProxy, freePort, RelayProcess, startRedis } from './helpers/processes';
 import { sleep, until } from './helpers/sockets';
 import {
   type Account,
@@ -20,6 +20,7 @@ import {
 } from './helpers/stack';
 
 const TOTAL = 1_000;
+let redis: Awaited<ReturnType<typeof startRedis>>;
 let api: RunningApi;
 let relay: RelayProcess;
 let senderLink: CuttableProxy;
@@ -39,8 +40,10 @@ const fastRetries = {
 
 beforeAll(async () => {
   // 1,000 messages of one account in seconds: far past the per-user limit a person never meets
-  api = await startApi({ RATE_LIMITS: 'off' });
-  relay = new RelayProcess(await freePort(), api.apiUrl);
+  // the standalone relay hears the API's events on Redis, as in the scaled deployment
+  redis = await startRedis();
+  api = await startApi({ RATE_LIMITS: 'off', REDIS_URL: redis.url });
+  relay = new RelayProcess(await freePort(), api.apiUrl, redis.url);
   await relay.start();
   senderLink = new CuttableProxy(relay.port);
   receiverLink = new CuttableProxy(relay.port);
@@ -57,6 +60,7 @@ afterAll(async () => {
   await receiverLink?.close();
   await relay?.kill();
   await api?.close();
+  await redis?.stop();
 });
 
 /** Every message of the conversation through REST, oldest first (after_id pages). */

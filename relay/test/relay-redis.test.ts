@@ -1,10 +1,14 @@
-/** Two relay instances sharing rooms through a real redis-server (the scaled deployment). */
+/**
+ * Two relay instances sharing rooms through a real redis-server (the scaled deployment): the API
+ * publishes its events on Redis and each relay delivers them to its own sockets only.
+ */
 import type { Conversation, Message, Order, Product } from '@agrivet/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRedis } from './helpers/processes';
 import { call, connect, Recorder, sleep, type TestSocket, until } from './helpers/sockets';
 import {
   type Account,
+  apiPost,
   conversationWith,
   DELIVERY,
   DEMO,
@@ -37,7 +41,7 @@ async function open(url: string, account: Account) {
 
 beforeAll(async () => {
   redis = await startRedis();
-  api = await startApi();
+  api = await startApi({ REDIS_URL: redis.url });
   relayA = await startRelay(api.apiUrl, { redisUrl: redis.url });
   relayB = await startRelay(api.apiUrl, { redisUrl: redis.url });
   [farmer, pharmacy, admin] = await Promise.all([
@@ -105,4 +109,34 @@ it('an order status changed through relay B reaches the buyer on relay A', async
   expect(buyer.pushes.of<{ order: Order }>('order:status')[0].order).toMatchObject({ id: order!.id, status: 2 });
   await sleep(200);
   expect(stranger.pushes.events).toEqual([]);
+});
+
+it('a message written over REST reaches every socket of both participants on both relays exactly once', async () => {
+  const farmerOnA = await open(relayA.url, farmer);
+  const farmerOnB = await open(relayB.url, farmer);
+  const storeOnA = await open(relayA.url, pharmacy);
+  const storeOnB = await open(relayB.url, pharmacy);
+  await call(storeOnB.socket, 'conversation:join', { conversation_id: conversation.id }); // in two of the rooms
+  const everyone = [farmerOnA, farmerOnB, storeOnA, storeOnB];
+  const sent = await apiPost<Message>(
+    api.apiUrl,
+    'message/create',
+    { conversation_id: conversation.id, message: 'عبر REST إلى الخادمين', client_id: 'redis-rest-1' },
+    farmer.token,
+  );
+  // a retry of the same write, then a marker: once the marker is in everywhere, the counts are final
+  await apiPost(
+    api.apiUrl,
+    'message/create',
+    { conversation_id: conversation.id, message: 'عبر REST إلى الخادمين', client_id: 'redis-rest-1' },
+    farmer.token,
+  );
+  await apiPost(api.apiUrl, 'message/create', { conversation_id: conversation.id, message: 'marker' }, farmer.token);
+  for (const who of everyone) {
+    const texts = () => who.pushes.of<{ message: Message }>('message:new').map((p) => p.message.message);
+    await until(() => texts().includes('marker'), 5_000, 'the marker on every socket');
+    expect(who.pushes.of<{ message: Message }>('message:new').filter((p) => p.message.id === sent.id)).toEqual([
+      { message: sent },
+    ]);
+  }
 });

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { type Api, createApi, findRepoRoot, loadConfig } from '@agrivet/api';
-import { attachRelay } from '@agrivet/relay';
+import { attachRelay, socketsPerUser } from '@agrivet/relay';
 import { httpServerTimeouts } from '@agrivet/shared';
 import { composeApp } from './app';
 
@@ -91,9 +91,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return running(server, port, api, async () => {});
   }
   // Attached once listening, so it forwards to the port actually bound.
+  // The API's events reach the relay in process, or on Redis when REDIS_URL is set (never both).
   const relay = attachRelay(server, {
     apiUrl: `http://127.0.0.1:${port}/api`,
     redisUrl: env.REDIS_URL || undefined,
+    events: api.events,
+    maxSocketsPerUser: socketsPerUser(env.MAX_SOCKETS_PER_USER),
     logger: api.logger.child({ name: 'relay' }),
   });
   // sessions the API ends (logout, password change, disabled account, expiry) close their sockets at once

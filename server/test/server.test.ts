@@ -163,6 +163,67 @@ describe('npm start composition', () => {
     expect('data' in ack && ack.data).toEqual(message);
   });
 
+  it('writes over REST (no socket) reach the other participant’s socket live, each once; a retried client_id pushes nothing', async () => {
+    const post = async <T>(path: string, body: unknown, token: string) => {
+      const res = await fetch(`${srv.url}/api/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      return ((await res.json()) as { data: T }).data;
+    };
+    const conversation = await post<Conversation>(
+      'conversation/create',
+      { sender_id: farmer.user.id, receiver_id: pharmacy.user.id, store_id: pharmacy.user.store?.id },
+      farmer.token,
+    );
+    const store = await connectSocket(srv.url, pharmacy.token);
+    const buyer = await connectSocket(srv.url, farmer.token);
+    sockets.push(store, buyer);
+    await buyer.timeout(10_000).emitWithAck('conversation:join', { conversation_id: conversation.id });
+    const heard = { store: [] as string[], buyer: [] as string[] };
+    store.onAny((event: string) => heard.store.push(event));
+    buyer.onAny((event: string) => heard.buyer.push(event));
+    // each write is followed by waiting for its push; a marker message at the end settles the counts
+    const pushed = (socket: TestSocket, event: string) =>
+      new Promise((resolve) => socket.once(event as never, resolve));
+    const body = { conversation_id: conversation.id, message: 'عبر REST', client_id: 'srv-rest-1' };
+    let arrived = pushed(store, 'message:new');
+    const message = await post<Message>('message/create', body, farmer.token);
+    await arrived;
+    await post<Message>('message/create', body, farmer.token); // the retry
+    arrived = pushed(buyer, 'conversation:read');
+    await post('conversation/update/' + conversation.id, { last_read_message_id: message.id }, pharmacy.token);
+    await arrived;
+    arrived = pushed(store, 'message:deleted');
+    await post(`message/delete/${message.id}`, {}, farmer.token);
+    await arrived;
+    const products = await fetch(`${srv.url}/api/product/getAll?store_id=${pharmacy.user.store?.id}`).then(
+      async (r) => ((await r.json()) as { data: { data: { id: number; price: string }[] } }).data.data,
+    );
+    arrived = pushed(store, 'order:new');
+    const order = await post<{ id: number }>(
+      'order/create',
+      {
+        store_id: pharmacy.user.store?.id,
+        total: products[0].price,
+        items: [{ product_id: products[0].id, quantity: 1 }],
+        delivery: { province: 1, address: 'دمشق، المزة', phone: '0944000111' },
+        client_id: 'srv-order-1',
+      },
+      farmer.token,
+    );
+    await arrived;
+    arrived = pushed(buyer, 'order:status');
+    await post(`order/update/${order.id}`, { status: 1 }, pharmacy.token);
+    await arrived;
+    const settled = Promise.all([pushed(store, 'message:new'), pushed(buyer, 'message:new')]);
+    await post('message/create', { conversation_id: conversation.id, message: 'marker' }, farmer.token);
+    await settled;
+    expect(heard.store).toEqual(['message:new', 'message:deleted', 'order:new', 'order:status', 'message:new']);
+    expect(heard.buyer).toEqual(['message:new', 'conversation:read', 'message:deleted', 'order:status', 'message:new']);
+  });
+
   it('close(): connected sockets are disconnected, the port is released, a second close is harmless', async () => {
     const socket = await connectSocket(srv.url, farmer.token);
     sockets.push(socket);

@@ -87,6 +87,12 @@ export interface ServerToClientEvents {
   'conversation:updated': (payload: { conversation: Conversation }) => void;
   /** A new report for the admin's queue: to `admin` (§8). */
   'report:new': (payload: { report: Report }) => void;
+  /**
+   * Sent by the relay to a socket just before it closes it because the account opened more than
+   * its cap of sockets (docs/relay.md "Limits"): a newer connection replaced this one. The client
+   * must NOT reconnect on its own (the relay disconnects it with socket.io's "io server disconnect").
+   */
+  [SOCKET_REPLACED]: (payload: { reason: typeof SOCKET_REPLACED; limit: number }) => void;
 }
 
 /** Rooms the relay joins (the server chooses them, never the client). */
@@ -99,6 +105,19 @@ export const rooms = {
 
 /** Refusal message of `connect_error` for a bad token. */
 export const SOCKET_UNAUTHORIZED = 'unauthorized';
+
+/**
+ * `connect_error` message when this address failed too many handshakes (bad or missing tokens) in a
+ * short time: the client may retry later, as for `unavailable`.
+ */
+export const SOCKET_RATE_LIMITED = 'rate_limited';
+
+/**
+ * The event (and its `reason`) a socket gets just before the relay closes it because the account
+ * has more sockets open than its cap (default 10, on every relay together): the oldest go. A client
+ * that hears it stops reconnecting (another tab or device of the account took its place).
+ */
+export const SOCKET_REPLACED = 'connection:replaced';
 
 /**
  * Sessions the API ended (logout, password change, a disabled account, an expired token), told to
@@ -123,8 +142,8 @@ export interface SessionEnd {
  */
 export const API_EVENTS_CHANNEL = 'agrivet:events';
 
-/** Server → client events the API originates (typing stays the relay's own, volatile). */
-export type ApiEventName = Exclude<keyof ServerToClientEvents, 'typing'>;
+/** Server → client events the API originates (typing and the socket cap's notice stay the relay's own). */
+export type ApiEventName = Exclude<keyof ServerToClientEvents, 'typing' | typeof SOCKET_REPLACED>;
 
 export type ApiEvent = {
   [K in ApiEventName]: {

@@ -43,12 +43,20 @@ export class RelayProcess {
   constructor(
     readonly port: number,
     private readonly apiUrl: string,
+    /** The Redis both it and the API use: the API's events reach it there. */
+    private readonly redisUrl: string,
   ) {}
 
   async start(): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'relay/src/main.ts')], {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(this.port), API_URL: this.apiUrl, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        API_URL: this.apiUrl,
+        REDIS_URL: this.redisUrl,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     this.child = child;

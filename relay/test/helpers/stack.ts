@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Config, createApi, loadConfig } from '@agrivet/api';
-import type { AuthPayload, Conversation, Product, User } from '@agrivet/shared';
+import type { ApiEvent, AuthPayload, Conversation, Product, User } from '@agrivet/shared';
 import { pino } from 'pino';
-import { attachRelay, type Relay } from '../../src/index';
+import { attachRelay, type Relay, type RelayOptions } from '../../src/index';
 
 const silent = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -19,7 +19,32 @@ export interface RunningApi {
   apiUrl: string;
   /** Its SQLite file (a test may age a token in it). */
   dbFile: string;
+  /** Its event bus (api/src/events/bus.ts): a relay without Redis listens to it. */
+  events: EventSource;
   close(): Promise<void>;
+}
+
+type EventSource = { subscribe(listener: (event: ApiEvent) => void): () => void };
+
+/**
+ * The bus of each API started here, by its apiUrl: startRelay(apiUrl) finds it as `npm start` wires
+ * it — behind a gate, so a test can lose the events of one write (withoutEvents).
+ */
+const busOf = new Map<string, EventSource & { open: boolean }>();
+
+/**
+ * Runs `write` while the in-process relays of `api` hear none of its events: the write is stored
+ * but nobody is told (as if the event were lost), for tests of the clients' re-sync.
+ */
+export async function withoutEvents<T>(api: RunningApi, write: () => Promise<T>): Promise<T> {
+  const bus = busOf.get(api.apiUrl);
+  if (!bus) throw new Error('withoutEvents: no in-process bus for this API');
+  bus.open = false;
+  try {
+    return await write();
+  } finally {
+    bus.open = true;
+  }
 }
 
 function listen(server: Server, port = 0): Promise<number> {
@@ -53,11 +78,18 @@ export async function startApi(env: Record<string, string> = {}, overrides: Part
   const server = createServer(api.handler);
   const port = await listen(server);
   const url = `http://127.0.0.1:${port}`;
+  const gated = {
+    open: true,
+    subscribe: (listener: (event: ApiEvent) => void) => api.events.subscribe((e) => gated.open && listener(e)),
+  };
+  busOf.set(`${url}/api`, gated);
   return {
     url,
     apiUrl: `${url}/api`,
     dbFile: path.join(dir, 'test.db'),
+    events: api.events,
     async close() {
+      busOf.delete(`${url}/api`);
       await closeServer(server);
       await api.close();
       rmSync(dir, { recursive: true, force: true });
@@ -72,9 +104,22 @@ export interface RunningRelay {
   close(): Promise<void>;
 }
 
-export async function startRelay(apiUrl: string, options: { redisUrl?: string; port?: number } = {}) {
+/**
+ * A relay for the API at `apiUrl`: with `redisUrl` it hears the API's events on Redis (start that API
+ * with REDIS_URL too), else on the API's bus in this process. `relay` passes further RelayOptions.
+ */
+export async function startRelay(
+  apiUrl: string,
+  options: { redisUrl?: string; port?: number; relay?: Partial<RelayOptions> } = {},
+) {
   const server = createServer();
-  const relay = attachRelay(server, { apiUrl, redisUrl: options.redisUrl, logger: silent });
+  const relay = attachRelay(server, {
+    apiUrl,
+    redisUrl: options.redisUrl,
+    events: busOf.get(apiUrl),
+    logger: silent,
+    ...options.relay,
+  });
   await relay.ready;
   const port = await listen(server, options.port);
   return {
