@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SOURCE = /\.(ts|tsx|mts|js|jsx|mjs)$/;
-const SHARED = new Set(['components', 'stores', 'lib', 'config', 'i18n']);
+const SHARED = new Set(['api', 'components', 'stores', 'lib', 'config', 'i18n']);
 /** Areas, and files inside src, that import no store and no component. */
 const LEAVES = new Set(['config', 'i18n']);
 const REQUEST_PATH = /^lib\/(api-[^/]+|token-storage)\.[a-z]+$/;

@@ -1,6 +1,6 @@
 /**
  * Renders a component inside the app's providers (Chakra system, locale, i18n, a memory router, and a
- * fresh QueryClient with the app's defaults but no retries).
+ * fresh QueryClient with the app's defaults but no retries, holding the signed-in user if there is one).
  */
 import { LocaleProvider } from '@chakra-ui/react/locale';
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
@@ -9,6 +9,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import '@/i18n';
+import { saveUserChanges, seedSavedUser } from '@/api/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { system } from '@/lib/theme/system';
 
@@ -19,6 +20,9 @@ export function createTestQueryClient(): QueryClient {
     ...client.getDefaultOptions(),
     queries: { ...client.getDefaultOptions().queries, retry: false },
   });
+  // Signed in (test/session.ts): the user is known, as in the app after GET auth/user answered.
+  seedSavedUser(client, Date.now());
+  saveUserChanges(client);
   return client;
 }
 

@@ -1,18 +1,14 @@
 /**
- * Session side effects: restore the saved token on load (retried on 'online', on a visible tab and with
- * a backoff when it fails for any reason but 401); the signed-in effects load only for accounts.
+ * Session side effects: the signed-in effects (and the user query with them) load only while a token
+ * is held.
  */
-import { lazy, Suspense, useEffect } from 'react';
-import { useSession, watchSessionRetries } from '@/stores/session';
+import { lazy, Suspense } from 'react';
+import { useToken } from '@/stores/session';
 
 const SignedInEffects = lazy(() => import('./signed-in-effects'));
 
 export function SessionEffects() {
-  const token = useSession((s) => s.token);
-  useEffect(() => {
-    void useSession.getState().restore();
-    return watchSessionRetries();
-  }, []);
+  const token = useToken();
   if (!token) return null;
   return (
     <Suspense fallback={null}>

@@ -8,11 +8,13 @@ import { watchPendingOrder } from '@/features/cart/lib/pending-order';
 import { watchOrderStatus } from '@/features/orders/lib/status-alerts';
 import { bindChatToRealtime, conversationsQueryOptions, useChat } from '@/stores/chat';
 import { useRealtime } from '@/stores/realtime';
-import { useSession } from '@/stores/session';
+import { useToken } from '@/stores/session';
+import { useUser } from '@/api/auth';
 
 export default function SignedInEffects() {
-  const token = useSession((s) => s.token);
-  const user = useSession((s) => s.user);
+  const token = useToken();
+  // Observing the user query here fetches it once per page load while signed in (api/auth.ts).
+  const user = useUser();
   const canChat = user !== null && user.status !== 1;
 
   const queryClient = useQueryClient();

@@ -37,9 +37,12 @@ const MAX_RETRIES = 3;
  */
 const RETRIED_CODES: readonly ApiErrorCode[] = ['network', 'timeout', 'internal', 'rate_limited'];
 
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= MAX_RETRIES) return false;
+export function isRetriable(error: unknown): boolean {
   return !(error instanceof ApiError) || RETRIED_CODES.includes(error.code);
+}
+
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return failureCount < MAX_RETRIES && isRetriable(error);
 }
 
 /** The persistence filter: catalogue answers not older than a saved copy may be; nothing else, ever. */

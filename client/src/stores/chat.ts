@@ -20,7 +20,7 @@ import { create } from 'zustand';
 import { announceReconnected } from '@/lib/back-online';
 import { scope } from '@/lib/query-client';
 import { onRealtime, useRealtime } from './realtime';
-import { useSession } from './session';
+import { getUser } from '@/api/auth';
 
 /** One conversation with the messages held of it. */
 export interface Thread {
@@ -186,7 +186,7 @@ export function applyReadPointers(
 
 function flushDelivered(client: QueryClient): void {
   deliveredTimer = null;
-  const me = useSession.getState().user?.id;
+  const me = getUser()?.id;
   for (const [conversationId, id] of pendingDelivered) {
     pendingDelivered.delete(conversationId);
     if ((deliveredSent.get(conversationId) ?? 0) >= id) continue;
@@ -205,7 +205,7 @@ function flushDelivered(client: QueryClient): void {
  * conversation when it is not in the cache yet (a list being fetched).
  */
 function acknowledgeDelivery(client: QueryClient, conversationId: number, messageId: number, known?: Conversation) {
-  const me = useSession.getState().user?.id;
+  const me = getUser()?.id;
   if (me === undefined) return;
   if (useChat.getState().activeId === conversationId && isVisible()) return;
   const c = known ?? heldConversation(client, conversationId);
@@ -226,7 +226,7 @@ async function fetchConversations(client: QueryClient, signal: AbortSignal): Pro
     signal,
   );
   const conversations = Array.isArray(list) ? list : list.data;
-  const me = useSession.getState().user?.id;
+  const me = getUser()?.id;
   for (const c of conversations) {
     if (c.last_message && c.last_message.user_id !== me) acknowledgeDelivery(client, c.id, c.last_message.id, c);
   }
@@ -297,7 +297,7 @@ export function setActiveConversation(client: QueryClient, id: number | null): v
  * makes the list refetch.
  */
 export function receiveMessage(client: QueryClient, message: Message): void {
-  const me = useSession.getState().user?.id;
+  const me = getUser()?.id;
   const id = message.conversation_id;
   const thread = client.getQueryData<Thread>(chatKeys.thread(id));
   if (thread) {

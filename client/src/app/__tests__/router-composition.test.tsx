@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, restoreApi } from '@/features/dashboard/__tests__/fake-api';
 import { useChat } from '@/stores/chat';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 import { createConversation, createMessage, createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { routes } from '@/app/router';
@@ -31,7 +32,7 @@ describe('the router composes the features', () => {
       has_more: false,
     };
     fakeApi((req) => (req.path === 'conversation/get/4' ? { data: conversation } : undefined));
-    useSession.getState().setSession({ token: 't', user: createUser({ id: 1, type: 0 }) });
+    signInForTest({ token: 't', user: createUser({ id: 1, type: 0 }) });
     renderWithProviders(<AppRoutes />, { route: '/conversation/4' });
     const list = await screen.findByRole('list', { name: 'الرسائل' }, { timeout: 10_000 });
     expect(within(list).getByText('أوراق البندورة صفراء')).toBeInTheDocument();

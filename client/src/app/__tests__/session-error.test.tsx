@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@test/render';
@@ -6,29 +6,27 @@ import { RoleGuard } from '@/features/dashboard/components/role-guard';
 import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/stores/session';
 
+const apiGet = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/api-client', () => ({ apiGet, apiPost: vi.fn() }));
+
 afterEach(() => {
-  vi.restoreAllMocks();
+  apiGet.mockReset();
   useSession.getState().clear();
 });
 
 describe('dashboard while the user cannot be fetched', () => {
   it('shows an Arabic error with a retry button instead of an endless spinner', async () => {
-    const restore = vi.spyOn(useSession.getState(), 'restore').mockResolvedValue();
-    useSession.setState({
-      token: 'tok',
-      user: null,
-      status: 'error',
-      error: new ApiError(503, 'الخدمة غير متاحة حالياً', 'internal'),
-      restore,
-    });
+    useSession.getState().setToken('tok');
+    apiGet.mockRejectedValue(new ApiError(503, 'الخدمة غير متاحة حالياً', 'internal'));
     renderWithProviders(
       <RoleGuard screen="blogList">
         <p>screen</p>
       </RoleGuard>,
     );
-    expect(screen.getByText('تعذر تحميل البيانات')).toBeInTheDocument();
+    expect(await screen.findByText('تعذر تحميل البيانات')).toBeInTheDocument();
     expect(screen.getByText('الخدمة غير متاحة حالياً')).toBeInTheDocument();
+    expect(apiGet).toHaveBeenCalledTimes(1);
     await userEvent.setup().click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
-    expect(restore).toHaveBeenCalled();
+    await waitFor(() => expect(apiGet).toHaveBeenCalledTimes(2));
   });
 });

@@ -1,15 +1,21 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { LoadingState } from '@/components/ui/loading-state';
 import { loginHref } from '@/config/paths';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
-import { LoadingState } from '@/components/ui/loading-state';
+
+// The user query (and TanStack Query with it) stays out of the first load: only signed-in screens need it.
+const UserGate = lazy(() => import('./user-gate'));
 
 /** Routes that need a session: visitors go to /login?next=the page (a farmer comes back after login). */
 export function RequireAuth() {
   const loggedIn = useSession(selectIsLoggedIn);
-  const status = useSession((s) => s.status);
   const location = useLocation();
   if (!loggedIn)
     return <Navigate to={loginHref(location.pathname + location.search)} replace state={{ from: location.pathname }} />;
-  if (status === 'restoring') return <LoadingState />;
-  return <Outlet />;
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <UserGate />
+    </Suspense>
+  );
 }

@@ -8,17 +8,17 @@ import { Button } from '@chakra-ui/react/button';
 import { useTranslation } from 'react-i18next';
 import { MdChatBubbleOutline, MdDashboard, MdPerson, MdReceiptLong, MdShoppingCart } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
+import { canOrderAndChat as mayOrderAndChat, useUser } from '@/api/auth';
 import { dashboardHome, paths } from '@/config/paths';
 import { selectTotalCount, useCart } from '@/stores/cart';
 import { useUnreadTotal } from '@/stores/chat';
 import { useOrderUpdates } from '@/stores/order-updates';
-import { selectCanOrderAndChat, useSession } from '@/stores/session';
 import '@/i18n/shop';
 
 export default function SignedInNav() {
   const { t } = useTranslation();
-  const user = useSession((s) => s.user);
-  const canOrderAndChat = useSession(selectCanOrderAndChat);
+  const user = useUser();
+  const canOrderAndChat = mayOrderAndChat(user);
   const unread = useUnreadTotal(canOrderAndChat);
   const cartTotal = useCart(selectTotalCount);
   const orderUpdates = useOrderUpdates((s) => s.changed.length);

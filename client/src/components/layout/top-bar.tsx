@@ -30,7 +30,8 @@ export function TopBar() {
 
   const logout = async () => {
     try {
-      await useSession.getState().logout();
+      // api/auth (and TanStack Query with it) is not in the first load.
+      await import('@/api/auth').then((m) => m.logout());
       notify.success(t('auth.logoutDone'));
     } catch (err) {
       notify.error(err, t('auth.logoutFailed'));

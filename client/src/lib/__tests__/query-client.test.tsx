@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@test/render';
 import { useStoresByCity } from '@/features/stores/api/get-stores-by-city';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 import { ApiError } from '@/lib/api-error';
 import { PERSIST_KEY, type PersistStorage, persistQueries } from '@/lib/persist-queries';
 import {
@@ -107,7 +108,7 @@ describe('server state through the query cache', () => {
     try {
       client.setQueryData([scope.catalogue, 'stores', 'by-city', 0, null, 1], storesPage(['مشتل']));
       client.setQueryData([scope.account, 'my-orders', 1], { data: [] });
-      useSession.getState().setSession({ token: 'a', user: { id: 1 } as never });
+      signInForTest({ token: 'a', user: { id: 1 } as never });
       expect(client.getQueryData([scope.account, 'my-orders', 1])).toBeUndefined();
       expect(client.getQueryData([scope.catalogue, 'stores', 'by-city', 0, null, 1])).toBeDefined();
       expect(client.getQueryState([scope.catalogue, 'stores', 'by-city', 0, null, 1])?.isInvalidated).toBe(true);

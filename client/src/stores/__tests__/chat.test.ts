@@ -21,7 +21,7 @@ import {
   useChat,
 } from '@/stores/chat';
 import { useRealtime } from '@/stores/realtime';
-import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 
 /** The pushes the chat subscribes to (bindChatToRealtime), to emit them here. */
 const pushes = vi.hoisted(() => new Map<string, (payload: never) => void>());
@@ -58,7 +58,7 @@ const message = (id: number, user_id: number, conversation_id = 1): Message =>
 describe('chat in the query cache', () => {
   beforeEach(() => {
     client = createTestQueryClient();
-    useSession.getState().setSession({ token: 't', user: farmer });
+    signInForTest({ token: 't', user: farmer });
     useChat.getState().reset();
     seed([conversation(), conversation({ id: 2, unread_count: 2 })], {
       1: { conversation: conversation(), messages: [message(1, 7)] },
@@ -135,7 +135,7 @@ describe('chat in the query cache', () => {
 
   it('a reply written offline and delivered after the store wrote more moves no pointer past the store’s messages', () => {
     // the store's device: q (farmer) 1, a (store) 2 read by the farmer; the store then sends S1 3, S2 4
-    useSession.getState().setSession({ token: 't', user: createUser({ id: owner.id }) });
+    signInForTest({ token: 't', user: createUser({ id: owner.id }) });
     const read = conversation({ sender_last_read_id: 2, sender_last_delivered_id: 2, receiver_last_read_id: 1 });
     client.clear();
     seed([{ ...read, last_message: message(2, owner.id) }], {
@@ -196,7 +196,7 @@ describe('chat timers and receipts', () => {
       }) as typeof realWrite,
     });
     client = createTestQueryClient();
-    useSession.getState().setSession({ token: 't', user: farmer });
+    signInForTest({ token: 't', user: farmer });
     useChat.getState().reset();
     seed([conversation(), conversation({ id: 2 })], { 1: { conversation: conversation(), messages: [message(1, 7)] } });
   });
@@ -248,7 +248,7 @@ describe('chat timers and receipts', () => {
   });
 
   it('does not acknowledge for someone who is not a participant (the admin watching)', () => {
-    useSession.getState().setSession({ token: 't', user: createUser({ id: 99 }) });
+    signInForTest({ token: 't', user: createUser({ id: 99 }) });
     receive(message(5, owner.id, 2));
     vi.advanceTimersByTime(500);
     expect(writes).toEqual([]);
@@ -298,7 +298,7 @@ describe('chat and the realtime connection', () => {
 
   it('applies message:new, conversation:read and typing pushes', () => {
     client = createTestQueryClient();
-    useSession.getState().setSession({ token: 't', user: farmer });
+    signInForTest({ token: 't', user: farmer });
     useChat.getState().reset();
     seed([conversation()], { 1: { conversation: conversation(), messages: [message(1, 7)] } });
     const unbind = bindChatToRealtime(client);

@@ -7,6 +7,8 @@ import { AxiosError, type AxiosRequestConfig } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiGet } from '@/lib/api-client';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
+import { readSavedUser } from '@/lib/saved-user';
 import { createUser } from '@test/factories';
 
 type Adapter = NonNullable<AxiosRequestConfig['adapter']>;
@@ -32,24 +34,24 @@ afterEach(() => {
 
 describe('a 401 through the api client', () => {
   it('signs the user out: session, stored token and saved user cleared', async () => {
-    useSession.getState().setSession({ token: 'old', user: createUser() });
+    signInForTest({ token: 'old', user: createUser() });
     api.defaults.adapter = refused(401, 'unauthenticated', apiMessages.ar.invalidToken);
     await expect(apiGet('order/getAll-byUser')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
     expect(useSession.getState().token).toBeNull();
-    expect(useSession.getState().user).toBeNull();
+    expect(readSavedUser()).toBeNull();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('another refusal (forbidden) keeps the user signed in', async () => {
     const user = createUser();
-    useSession.getState().setSession({ token: 'tok', user });
+    signInForTest({ token: 'tok', user });
     api.defaults.adapter = refused(403, 'forbidden', apiMessages.ar.forbidden);
     await expect(apiGet('user/getAll')).rejects.toMatchObject({ code: 'forbidden' });
-    expect(useSession.getState().user).toEqual(user);
+    expect(readSavedUser()).toEqual(user);
   });
 
   it('a 401 for a token replaced meanwhile (a fresh login) keeps the new session', async () => {
-    useSession.getState().setSession({ token: 'old', user: createUser() });
+    signInForTest({ token: 'old', user: createUser() });
     let fail: () => void = () => {};
     api.defaults.adapter = (config) =>
       new Promise((_, reject) => {
@@ -62,11 +64,11 @@ describe('a 401 through the api client', () => {
     const request = apiGet('auth/user');
     await new Promise((r) => setTimeout(r, 0));
     const user = createUser();
-    useSession.getState().setSession({ token: 'new', user });
+    signInForTest({ token: 'new', user });
     fail();
     await expect(request).rejects.toMatchObject({ status: 401 });
     expect(useSession.getState().token).toBe('new');
-    expect(useSession.getState().user).toEqual(user);
+    expect(readSavedUser()).toEqual(user);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('new');
   });
 });

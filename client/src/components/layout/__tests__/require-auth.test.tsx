@@ -1,10 +1,16 @@
-import { screen } from '@testing-library/react';
+import { apiPaths } from '@agrivet/shared';
+import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error';
 import { createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 import { RequireAuth } from '@/components/layout/require-auth';
+
+const apiGet = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/api-client', () => ({ apiGet, apiPost: vi.fn() }));
 
 function LoginProbe() {
   const location = useLocation();
@@ -28,7 +34,10 @@ function renderGuarded() {
   );
 }
 
-beforeEach(() => useSession.getState().clear());
+beforeEach(() => {
+  useSession.getState().clear();
+  apiGet.mockReset();
+});
 
 describe('RequireAuth', () => {
   it('sends a visitor to /login, remembering where they wanted to go', () => {
@@ -36,20 +45,24 @@ describe('RequireAuth', () => {
     expect(screen.getByText('login page from /myorders ?next=%2Fmyorders')).toBeInTheDocument();
   });
 
-  it('waits while the session is restoring', () => {
-    useSession.setState({ token: 'tok', user: null, status: 'restoring' });
+  it('waits while the user is first fetched (nothing saved yet)', async () => {
+    useSession.getState().setToken('tok');
+    apiGet.mockReturnValue(new Promise(() => {}));
     renderGuarded();
+    await waitFor(() => expect(apiGet).toHaveBeenCalledWith(apiPaths.auth.user, undefined, expect.anything()));
     expect(screen.queryByText('my orders')).toBeNull();
     expect(screen.queryByText(/login page/)).toBeNull();
   });
 
-  it('renders the screen for a signed-in user, also offline before the user could be fetched', () => {
-    useSession.getState().setSession({ token: 'tok', user: createUser() });
+  it('renders the screen for a signed-in user, also offline before the user could be fetched', async () => {
+    signInForTest({ token: 'tok', user: createUser() });
     const { unmount } = renderGuarded();
-    expect(screen.getByText('my orders')).toBeInTheDocument();
+    expect(await screen.findByText('my orders')).toBeInTheDocument();
     unmount();
-    useSession.setState({ token: 'tok', user: null, status: 'error', error: new Error('offline') });
+    useSession.getState().clear();
+    useSession.getState().setToken('tok');
+    apiGet.mockRejectedValue(new ApiError(400, 'لا يوجد رد من الخادم', 'network'));
     renderGuarded();
-    expect(screen.getByText('my orders')).toBeInTheDocument();
+    expect(await screen.findByText('my orders')).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import {
   validationMessages,
   type yup,
 } from '@agrivet/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Heading } from '@chakra-ui/react/heading';
@@ -28,8 +29,8 @@ import { currentLang } from '@/i18n';
 import { ApiError, hasErrorCode } from '@/lib/api-error';
 import type { CompressedImage } from '@/lib/compress-image';
 import { fieldRecipe, nativeSelectRecipe } from '@/lib/theme/slot-recipes';
-import { useSession } from '@/stores/session';
-import { changePassword } from '@/features/account/api/change-password';
+import { setUserData, useUser } from '@/api/auth';
+import { changePassword } from '@/api/auth';
 import { updateProfile } from '@/features/account/api/update-profile';
 import { PhotoField } from '@/features/account/components/photo-field';
 import '@/i18n/shop';
@@ -73,6 +74,7 @@ function showFailure<T>(err: unknown, helpers: FormikHelpers<T>, action: string,
 }
 
 function ProfileForm({ user }: { user: User }) {
+  const queryClient = useQueryClient();
   const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes.
   const schema = useMemo(() => {
@@ -104,7 +106,7 @@ function ProfileForm({ user }: { user: User }) {
         },
         image,
       );
-      useSession.getState().setUser(saved);
+      setUserData(queryClient, saved);
       setImage(null);
       notify.success(t('account.saved'), { action: 'account-profile' });
     } catch (err) {
@@ -203,7 +205,7 @@ function PasswordForm() {
 
 export default function AccountRoute() {
   const { t } = useTranslation();
-  const user = useSession((s) => s.user);
+  const user = useUser();
   return (
     <Page title={t('account.title')}>
       {!user ? (

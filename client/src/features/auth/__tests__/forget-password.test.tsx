@@ -7,8 +7,8 @@ import ForgetPasswordRoute from '@/features/auth/routes/forget-password';
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
 vi.mock('@/components/ui/toaster', () => ({ notify }));
 const forgetPassword = vi.hoisted(() => vi.fn());
-vi.mock('@/features/auth/api/forget-password', async (original) => ({
-  ...(await original<typeof import('@/features/auth/api/forget-password')>()),
+vi.mock('@/api/auth', async (original) => ({
+  ...(await original<typeof import('@/api/auth')>()),
   forgetPassword,
 }));
 

@@ -1,6 +1,6 @@
 /** Login: phone + password, spinner while submitting (SPEC.md §2, §5). */
 import '@/i18n/shop';
-import type { User } from '@agrivet/shared';
+import { loginSchema, type User } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Form, Formik, type FormikHelpers } from 'formik';
@@ -10,8 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toaster';
 import { currentLang } from '@/i18n';
 import { ApiError, errorMessage, hasErrorCode } from '@/lib/api-error';
-import { useSession } from '@/stores/session';
-import { type LoginInput, login, loginSchema } from '@/features/auth/api/login';
+import { type LoginInput, useLogin } from '@/api/auth';
 
 const initialValues: LoginInput = { phone: '', password: '' };
 
@@ -19,13 +18,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
   const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes.
   const schema = useMemo(() => loginSchema(currentLang()), [i18n.language]);
-  const setSession = useSession((s) => s.setSession);
+  const login = useLogin();
 
   const submit = async (values: LoginInput, helpers: FormikHelpers<LoginInput>) => {
     try {
       const input = schema.cast(values) as LoginInput;
-      const payload = await login(input);
-      setSession(payload);
+      const payload = await login.mutateAsync(input);
       notify.success(t('auth.loginSuccess'), { action: 'login' });
       onSuccess(payload.user);
     } catch (err) {

@@ -1,6 +1,6 @@
 /** Register: phone, name, type (doctor 1 / farmer 2), password, confirmation (SPEC.md §2, §5). */
 import '@/i18n/shop';
-import type { User } from '@agrivet/shared';
+import { registerSchema, type User } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { RadioGroup } from '@chakra-ui/react/radio-group';
@@ -12,8 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/toaster';
 import { currentLang } from '@/i18n';
 import { ApiError } from '@/lib/api-error';
-import { useSession } from '@/stores/session';
-import { type RegisterInput, register, registerSchema } from '@/features/auth/api/register';
+import { type RegisterInput, useRegister } from '@/api/auth';
 import { fieldRecipe, radioGroupRecipe } from '@/lib/theme/slot-recipes';
 
 const initialValues: RegisterInput = { phone: '', name: '', type: '', password: '', password_confirmation: '' };
@@ -62,13 +61,12 @@ export function RegisterForm({ onSuccess }: { onSuccess: (user: User) => void })
   const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes.
   const schema = useMemo(() => registerSchema(currentLang()), [i18n.language]);
-  const setSession = useSession((s) => s.setSession);
+  const register = useRegister();
 
   const submit = async (values: RegisterInput, helpers: FormikHelpers<RegisterInput>) => {
     try {
       const input = schema.cast(values) as unknown as RegisterInput;
-      const payload = await register(input);
-      setSession(payload);
+      const payload = await register.mutateAsync(input);
       notify.success(t('auth.registerSuccess'));
       onSuccess(payload.user);
     } catch (err) {

@@ -13,7 +13,8 @@ import { notify } from '@/components/ui/toaster';
 import { env, messagingLink } from '@/config/env';
 import { paths } from '@/config/paths';
 import { currentLang } from '@/i18n';
-import { forgetPassword, forgetPasswordSchema } from '@/features/auth/api/forget-password';
+import { forgetPasswordSchema } from '@agrivet/shared';
+import { forgetPassword } from '@/api/auth';
 import { AuthCard } from '@/features/auth/components/auth-card';
 
 export default function ForgetPasswordRoute() {

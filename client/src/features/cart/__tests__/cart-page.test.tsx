@@ -6,7 +6,8 @@ import { createProduct, createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { ApiError } from '@/lib/api-error';
 import { useCart } from '@/stores/cart';
-import { useSession } from '@/stores/session';
+import { signInForTest, setTestUser } from '@test/session';
+import { readSavedUser } from '@/lib/saved-user';
 import CartRoute from '@/features/cart/routes/cart';
 import CartsRoute from '@/features/cart/routes/carts';
 
@@ -67,7 +68,7 @@ beforeEach(() => {
   api.apiPost.mockReset();
   localStorage.clear();
   useCart.setState({ carts: {} });
-  useSession.getState().setSession({
+  signInForTest({
     token: 'tok',
     user: createUser({ id: 7, phone: '0944444444', province: 4, address: 'حمص، الوعر' }),
   });
@@ -127,7 +128,7 @@ describe('cart page', () => {
 
   it('takes a phone typed in Arabic-Indic digits as 0-9, and saves the address to the profile on request', async () => {
     const user = userEvent.setup();
-    useSession.getState().setUser(createUser({ id: 7, phone: '0944444444', province: null, address: null }));
+    setTestUser(createUser({ id: 7, phone: '0944444444', province: null, address: null }));
     placeOrder.mockReturnValue({ client_id: 'c-2', result: new Promise(() => {}) });
     api.apiPost.mockResolvedValue({ user: createUser({ id: 7, province: 1, address: 'دمشق، المزة' }) });
     useCart.getState().add(3, seeds);
@@ -158,7 +159,7 @@ describe('cart page', () => {
     await waitFor(() =>
       expect(api.apiPost).toHaveBeenCalledWith('user/update/7', { province: 1, address: 'دمشق، المزة' }),
     );
-    await waitFor(() => expect(useSession.getState().user?.address).toBe('دمشق، المزة'));
+    await waitFor(() => expect(readSavedUser()?.address).toBe('دمشق، المزة'));
   });
 
   it('flags a product deleted or re-priced since it was added, and orders only once they are dealt with', async () => {

@@ -7,6 +7,7 @@
  * (`available: false`) takes no orders: said here, and the form is locked.
  */
 import { formatPrice } from '@agrivet/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -22,7 +23,7 @@ import { paths } from '@/config/paths';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { cartTotalCents, selectCartItems, useCart } from '@/stores/cart';
 import { useRealtime } from '@/stores/realtime';
-import { useSession } from '@/stores/session';
+import { setUserData, useUser } from '@/api/auth';
 import { useCartStore } from '@/features/cart/api/get-store';
 import type { DeliveryInput } from '@/features/cart/api/place-order';
 import { saveAddress } from '@/features/cart/api/save-address';
@@ -33,13 +34,14 @@ import { blocksOrder, useLineChecks } from '@/features/cart/lib/price-check';
 import '@/i18n/shop';
 
 export default function CartRoute() {
+  const queryClient = useQueryClient();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const storeId = Number(useParams().id);
   const items = useCart(selectCartItems(storeId));
   const pending = useCart((s) => s.carts[storeId]?.pending ?? null);
   const savedName = useCart((s) => s.carts[storeId]?.store_name ?? '');
-  const user = useSession((s) => s.user);
+  const user = useUser();
   const status = useRealtime((s) => s.status);
   const store = useCartStore(storeId);
   const checks = useLineChecks(storeId, items);
@@ -59,7 +61,7 @@ export default function CartRoute() {
     if (saveToProfile && user) {
       saveAddress(user.id, { province: delivery.province, address: delivery.address })
         .then(({ user: saved }) => {
-          useSession.getState().setUser(saved);
+          setUserData(queryClient, saved);
           notify.success(t('checkout.addressSaved'), { action: 'save-address' });
         })
         .catch((err: unknown) => notify.error(err, t('errors.requestFailed'), { action: 'save-address' }));

@@ -5,6 +5,7 @@ import { createConversation, createMessage, createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { receiveMessage, useChat } from '@/stores/chat';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 import { fakeApi, restoreApi } from '@/features/dashboard/__tests__/fake-api';
 import { ChatThread } from '@/features/chat/components/chat-thread';
 import { MessageBubble } from '@/features/chat/components/message-bubble';
@@ -96,7 +97,7 @@ describe('chat thread', () => {
           ? { data: older }
           : undefined,
     );
-    useSession.getState().setSession({ token: 't', user: farmer });
+    signInForTest({ token: 't', user: farmer });
     renderWithProviders(<ChatThread conversationId={4} />);
     const list = await screen.findByRole('list', { name: 'الرسائل' });
     expect(
@@ -121,7 +122,7 @@ describe('chat thread', () => {
   it('shows a message:new push applied to the cached thread, without a request', async () => {
     const latest: ConversationWithMessages = { ...base, messages: [mine(1)], has_more: false };
     const requests = fakeApi((req) => (req.path === 'conversation/get/4' ? { data: latest } : undefined));
-    useSession.getState().setSession({ token: 't', user: farmer });
+    signInForTest({ token: 't', user: farmer });
     const { queryClient } = renderWithProviders(<ChatThread conversationId={4} />);
     const list = await screen.findByRole('list', { name: 'الرسائل' });
     act(() =>

@@ -35,7 +35,7 @@ import {
 } from '@/stores/chat';
 import { cancelMedia, type MediaItem, type NewMedia, queueMedia, retryMedia, useChatMedia } from '@/stores/chat-media';
 import { useRealtime } from '@/stores/realtime';
-import { useSession } from '@/stores/session';
+import { useUser } from '@/api/auth';
 import { useFollowBottom } from '@/features/chat/lib/follow-bottom';
 import { buildRows, dayLabel } from '@/features/chat/lib/timeline';
 import { Composer } from './composer';
@@ -66,8 +66,9 @@ function photoOf(m: Message): ViewerPhoto | null {
 
 export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps) {
   const { t, i18n } = useTranslation();
-  const me = useSession((s) => s.user?.id ?? 0);
-  const isAdmin = useSession((s) => s.user?.type === 0);
+  const user = useUser();
+  const me = user?.id ?? 0;
+  const isAdmin = user?.type === 0;
   const queryClient = useQueryClient();
   // The thread is held in the query cache (stores/chat.ts), kept live there by the pushes.
   const load = useQuery(threadQueryOptions(conversationId));

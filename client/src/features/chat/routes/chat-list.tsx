@@ -7,12 +7,12 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useQuery } from '@tanstack/react-query';
 import { failureOf } from '@/lib/query-client';
 import { conversationsQueryOptions } from '@/stores/chat';
-import { useSession } from '@/stores/session';
+import { useUser } from '@/api/auth';
 import { ConversationItem } from '@/components/ui/conversation-item';
 
 export default function ChatListRoute() {
   const { t } = useTranslation();
-  const me = useSession((s) => s.user?.id ?? 0);
+  const me = useUser()?.id ?? 0;
   // The list is held in the query cache, live through message:new and conversation:read (stores/chat.ts).
   const query = useQuery(conversationsQueryOptions());
   const conversations = query.data;

@@ -10,14 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { threadQueryOptions } from '@/stores/chat';
-import { useSession } from '@/stores/session';
+import { useUser } from '@/api/auth';
 import { ChatThread } from '@/features/chat/components/chat-thread';
 import { ThreadHeader } from '@/features/chat/components/thread-header';
 
 export default function ChatRoute() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const me = useSession((s) => s.user?.id ?? 0);
+  const me = useUser()?.id ?? 0;
   // The same query as the thread below (one request): its conversation names the header.
   const conversation = useQuery(threadQueryOptions(id)).data?.conversation;
   return (

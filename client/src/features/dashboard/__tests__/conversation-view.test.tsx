@@ -6,6 +6,7 @@ import { createConversation, createMessage, createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { useChat } from '@/stores/chat';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 import { ChatThread } from '@/features/chat/components/chat-thread';
 import { DashboardSlotsProvider } from '@/features/dashboard/lib/slots';
 import ConversationViewRoute from '@/features/dashboard/routes/conversation-view';
@@ -33,7 +34,7 @@ const conversation: ConversationWithMessages = {
 describe('admin conversation view', () => {
   it('names who wrote each message, with no composer and no delivery ticks', async () => {
     fakeApi((req) => (req.path === 'conversation/get/4' ? { data: conversation } : undefined));
-    useSession.getState().setSession({ token: 't', user: createUser({ id: 1, type: 0 }) });
+    signInForTest({ token: 't', user: createUser({ id: 1, type: 0 }) });
     renderWithProviders(
       <Routes>
         <Route

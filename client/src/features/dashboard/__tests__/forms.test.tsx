@@ -6,6 +6,8 @@ import { createProduct, createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { notify } from '@/components/ui/toaster';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
+import { readSavedUser } from '@/lib/saved-user';
 import ChangePasswordRoute from '@/features/dashboard/routes/change-password';
 import PostFormRoute from '@/features/dashboard/routes/post-form';
 import ProductFormRoute from '@/features/dashboard/routes/product-form';
@@ -42,7 +44,7 @@ describe('article form', () => {
     const user = userEvent.setup();
     const success = vi.spyOn(notify, 'success');
     const requests = fakeApi((req) => (req.path === 'post/create' ? { data: createPost({ id: 9 }) } : undefined));
-    useSession.getState().setSession({ token: 't', user: createUser({ type: 1, has_store: true }) });
+    signInForTest({ token: 't', user: createUser({ type: 1, has_store: true }) });
     renderAt('/blog/add');
     expect(screen.getByRole('heading', { level: 1, name: 'إضافة مقال' })).toBeInTheDocument();
     expect(screen.queryByText(REQUIRED)).toBeNull();
@@ -166,7 +168,7 @@ describe('store form', () => {
         };
       return undefined;
     });
-    useSession.getState().setSession({ token: 't', user: me });
+    signInForTest({ token: 't', user: me });
     renderAt('/bone/add');
     expect(screen.getByRole('heading', { level: 1, name: 'أنشئ متجرك' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
@@ -179,13 +181,13 @@ describe('store form', () => {
     await screen.findByText('dashboard home');
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST store/create', 'GET auth/user']);
     expect(requests[0].body).toEqual({ city: '2', address: 'ساحة العاصي', name_store: 'صيدلية النور', type: '0' });
-    expect(useSession.getState().user?.has_store).toBe(true);
+    expect(readSavedUser()?.has_store).toBe(true);
   });
 
   it('edits the store of a store account that has one', async () => {
     const store = createStore({ id: 4 });
     fakeApi((req) => (req.path === 'store/get/4' ? { data: store } : undefined));
-    useSession.getState().setSession({
+    signInForTest({
       token: 't',
       user: createUser({
         type: 1,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 import { RoleGuard } from '@/features/dashboard/components/role-guard';
 import { SideNav } from '@/features/dashboard/components/side-nav';
 import '@/features/dashboard/i18n/register';
@@ -12,7 +13,7 @@ afterEach(() => useSession.getState().clear());
 
 function signIn(overrides: Parameters<typeof createUser>[0]) {
   const user = createUser(overrides);
-  useSession.getState().setSession({ token: 'tok', user });
+  signInForTest({ token: 'tok', user });
   return user;
 }
 

@@ -11,6 +11,8 @@ import { renderWithProviders } from '@test/render';
 import { notify } from '@/components/ui/toaster';
 import { setLang } from '@/i18n';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
+import { readSavedUser } from '@/lib/saved-user';
 import { PasswordRequests } from '@/features/dashboard/components/password-requests';
 import ProfileInfoRoute from '@/features/dashboard/routes/profile-info';
 import UserListRoute from '@/features/dashboard/routes/user-list';
@@ -46,7 +48,7 @@ describe('profile/info', () => {
     const me = createUser({ id: 12, type: 1, has_store: true, name: 'سامر الحلبي', phone: '0911111111' });
     const saved: User = { ...me, name: 'سامر الحلبي الجديد', phone: '0933333333', image: 'users/12.webp' };
     const requests = fakeApi((req) => (req.path === 'user/update/12' ? { data: { user: saved } } : undefined));
-    useSession.getState().setSession({ token: 't', user: me });
+    signInForTest({ token: 't', user: me });
     renderWithProviders(<ProfileInfoRoute />, { route: '/profile/info' });
     expect(screen.getByRole('heading', { level: 1, name: 'الملف الشخصي' })).toBeInTheDocument();
     const name = screen.getByLabelText('الاسم');
@@ -65,7 +67,7 @@ describe('profile/info', () => {
     await waitFor(() => expect(document.querySelector('img[src="blob:preview"]')).not.toBeNull());
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
 
-    await waitFor(() => expect(useSession.getState().user?.name).toBe('سامر الحلبي الجديد'));
+    await waitFor(() => expect(readSavedUser()?.name).toBe('سامر الحلبي الجديد'));
     expect(requests).toEqual([
       {
         method: 'POST',
@@ -73,7 +75,7 @@ describe('profile/info', () => {
         body: { name: 'سامر الحلبي الجديد', phone: '0933333333', address: '', image: '[file]' },
       },
     ]);
-    expect(useSession.getState().user).toMatchObject({ phone: '0933333333', image: 'users/12.webp' });
+    expect(readSavedUser()).toMatchObject({ phone: '0933333333', image: 'users/12.webp' });
     expect(success).toHaveBeenCalledWith('تم حفظ الملف الشخصي');
     // The form shows the saved user (the top bar's name reads the same session user).
     await waitFor(() => expect(screen.getByLabelText('الاسم')).toHaveValue('سامر الحلبي الجديد'));
@@ -81,7 +83,7 @@ describe('profile/info', () => {
 
   it('refuses a file that is not an image', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    useSession.getState().setSession({ token: 't', user: createUser({ id: 12 }) });
+    signInForTest({ token: 't', user: createUser({ id: 12 }) });
     fakeApi(() => undefined);
     renderWithProviders(<ProfileInfoRoute />);
     await user.upload(screen.getByLabelText('الصورة'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
@@ -101,7 +103,7 @@ describe('user/list', () => {
       if (req.path === 'user/update/20') return { data: { user: { ...doctor, status: 1 } } };
       return undefined;
     });
-    useSession.getState().setSession({ token: 't', user: createUser({ id: 1, type: 0 }) });
+    signInForTest({ token: 't', user: createUser({ id: 1, type: 0 }) });
     renderWithProviders(<UserListRoute />, { route: '/user/list' });
     const row = (await screen.findByText('د. سليم')).closest('tr') as HTMLElement;
     expect(within(row).getByTestId('user-status')).toHaveTextContent('تجريبي');

@@ -12,6 +12,7 @@ import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toaster';
 import { setLang } from '@/i18n';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 import StoreFormRoute from '@/features/dashboard/routes/store-form';
 import StoreListRoute from '@/features/dashboard/routes/store-list';
 import { createStore, paged } from './factories';
@@ -45,7 +46,7 @@ function renderAt(route: string) {
   );
 }
 
-const signInAdmin = () => useSession.getState().setSession({ token: 't', user: createUser({ id: 1, type: 0 }) });
+const signInAdmin = () => signInForTest({ token: 't', user: createUser({ id: 1, type: 0 }) });
 
 describe('store form: edit', () => {
   it("saves a store account's own store with POST store/update/{id}", async () => {
@@ -56,7 +57,7 @@ describe('store form: edit', () => {
       if (req.path === 'store/update/4') return { data: { ...store, address: 'طريق المطار' } };
       return undefined;
     });
-    useSession.getState().setSession({
+    signInForTest({
       token: 't',
       user: createUser({
         type: 3,

@@ -15,6 +15,9 @@ import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { onRealtime } from '@/stores/realtime';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
+import { retryUser, useUserQuery } from '@/api/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { failureOf } from '@/lib/query-client';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { drawerRecipe } from '@/features/dashboard/lib/recipes';
 import { useLiveOrders } from '@/features/dashboard/lib/use-live-orders';
@@ -38,8 +41,10 @@ function readCollapsed(): boolean {
 export default function DashboardLayout() {
   const { t } = useDashboardT();
   const loggedIn = useSession(selectIsLoggedIn);
-  const user = useSession((s) => s.user);
-  const sessionError = useSession((s) => s.error);
+  const userQuery = useUserQuery();
+  const queryClient = useQueryClient();
+  const user = loggedIn ? (userQuery.data ?? null) : null;
+  const sessionError = failureOf(userQuery);
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -58,10 +63,10 @@ export default function DashboardLayout() {
 
   if (!loggedIn) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
   // GET auth/user failed (offline start, time-out, 5xx) and no user was saved: an error with a retry.
-  if (!user && sessionError !== null)
+  if (!user && sessionError)
     return (
       <Box p="4" maxW="xl" mx="auto" mt="10">
-        <ErrorState error={sessionError} onRetry={() => void useSession.getState().restore()} />
+        <ErrorState error={sessionError} onRetry={() => void retryUser(queryClient)} />
       </Box>
     );
   if (!user) return <LoadingState />;

@@ -18,7 +18,7 @@ import { LanguageSwitch } from '@/components/layout/language-switch';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { LOGO_URL } from '@/lib/images';
-import { useSession } from '@/stores/session';
+import { useLogout } from '@/api/auth';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
@@ -43,9 +43,10 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
   useEffect(() => (isStore && soundOn ? unlockAudioOnGesture() : undefined), [isStore, soundOn]);
   const chatTo = user.type === 0 ? dashboardPaths.conversationList.getHref() : dashboardPaths.chats.getHref();
 
+  const logoutMutation = useLogout();
   const logout = async () => {
     try {
-      await useSession.getState().logout();
+      await logoutMutation.mutateAsync();
       notify.success(common('auth.logoutDone'));
     } catch (err) {
       notify.error(err, common('auth.logoutFailed'));

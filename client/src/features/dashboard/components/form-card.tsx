@@ -6,13 +6,14 @@
 import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
-import { useSession } from '@/stores/session';
+import { useUser } from '@/api/auth';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { writesBlocked } from '@/features/dashboard/lib/access';
 
 export function FormCard({ children, guarded }: { children: ReactNode; guarded?: boolean }) {
   const { t } = useDashboardT();
-  const blocked = useSession((s) => Boolean(guarded) && writesBlocked(s.user));
+  const user = useUser();
+  const blocked = Boolean(guarded) && writesBlocked(user);
   return (
     <Box bg="bg" borderWidth="1px" rounded="lg" p={{ base: '4', md: '6' }} maxW="2xl">
       {blocked ? (

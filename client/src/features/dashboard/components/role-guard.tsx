@@ -4,17 +4,21 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/loading-state';
 import { ErrorState } from '@/components/ui/states';
-import { useSession } from '@/stores/session';
+import { retryUser, useUserQuery } from '@/api/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { failureOf } from '@/lib/query-client';
 import { type DashboardScreen, redirectFor } from '@/features/dashboard/lib/access';
 
 export function RoleGuard({ screen, children }: { screen: DashboardScreen; children: ReactNode }) {
-  const user = useSession((s) => s.user);
-  const error = useSession((s) => s.error);
+  const query = useUserQuery();
+  const queryClient = useQueryClient();
+  const user = query.data ?? null;
+  const error = failureOf(query);
   // The user could not be fetched (offline, time-out, 5xx): say so, with a retry, instead of spinning.
-  if (!user && error !== null)
+  if (!user && error)
     return (
       <Box p="4">
-        <ErrorState error={error} onRetry={() => void useSession.getState().restore()} />
+        <ErrorState error={error} onRetry={() => void retryUser(queryClient)} />
       </Box>
     );
   if (!user) return <LoadingState />;

@@ -4,7 +4,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo } from 'react';
 import { FormField } from '@/components/ui/form-field';
-import { changePassword } from '@/features/dashboard/api/change-password';
+import { changePassword } from '@/api/auth';
 import { FormActions } from '@/features/dashboard/components/form-actions';
 import { FormCard } from '@/features/dashboard/components/form-card';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';

@@ -15,7 +15,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
 import { failureOf } from '@/lib/query-client';
 import { useRealtime } from '@/stores/realtime';
-import { useSession } from '@/stores/session';
+import { useUser } from '@/api/auth';
 import { writesBlocked } from '@/features/dashboard/lib/access';
 import { useOrder } from '@/features/dashboard/api/get-order';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
@@ -33,7 +33,8 @@ type Item = Order['items'][number];
 function OrderView({ order }: { order: Order }) {
   const { t, common, lang } = useDashboardT();
   const queryClient = useQueryClient();
-  const blocked = useSession((s) => writesBlocked(s.user));
+  const user = useUser();
+  const blocked = writesBlocked(user);
   const columns: Column<Item>[] = [
     { key: 'name', header: t('orders.product'), cell: (i) => i.name },
     { key: 'quantity', header: t('orders.quantity'), cell: (i) => i.quantity, numeric: true },

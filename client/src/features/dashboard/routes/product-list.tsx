@@ -6,7 +6,7 @@ import { type Product, productTypeLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { MdStar } from 'react-icons/md';
 import { failureOf } from '@/lib/query-client';
-import { useSession } from '@/stores/session';
+import { useUser } from '@/api/auth';
 import { useDeleteProduct } from '@/features/dashboard/api/delete-product';
 import { useProducts } from '@/features/dashboard/api/get-products';
 import { useStore } from '@/features/dashboard/api/get-store';
@@ -20,7 +20,7 @@ import { useIdParam, usePageParam } from '@/features/dashboard/lib/use-page-para
 
 export default function ProductListRoute() {
   const { t, lang } = useDashboardT();
-  const user = useSession((s) => s.user);
+  const user = useUser();
   const isAdmin = user?.type === 0;
   const storeParam = useIdParam('store_id');
   const storeId = isAdmin ? storeParam : (user?.store?.id ?? null);

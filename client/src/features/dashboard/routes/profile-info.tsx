@@ -1,12 +1,13 @@
 /** profile/info: the signed-in user's name, phone, address and image (POST user/update/{id}). */
 import { type User, userUpdateSchema, validationMessages, type yup } from '@agrivet/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Stack } from '@chakra-ui/react/stack';
 import { Form, Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/states';
 import type { CompressedImage } from '@/lib/compress-image';
-import { useSession } from '@/stores/session';
+import { setUserData, useUser } from '@/api/auth';
 import { useUpdateUser } from '@/features/dashboard/api/update-user';
 import { FormActions } from '@/features/dashboard/components/form-actions';
 import { FormCard } from '@/features/dashboard/components/form-card';
@@ -24,6 +25,7 @@ interface ProfileValues {
 }
 
 function ProfileForm({ user }: { user: User }) {
+  const queryClient = useQueryClient();
   const { t, lang } = useDashboardT();
   // The shared update schema with name and phone required on this form.
   const schema = useMemo(() => {
@@ -53,7 +55,7 @@ function ProfileForm({ user }: { user: User }) {
     );
     upload.done();
     if (saved) {
-      useSession.getState().setUser(saved.user);
+      setUserData(queryClient, saved.user);
       setImage(null);
     }
   };
@@ -86,6 +88,6 @@ function ProfileForm({ user }: { user: User }) {
 
 export default function ProfileInfoRoute() {
   const { t } = useDashboardT();
-  const user = useSession((s) => s.user);
+  const user = useUser();
   return <ScreenFrame title={t('profile.info')}>{user ? <ProfileForm user={user} /> : <LoadingState />}</ScreenFrame>;
 }

@@ -8,7 +8,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { useMemo } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { failureOf } from '@/lib/query-client';
-import { useSession } from '@/stores/session';
+import { useUser } from '@/api/auth';
 import { useStats } from '@/features/dashboard/api/get-stats';
 import { type BarDatum, BarChart } from '@/features/dashboard/components/bar-chart';
 import { CHART_COLORS, PURPLE_TEXT } from '@/features/dashboard/components/chart-colors';
@@ -97,7 +97,7 @@ function AdminFigures({ stats }: { stats: AdminStats }) {
 
 export default function StatsHomeRoute() {
   const { t } = useDashboardT();
-  const isAdmin = useSession((s) => s.user?.type === 0);
+  const isAdmin = useUser()?.type === 0;
   const query = useStats(isAdmin);
   const failure = failureOf(query);
   return (

@@ -19,7 +19,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { failureOf } from '@/lib/query-client';
 import { conversationsQueryOptions } from '@/stores/chat';
-import { useSession } from '@/stores/session';
+import { useUser } from '@/api/auth';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
@@ -27,7 +27,7 @@ import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 export default function StoreChatsRoute() {
   const { t, common, lang } = useDashboardT();
   const { ChatThread } = useDashboardSlots();
-  const me = useSession((s) => s.user?.id ?? 0);
+  const me = useUser()?.id ?? 0;
   const query = useQuery(conversationsQueryOptions());
   const conversations = query.data;
   const failure = failureOf(query);

@@ -4,6 +4,7 @@
  * dashboard); with a store it edits it. The admin edits any store (?id=) or creates one for a user.
  */
 import { type Store, storeSchema, type User, validationMessages, type yup } from '@agrivet/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Form, Formik } from 'formik';
@@ -14,9 +15,8 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import type { CompressedImage } from '@/lib/compress-image';
 import { failureOf } from '@/lib/query-client';
 import { useRealtime } from '@/stores/realtime';
-import { useSession } from '@/stores/session';
+import { setUserData, userQueryOptions, useUser } from '@/api/auth';
 import { useStore } from '@/features/dashboard/api/get-store';
-import { getMe } from '@/features/dashboard/api/get-me';
 import { useSaveStore } from '@/features/dashboard/api/save-store';
 import { FormActions } from '@/features/dashboard/components/form-actions';
 import { FormCard } from '@/features/dashboard/components/form-card';
@@ -40,6 +40,7 @@ interface StoreValues {
 }
 
 function StoreFormView({ store, user, ownerId }: { store: Store | null; user: User; ownerId?: number | null }) {
+  const queryClient = useQueryClient();
   const { t, lang } = useDashboardT();
   const navigate = useNavigate();
   const isAdmin = user.type === 0;
@@ -84,14 +85,14 @@ function StoreFormView({ store, user, ownerId }: { store: Store | null; user: Us
       // does not reload itself as an edit form).
       let fresh: User;
       try {
-        fresh = (await getMe()).user;
+        fresh = await queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0, retry: false });
       } catch {
         fresh = { ...user, has_store: true, store: { ...saved } };
       }
       navigate(dashboardPaths.home.getHref());
       // The relay chose this socket's rooms when it had no store: reconnect with the same token so it
       // joins store:{id}; the outbox and open conversations carry over.
-      useSession.getState().setUser(fresh);
+      setUserData(queryClient, fresh);
       useRealtime.getState().refreshIdentity();
     } else if (isAdmin) navigate(dashboardPaths.storeList.getHref());
   };
@@ -163,6 +164,6 @@ function StoreFormLoader({ user }: { user: User }) {
 }
 
 export default function StoreFormRoute() {
-  const user = useSession((s) => s.user);
+  const user = useUser();
   return user ? <StoreFormLoader user={user} /> : <LoadingState />;
 }

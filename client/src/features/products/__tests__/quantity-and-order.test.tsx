@@ -6,6 +6,7 @@ import { createProduct } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { useCart } from '@/stores/cart';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 import { createUser } from '@test/factories';
 import { QuantityDialog } from '@/features/products/components/quantity-dialog';
 import StoreProductsRoute from '@/features/products/routes/store-products';
@@ -116,7 +117,7 @@ describe('adding to the cart on a store page', () => {
 
   it('signed in: the dialog adds the product to the cart', async () => {
     const user = userEvent.setup();
-    useSession.getState().setSession({ token: 'tok', user: createUser() });
+    signInForTest({ token: 'tok', user: createUser() });
     renderStore();
     await user.click(await screen.findByRole('button', { name: 'اطلب: بذور قمح' }));
     await user.click(await screen.findByRole('button', { name: 'أضف إلى السلة' }));
@@ -137,7 +138,7 @@ describe('adding to the cart on a store page', () => {
 
   it('a store taking no orders says so, and its order button does not open the dialog', async () => {
     const user = userEvent.setup();
-    useSession.getState().setSession({ token: 'tok', user: createUser() });
+    signInForTest({ token: 'tok', user: createUser() });
     const base = await apiGet('store/get-page/3');
     apiGet.mockImplementation(async (path: string) =>
       path.startsWith('store/reviews/')

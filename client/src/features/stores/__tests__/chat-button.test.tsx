@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { useSession } from '@/stores/session';
+import { signInForTest } from '@test/session';
 import { ChatButton } from '@/features/stores/components/chat-button';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
@@ -46,7 +47,7 @@ describe('ChatButton', () => {
   });
 
   it('is disabled while the request runs, then opens the conversation', async () => {
-    useSession.getState().setSession({ token: 'tok', user: createUser() });
+    signInForTest({ token: 'tok', user: createUser() });
     let finish!: (c: { id: number }) => void;
     startConversation.mockReturnValue(new Promise((r) => (finish = r)));
     renderButton();
@@ -59,7 +60,7 @@ describe('ChatButton', () => {
   });
 
   it('shows the error and enables the button again', async () => {
-    useSession.getState().setSession({ token: 'tok', user: createUser() });
+    signInForTest({ token: 'tok', user: createUser() });
     startConversation.mockImplementation(() => Promise.reject(new Error('المتجر غير موجود')));
     renderButton();
     const button = screen.getByRole('button', { name: 'مراسلة' });
@@ -70,7 +71,7 @@ describe('ChatButton', () => {
 
   it('signed in with a token while the user is still unknown (offline start): no detour to /login', async () => {
     localStorage.setItem('token', 'tok');
-    useSession.setState({ token: 'tok', user: null, status: 'error', error: new Error('offline') });
+    useSession.getState().setToken('tok');
     renderButton();
     await userEvent.setup().click(screen.getByRole('button', { name: 'مراسلة' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(new Error('لا يوجد رد من الخادم'), 'فشل الطلب'));

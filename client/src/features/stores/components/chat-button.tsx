@@ -14,6 +14,8 @@ import { notify } from '@/components/ui/toaster';
 import { loginHref, paths } from '@/config/paths';
 import { chatKeys } from '@/stores/chat';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
+import { useUserQuery } from '@/api/auth';
+import { failureOf } from '@/lib/query-client';
 import { storeKeys } from '@/features/stores/api/keys';
 import { startConversation } from '@/features/stores/api/start-conversation';
 
@@ -22,7 +24,9 @@ export function ChatButton({ store }: { store: Store }) {
   const navigate = useNavigate();
   const location = useLocation();
   const loggedIn = useSession(selectIsLoggedIn);
-  const user = useSession((s) => s.user);
+  const userQuery = useUserQuery();
+  const user = loggedIn ? (userQuery.data ?? null) : null;
+  const userFailure = failureOf(userQuery);
   const queryClient = useQueryClient();
   const [running, setRunning] = useState(false);
   if (user && user.id === store.user_id) return null;
@@ -40,12 +44,9 @@ export function ChatButton({ store }: { store: Store }) {
     }
     setRunning(true);
     try {
-      let me = user;
-      if (!me) {
-        await useSession.getState().restore();
-        me = useSession.getState().user;
-        if (!me) throw useSession.getState().error ?? new Error(t('errors.requestFailed'));
-      }
+      // Not known yet (offline start, still retrying): say why; the query keeps trying by itself.
+      const me = user;
+      if (!me) throw userFailure ?? new Error(t('errors.requestFailed'));
       const conversation = await startConversation({
         sender_id: me.id,
         receiver_id: store.user_id,
