@@ -17,7 +17,15 @@ import { REPO_ROOT } from './lib/nginx.mjs';
 import { ensurePrograms } from './lib/os-deps.mjs';
 import { startScaleCluster } from './lib/scale-cluster.mjs';
 import { waitForHttp } from './lib/service-process.mjs';
-import { connectOnRelay, loadRealtime, nextPush, restClient, sleep, waitFor } from './lib/scale-helpers.mjs';
+import {
+  connectOnRelay,
+  loadRealtime,
+  nextPush,
+  openSocket,
+  restClient,
+  sleep,
+  waitFor,
+} from './lib/scale-helpers.mjs';
 
 const DEMO_STORE = { phone: '0911111111', password: 'store1234' };
 const FAULT_MESSAGES_EACH = 30;
@@ -375,6 +383,113 @@ async function main() {
     assert(stored[0]?.status === 1, 'status not stored');
   });
 
+  await step('writes over REST to either API reach the sockets on both relays live, each exactly once', async () => {
+    const { cluster, conversationId } = ctx;
+    const [api1, api2] = cluster.apis.map((a) => restClient(a.url));
+    const [relay1, relay2] = cluster.relays.map((r) => r.url);
+    const farmerOn = [await openSocket(relay1, ctx.farmer.token), await openSocket(relay2, ctx.farmer.token)];
+    const storeOn = [await openSocket(relay1, ctx.store.token), await openSocket(relay2, ctx.store.token)];
+    const all = [...farmerOn, ...storeOn];
+    try {
+      for (const f of farmerOn) await f.call('conversation:join', { conversation_id: conversationId });
+      const farmer = { token: ctx.farmer.token };
+      const store = { token: ctx.store.token };
+      const body = {
+        conversation_id: conversationId,
+        message: 'عبر REST مباشرة',
+        client_id: `scale-rest-${Date.now()}`,
+      };
+      const message = await api1.post('message/create', body, farmer);
+      const retried = await api2.post('message/create', body, farmer); // the same write again, on the other API
+      assert(retried.id === message.id, 'the retried client_id made a second message');
+      await api2.post(`conversation/update/${conversationId}`, { last_read_message_id: message.id }, store);
+      await api1.post(`message/delete/${message.id}`, {}, farmer);
+      const [p1] = ctx.products;
+      const order = await api1.post(
+        'order/create',
+        {
+          store_id: ctx.storeId,
+          total: p1.price,
+          items: [{ product_id: p1.id, quantity: 1 }],
+          delivery: { province: 1, address: 'دمشق، المزة، شارع الجلاء', phone: '0944000111' },
+          client_id: `scale-rest-order-${Date.now()}`,
+        },
+        farmer,
+      );
+      const changed = await api2.post(`order/update/${order.id}`, { status: 2 }, store);
+      // a marker last: once every socket has it, everything before it has arrived (Redis keeps the order)
+      const marker = await api2.post('message/create', { conversation_id: conversationId, message: 'علامة' }, farmer);
+      for (const s of all) {
+        await waitFor(() => s.of('message:new').some((p) => p.message.id === marker.id), { what: 'the marker' });
+      }
+      const once = (list, what) => assert(list.length === 1, `${what}: ${list.length} times`);
+      for (const [who, sockets] of [
+        ['farmer', farmerOn],
+        ['store', storeOn],
+      ]) {
+        for (const [k, s] of sockets.entries()) {
+          const where = `${who} on relay ${k + 1}`;
+          once(
+            s.of('message:new').filter((p) => p.message.id === message.id),
+            `${where} message:new`,
+          );
+          once(
+            s.of('message:deleted').filter((p) => p.message_id === message.id),
+            `${where} message:deleted`,
+          );
+          once(
+            s.of('order:status').filter((p) => p.order.id === order.id && p.order.status === changed.status),
+            `${where} order:status`,
+          );
+        }
+      }
+      // (a re-sync of the store's other client may add a delivered-only receipt: this is the read mark)
+      const readMark = (p) => p.last_read_message_id === message.id && p.last_delivered_message_id === message.id;
+      for (const s of farmerOn) once(s.of('conversation:read').filter(readMark), 'the farmer’s conversation:read');
+      for (const s of storeOn)
+        once(
+          s.of('order:new').filter((p) => p.order.id === order.id),
+          'the store’s order:new',
+        );
+      for (const s of farmerOn) assert(s.of('order:new').length === 0, 'the buyer got order:new');
+      log('message, retry, read mark, delete, order and its status over REST: each push once on all four sockets');
+    } finally {
+      for (const s of all) s.close();
+    }
+  });
+
+  await step('socket cap: an account’s 11th socket across the two relays closes its oldest, told why', async () => {
+    const { cluster } = ctx;
+    const phone = `09${String(Date.now() + 3).slice(-8)}`;
+    const account = await ctx.rest.post('auth/register', {
+      phone,
+      name: 'مزارع كثير النوافذ',
+      type: 2,
+      password: 'many-tabs-1',
+      password_confirmation: 'many-tabs-1',
+    });
+    const opened = [];
+    try {
+      // ten on alternate relays (the first on relay 1), one after the other: the oldest is certain
+      for (let i = 0; i < 10; i++) opened.push(await openSocket(cluster.relays[i % 2].url, account.token));
+      opened.push(await openSocket(cluster.relays[1].url, account.token));
+      const reason = await opened[0].disconnected;
+      assert(reason === 'io server disconnect', `the oldest closed with "${reason}"`);
+      const notice = opened[0].of('connection:replaced');
+      assert(
+        notice.length === 1 && notice[0].reason === 'connection:replaced' && notice[0].limit === 10,
+        `notice ${JSON.stringify(notice)}`,
+      );
+      opened.push(await openSocket(cluster.relays[0].url, account.token));
+      assert((await opened[1].disconnected) === 'io server disconnect', 'the second oldest was not closed by the 12th');
+      const open = opened.filter((s) => s.socket.connected).length;
+      assert(open === 10, `${open} sockets open, expected 10`);
+      log('the 11th (relay 2) closed the oldest (relay 1), the 12th (relay 1) the next (relay 2); 10 stay open');
+    } finally {
+      for (const s of opened) s.close();
+    }
+  });
+
   await step('logout through the proxy closes that session on both relays within a second (Redis)', async () => {
     const { rest, cluster, RealtimeClient } = ctx;
     // the API instances publish the session end on Redis; each relay closes its own sockets of it
@@ -470,10 +585,11 @@ async function main() {
       'orders',
       orders.map((q) => q.item.client_id),
     );
-    // Live views: each side sees every message of the other once, by push or by the re-sync after
-    // its own reconnect. A side that stayed connected can miss the push of a message whose relay
-    // died between acknowledging it and publishing it on Redis (pub/sub is at most once): it is
-    // stored, and the next re-sync (reopening the conversation) brings it.
+    // Live views: each side sees every message of the other once. The store stayed connected (on
+    // relay 2): the API publishes each message on Redis whatever became of relay 1, so it gets every
+    // message of the farmer live — except one whose first send may have been committed by the killed
+    // API just before its publish (sent more than once): that one may come by re-sync. The farmer
+    // reconnected: its re-sync after the reconnect may bring what it missed meanwhile.
     const ids = (from) =>
       settled
         .slice(0, messages.length)
@@ -489,6 +605,12 @@ async function main() {
       const attempts = unseen(from, seen).map(
         (id) => messages[settled.findIndex((r) => r.data?.id === id)].q.item.attempts,
       );
+      if (who === 'store') {
+        assert(
+          attempts.every((n) => n > 1),
+          `the store, connected throughout, missed messages ${unseen(from, seen)} sent once (attempts ${attempts})`,
+        );
+      }
       log(`the ${who} missed ${unseen(from, seen)} live (sent ${attempts} time(s)); re-syncing the conversation`);
       countTwice = false;
       rt.closeConversation(conversationId);
@@ -504,6 +626,45 @@ async function main() {
     const health = await ctx.rest.get('health');
     assert(health.db === 'ok', 'health after restart');
   });
+
+  await step(
+    'a relay killed (SIGKILL) right after the API committed: the other relay’s sockets still get the push',
+    async () => {
+      const { cluster, conversationId } = ctx;
+      const sender = await openSocket(cluster.relays[0].url, ctx.farmer.token);
+      const receiver = await openSocket(cluster.relays[1].url, ctx.store.token);
+      try {
+        const clientId = `scale-kill-${Date.now()}`;
+        // not awaited: relay 1 dies before (or whatever it does after) its acknowledgement
+        sender
+          .call('message:send', { conversation_id: conversationId, message: 'قبل موت الخادم', client_id: clientId })
+          .catch(() => {});
+        await waitFor(
+          async () => (await sql('select id from messages where client_id = $1', [clientId])).length === 1,
+          {
+            what: 'the message to be committed',
+          },
+        );
+        await cluster.relays[0].kill();
+        const pushed = await waitFor(() => receiver.of('message:new').find((p) => p.message.client_id === clientId), {
+          what: 'the push on relay 2',
+        });
+        const marker = await ctx.rest.post(
+          'message/create',
+          { conversation_id: conversationId, message: 'علامة' },
+          { token: ctx.farmer.token },
+        );
+        await waitFor(() => receiver.of('message:new').some((p) => p.message.id === marker.id), { what: 'the marker' });
+        const copies = receiver.of('message:new').filter((p) => p.message.client_id === clientId);
+        assert(copies.length === 1, `relay 2's socket got the message ${copies.length} times`);
+        log(`relay 1 killed once message ${pushed.message.id} was committed; relay 2's socket got it once`);
+      } finally {
+        sender.close();
+        receiver.close();
+        await cluster.relays[0].start();
+      }
+    },
+  );
 
   await step('PostgreSQL backup and restore (npm run db:backup / db:restore)', async () => {
     const { cluster } = ctx;

@@ -102,3 +102,29 @@ export async function connectOnRelay(RealtimeClient, cluster, token, wanted, att
   }
   throw new Error(`could not get a socket onto relay ${wanted + 1} in ${attempts} tries`);
 }
+
+/**
+ * A plain socket.io client straight on one relay (its own port, not through the proxy): placement
+ * is certain. Records every push; `of(event)` lists the payloads of one event, oldest first.
+ */
+export async function openSocket(url, token) {
+  const { io } = await import('socket.io-client');
+  const socket = io(url, { auth: { token }, transports: ['websocket'], forceNew: true, reconnection: false });
+  const events = [];
+  socket.onAny((event, payload) => events.push({ event, payload }));
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+  const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+  return {
+    socket,
+    disconnected,
+    of: (event) => events.filter((e) => e.event === event).map((e) => e.payload),
+    call: (event, payload) => socket.timeout(10000).emitWithAck(event, payload),
+    close: () => socket.close(),
+  };
+}
