@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -19,6 +21,48 @@ const FIRST_LOAD = [
   /shared[\\/]src[\\/](paths|limits|entities)\./,
 ];
 
+// The service worker precaches only the shell (issue 24: a first visit within 300 KB): index.html, the
+// entry, the app's start (framework) and the frame every page shows (top bar, footer, offline banner),
+// with their CSS and the woff2 fonts — all of which a first visit has just loaded, so the precache is
+// read from the HTTP cache. Every other chunk, image and icon is cached when a page uses it
+// (runtimeCaching below, and register-sw.ts's warm-up of what the page loaded before the worker).
+const SHELL_ROOTS = [
+  'index.html',
+  'src/app/start.tsx',
+  'src/components/layout/top-bar.tsx',
+  'src/components/layout/footer.tsx',
+  'src/app/register-sw.ts',
+];
+const isShellRoot = (key: string) => SHELL_ROOTS.includes(key) || /^_offline-banner-/.test(key);
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/** The shell's files (paths under dist/), from the build's manifest (dist/.vite/manifest.json). */
+function shellFiles(): Set<string> {
+  const file = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set(['index.html']);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const asset of chunk.assets ?? []) if (asset.endsWith('.woff2')) files.add(asset);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of Object.keys(manifest)) if (isShellRoot(key)) visit(key);
+  if (!files.has('index.html') || seen.size < 3)
+    throw new Error('vite.config: the shell was not found in the manifest');
+  return files;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: srcAlias },
   // The server-rendering build (`vite build --ssr src/app/ssr/entry-server.tsx`, into dist-ssr/, loaded by
@@ -32,7 +76,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // Registered by src/app/register-sw.ts after the load event (SPEC.md §1), not by an injected script.
       injectRegister: false,
       registerType: 'autoUpdate',
-      includeAssets: ['images/logo.png', 'icons/*.png'],
+      // the icons are cached when used (runtimeCaching), not precached: a first visit never shows them
+      includeManifestIcons: false,
       manifest: {
         name: 'أغريفت — سوق زراعي وبيطري',
         short_name: 'أغريفت',
@@ -51,7 +96,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,woff2,png,svg,webp}'],
+        globPatterns: ['**/*.{js,css,html,woff2}'],
+        // the shell only (see SHELL_ROOTS); sw.js imports push-sw.js itself
+        manifestTransforms: [
+          async (entries) => {
+            const shell = shellFiles();
+            return { manifest: entries.filter((e) => shell.has(e.url)), warnings: [] };
+          },
+        ],
+        // The first worker takes over the page that installed it, so that page's files are cached
+        // (register-sw.ts warmUp) and it opens offline; a later worker still waits for the old tabs.
+        clientsClaim: true,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/storage\//, /^\/socket\.io\//],
         // Web Push: the push and notificationclick handlers (public/push-sw.js).
@@ -66,6 +121,26 @@ export default defineConfig(({ isSsrBuild }) => ({
               cacheName: 'api-catalogue',
               networkTimeoutSeconds: 6,
               expiration: { maxEntries: 120, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // The app's other chunks and styles (hashed, immutable), when a page uses them.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'assets',
+              expiration: { maxEntries: 250, maxAgeSeconds: 60 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // The logo and the app's icons.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/(images|icons)\//.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'static-images',
+              expiration: { maxEntries: 30 },
               cacheableResponse: { statuses: [200] },
             },
           },
