@@ -1,6 +1,7 @@
 /**
  * `npm run bench:relay`: what the relay costs and holds, every part in its own process
- * (API on SQLite, the built standalone relay, a bare socket.io echo server, the clients here).
+ * (API on SQLite, the built standalone relay — the two joined by a throwaway redis-server, where the
+ * API publishes its events — a bare socket.io echo server, the clients here).
  *   1. latency sender → other participant (emit → the receiver's message:new) through
  *      relay + REST + DB, beside the bare echo server: one pair, messages one at a time;
  *   2. the same at 2,000 connected sockets with 100 messages/s in all (50 chatting pairs);
@@ -182,6 +183,11 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-bench-relay-'));
   const [apiPort, relayPort, echoPort] = [await freePort(), await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}/api`;
+  // the API publishes its events on Redis, where the standalone relay hears them (docs/relay.md)
+  const { startRedis } = (await import(pathToFileURL(path.resolve(relayDir, '../scripts/lib/redis.mjs')).href)) as {
+    startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
+  };
+  const redis = await startRedis();
   const children = [
     await forkReady(path.join(here, 'api-process.ts'), {
       BENCH_PORT: String(apiPort),
@@ -191,13 +197,14 @@ async function main(): Promise<void> {
       BENCH_USERS_FILE: path.join(dir, 'tokens.json'),
       // load beyond what one person sends: the API's per-user limits would refuse it
       RATE_LIMITS: 'off',
+      REDIS_URL: redis.url,
     }),
     await forkReady(path.join(here, 'echo-server.ts'), { BENCH_PORT: String(echoPort) }),
   ];
   const memFile = path.join(dir, 'relay-memory.json');
   const relay = await startRelayProcess(path.join(relayDir, 'dist/main.js'), relayPort, apiUrl, {
     execArgv: ['--expose-gc', '--import', pathToFileURL(path.join(here, 'gc-hook.mjs')).href],
-    env: { BENCH_MEM_FILE: memFile },
+    env: { BENCH_MEM_FILE: memFile, REDIS_URL: redis.url },
   });
   children.push(relay);
   const relayUrl = `http://127.0.0.1:${relayPort}`;
@@ -283,6 +290,7 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const c of children.reverse()) await stop(c);
+    await redis.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
