@@ -29,6 +29,7 @@ import { refuseControlCharactersInUrl } from './http/validate';
 import { ImageStore } from './images/image-store';
 import { apiRoutes } from './routes';
 import { type ChatServices, startChatServices } from './services/chat';
+import { startSubscriptionSweep, type SubscriptionSweep } from './services/subscriptions';
 
 export interface Api {
   /** The whole API: `createServer(api.app)`, or mounted by another Express app (server/). */
@@ -45,6 +46,8 @@ export interface Api {
   sessions: SessionEnds;
   /** Domain events after commit (events/bus.ts): the relay of `npm start` subscribes. */
   events: EventBus;
+  /** Subscription statuses and reminders, every minute (services/subscriptions.ts); tests call run(). */
+  subscriptions: SubscriptionSweep;
   /** Closes the database (call after the HTTP server stopped). */
   close(): Promise<void>;
 }
@@ -105,6 +108,8 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     sessions,
     events,
   };
+  const subscriptions = startSubscriptionSweep(database.kysely, chat.push, config, logger);
+  void subscriptions.run();
   const requestLog: RequestHandler = logger.isLevelEnabled('info')
     ? pinoHttp({
         logger,
@@ -164,7 +169,9 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     chat,
     sessions,
     events,
+    subscriptions,
     close: async () => {
+      await subscriptions.stop();
       await chat.close();
       await redis?.close();
       await database.close();

@@ -38,7 +38,12 @@ export interface Config {
   redisUrl?: string;
   /** Other numbers for the rate limits (http/rate-limit.ts); RATE_LIMITS=off lifts them (benchmarks only). */
   rateLimits?: RateLimitRules;
+  /** The clock of subscriptions (ms since epoch); tests set their own. Unset: Date.now. */
+  now?: () => number;
 }
+
+/** The time by the configuration's clock (subscriptions, reminders). */
+export const clockNow = (config: Pick<Config, 'now'>): number => (config.now ? config.now() : Date.now());
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

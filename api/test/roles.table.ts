@@ -309,3 +309,7 @@ ROLE_CASES.push(...mediaPushRoleCases);
 // ratings and verified stores (CONTRACT.md §7)
 import { reviewRoleCases } from './roles.reviews';
 ROLE_CASES.push(...reviewRoleCases);
+
+// subscriptions and admin oversight (CONTRACT.md §8)
+import { oversightRoleCases } from './roles.oversight';
+ROLE_CASES.push(...oversightRoleCases);

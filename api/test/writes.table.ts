@@ -166,4 +166,77 @@ export const WRITE_CALLS: WriteCall[] = [
       return { path: `/api/store/delete/${owner.store!.id}`, as: owner };
     },
   },
+  // subscriptions and admin oversight (CONTRACT.md §8)
+  {
+    name: 'subscription/request',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['plan', 'method', 'reference'],
+    fresh: async (w) => ({
+      path: '/api/subscription/request',
+      as: await w.t.make.loginAs('store', { withStore: false }),
+    }),
+  },
+  {
+    name: 'subscription/payment',
+    path: () => '/api/subscription/payment',
+    as: (w) => w.admin,
+    fields: ['user_id', 'plan', 'method', 'amount_cents', 'reference', 'request_id'],
+  },
+  {
+    name: 'user/block',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['blocked', 'reason'],
+    fresh: async (w) => ({ path: `/api/user/block/${(await w.t.make.user({ type: 2 })).id}`, as: w.admin }),
+  },
+  {
+    name: 'conversation/block',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['blocked'],
+    fresh: async (w) => {
+      const farmer = await w.t.make.loginAs('farmer');
+      const conv = await w.t.make.conversation(farmer.user.id, w.store.store);
+      return { path: `/api/conversation/block/${conv.id}`, as: farmer };
+    },
+  },
+  {
+    name: 'report/create',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['message_id', 'conversation_id', 'reason', 'note'],
+    fresh: async (w) => {
+      const farmer = await w.t.make.loginAs('farmer');
+      await w.t.make.conversation(farmer.user.id, w.store.store);
+      return { path: '/api/report/create', as: farmer };
+    },
+  },
+  {
+    name: 'report/resolve',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['action'],
+    fresh: async (w) => {
+      // the reported side is a store account of its own: block_user must not touch the shared actors
+      const farmer = await w.t.make.loginAs('farmer');
+      const owner = await w.t.make.loginAs('store');
+      const conv = await w.t.make.conversation(farmer.user.id, owner.store!);
+      const now = new Date().toISOString();
+      const report = await w.t.db
+        .insertInto('reports')
+        .values({
+          reporter_id: farmer.user.id,
+          reported_user_id: owner.user.id,
+          conversation_id: conv.id,
+          message_id: null,
+          reason: 'spam',
+          note: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { path: `/api/report/resolve/${report.id}`, as: w.admin };
+    },
+  },
 ];

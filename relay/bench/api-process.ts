@@ -27,6 +27,10 @@ if (seedCount > 0 && process.env.BENCH_USERS_FILE) {
       for (let i = start; i < Math.min(seedCount, start + 500); i++) {
         rows.push({
           ...template,
+          // a farmer: no subscription, not blocked (timestamps of the template would read back as Date on PG)
+          sub_ends_at: null,
+          sub_grace_ends_at: null,
+          blocked_at: null,
           created_at: now,
           updated_at: now,
           phone: `07${String(i).padStart(8, '0')}`,

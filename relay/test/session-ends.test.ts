@@ -155,6 +155,27 @@ it('the admin disables an account: its sockets on both relays close within a sec
   await apiPost(api.apiUrl, `user/update/${store.user.id}`, { status: 0 }, admin.token);
 });
 
+it('the admin blocks an account (user/block): its sockets on both relays close within a second, its token is refused, it cannot sign in', async () => {
+  const farmer = await registerFarmer(api.apiUrl);
+  const onA = await open(relayA, farmer);
+  const onB = await open(relayB, farmer);
+  const bystander = await open(relayA, pharmacy);
+  const t0 = Date.now();
+  await apiPost(api.apiUrl, `user/block/${farmer.user.id}`, { blocked: true, reason: 'رسائل مسيئة' }, admin.token);
+  expect(await within(onA.ended, t0, 1000, 'relay A')).toBeLessThan(1000);
+  expect(await within(onB.ended, t0, 1000, 'relay B')).toBeLessThan(1000);
+  expect(bystander.socket.connected).toBe(true);
+  const withToken = await fetch(`${api.apiUrl}/auth/user`, { headers: { Authorization: `Bearer ${farmer.token}` } });
+  expect(withToken.status).toBe(401);
+  const again = await fetch(`${api.apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone: farmer.user.phone, password: 'farmer1234' }),
+  });
+  expect(again.status).toBe(403);
+  expect(((await again.json()) as { error: { code: string } }).error.code).toBe('blocked');
+});
+
 it('an expiring token: its socket closes within a second of the expiry', async () => {
   const farmer = await registerFarmer(api.apiUrl);
   // issued 180 days ago less 1.5 s: it expires 1.5 s from now (the absolute lifetime)

@@ -6,6 +6,7 @@
  */
 import type { ErrorCode } from './errors';
 import type { OrderStatus, ProductType, StoreType, UserStatus, UserType } from './enums';
+import type { Subscription } from './subscriptions';
 
 export type Lang = 'ar' | 'en';
 
@@ -68,6 +69,12 @@ export interface User {
   store: StoreRef | null;
   /** Open /forget-password requests (admin user list only; 0 elsewhere). */
   password_reset_requests?: number;
+  /** Store accounts: the plan, its end and state (CONTRACT.md §8); null for other accounts. */
+  subscription?: Subscription | null;
+  /** Blocked by the admin (user/block): cannot sign in. */
+  blocked?: boolean;
+  /** The admin's reason (admin user list only). */
+  blocked_reason?: string | null;
   created_at: string;
 }
 
@@ -189,7 +196,7 @@ export interface PushSubscriptionBody {
   keys: { p256dh: string; auth: string };
 }
 
-export type PushType = 'message' | 'order:new' | 'order:status';
+export type PushType = 'message' | 'order:new' | 'order:status' | 'subscription';
 
 /**
  * The decrypted payload of a Web Push (CONTRACT.md §7), in Arabic. `url`: the client route to open on
@@ -339,5 +346,25 @@ export interface Report {
   reason: 'spam' | 'abuse' | 'fraud' | 'other';
   note: string | null;
   state: 'open' | 'closed';
+  created_at: string;
+  /** Who reported, and whom (the reported message's author, or the other side of the conversation). */
+  reporter?: { id: number; name: string; phone: string };
+  reported_user?: { id: number; name: string; phone: string; type: number; blocked: boolean };
+  /** The reported message, or null for a report of the whole conversation. */
+  message?: ReportMessage | null;
+  /** A few messages around the reported one (or the conversation's last ones), oldest first. */
+  context?: ReportMessage[];
+  /** How the admin closed it. */
+  action?: 'dismiss' | 'delete_message' | 'block_user' | null;
+  resolved_at?: string | null;
+}
+
+/** A message as the report queue shows it (text only; attachments named by kind). */
+export interface ReportMessage {
+  id: number;
+  user_id: number;
+  message: string | null;
+  attachment_kind: 'image' | 'audio' | null;
+  deleted: boolean;
   created_at: string;
 }

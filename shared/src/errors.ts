@@ -21,6 +21,10 @@ export const ERROR_CODE_STATUS = {
   store_unavailable: 422,
   rate_limited: 429,
   internal: 500,
+  /** A blocked account signing in (user/block), or a message to someone who blocked the sender (conversation/block). */
+  blocked: 403,
+  /** Not allowed in the item's present state (e.g. a cancel after acceptance). */
+  not_allowed_now: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_STATUS;
@@ -66,6 +70,8 @@ export const errorCodeMessages = {
     store_unavailable: 'هذا المتجر غير متاح حالياً',
     rate_limited: 'طلبات كثيرة، يرجى المحاولة بعد قليل',
     internal: 'حدث خطأ غير متوقع، يرجى المحاولة لاحقاً',
+    blocked: 'هذا الحساب محظور',
+    not_allowed_now: 'لا يمكن القيام بهذا الإجراء الآن',
   },
   en: {
     unauthenticated: 'Please log in first',
@@ -78,5 +84,7 @@ export const errorCodeMessages = {
     store_unavailable: 'This store is not available at the moment',
     rate_limited: 'Too many requests, try again later',
     internal: 'Something went wrong, please try again later',
+    blocked: 'This account is blocked',
+    not_allowed_now: 'This cannot be done now',
   },
 } as const satisfies Record<Lang, Record<ErrorCode, string>>;

@@ -10,4 +10,5 @@ export * from './provinces';
 export * from './schemas';
 export * from './server-timeouts';
 export * from './socket';
+export * from './subscriptions';
 export * from './synonyms';

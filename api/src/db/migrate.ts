@@ -14,6 +14,7 @@ import { chatMediaPushMigration } from './migrations/007-chat-media-push';
 import { usersVersionMigration } from './migrations/008-users-version';
 import { deliveryReviewsMigration } from './migrations/009-delivery-reviews';
 import { loginLimitsMigration } from './migrations/010-login-limits';
+import { subscriptionsOversightMigration } from './migrations/011-subscriptions-oversight';
 import { pushLimitsMigration } from './migrations/013-push-limits';
 import { compactSearchIndexes } from './search-upkeep';
 import type { Database } from './types';
@@ -34,6 +35,7 @@ function provider(db: Db): MigrationProvider {
         '008_users_version': usersVersionMigration(db.dialect),
         '009_delivery_reviews': deliveryReviewsMigration(db.dialect),
         '010_login_limits': loginLimitsMigration(db.dialect),
+        '011_subscriptions_oversight': subscriptionsOversightMigration(db.dialect),
         '013_push_limits': pushLimitsMigration(db.dialect),
       };
     },

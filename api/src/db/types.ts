@@ -20,8 +20,19 @@ export interface UsersTable {
   image: string | null;
   /** 0 admin, 1 store account, 2 farmer, 3 nursery. */
   type: number;
-  /** 0 active, 1 disabled, 2 trial. */
+  /** 0 active, 1 disabled, 2 trial: for store accounts it follows the subscription (migration 011). */
   status: number;
+  /** Store accounts: 'trial' | 'monthly' | 'yearly', or null (none: status as set). */
+  sub_plan: ColumnType<string | null, string | null | undefined, string | null>;
+  sub_ends_at: NullableTimestamp;
+  /** 3 Damascus days after sub_ends_at: expired from then on. */
+  sub_grace_ends_at: NullableTimestamp;
+  /** 1: the admin set status 1 by hand (the subscription does not lift it). */
+  suspended: ColumnType<number, number | undefined, number>;
+  blocked_at: NullableTimestamp;
+  blocked_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** normalizeArabic(name + phone), for user/getAll?q. */
+  search_text: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -107,6 +118,9 @@ export interface ConversationsTable {
   sender_last_delivered_id: ColumnType<number, number | undefined, number>;
   receiver_last_delivered_id: ColumnType<number, number | undefined, number>;
   last_message_id: number | null;
+  /** 1: that side blocked the other in this conversation (conversation/block, migration 011). */
+  blocked_by_sender: ColumnType<number, number | undefined, number>;
+  blocked_by_receiver: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -233,6 +247,72 @@ export interface Database {
   uploads: UploadsTable;
   push_subscriptions: PushSubscriptionsTable;
   settings: SettingsTable;
+  subscription_requests: SubscriptionRequestsTable;
+  subscription_payments: SubscriptionPaymentsTable;
+  subscription_reminders: SubscriptionRemindersTable;
+  reports: ReportsTable;
+  admin_audit: AdminAuditTable;
+}
+
+/** Subscriptions and oversight (migration 011). */
+export interface SubscriptionRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan: string;
+  method: string;
+  reference: string | null;
+  /** 'open' | 'closed'; one open per user (partial unique index). */
+  state: ColumnType<string, string | undefined, string>;
+  payment_id: number | null;
+  created_at: Timestamp;
+  closed_at: NullableTimestamp;
+}
+
+export interface SubscriptionPaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan: string;
+  method: string;
+  amount_cents: number;
+  reference: string | null;
+  request_id: number | null;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  recorded_by: number;
+  created_at: Timestamp;
+}
+
+export interface SubscriptionRemindersTable {
+  user_id: number;
+  ends_at: string;
+  days: number;
+  sent_at: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  reported_user_id: number;
+  conversation_id: number;
+  message_id: number | null;
+  reason: string;
+  note: string | null;
+  state: ColumnType<string, string | undefined, string>;
+  action: string | null;
+  resolved_by: number | null;
+  resolved_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface AdminAuditTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: string;
+  target_type: string;
+  target_id: number;
+  /** JSON text or null. */
+  detail: string | null;
+  created_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

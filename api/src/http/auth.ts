@@ -11,10 +11,15 @@ import { hashToken, revokeToken, type TokenStore, tokenExpiresAt } from '../auth
 import { prepared } from '../db/prepared';
 import { nowIso, toIso } from '../db/time';
 import type { Database, UserRow } from '../db/types';
+import { clockNow, type Config } from '../config';
+import { effectiveStatus, syncUser } from '../services/subscriptions';
 import { forbidden, subscriptionExpired, unauthorized } from './errors';
 
 /** The caller as the token lookup reads it (the delivery province is not needed on every request). */
-export type AuthUser = Omit<UserRow, 'password_hash' | 'province'>;
+export type AuthUser = Omit<
+  UserRow,
+  'password_hash' | 'province' | 'search_text' | 'sub_grace_ends_at' | 'blocked_reason'
+>;
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -57,6 +62,10 @@ const tokenUser = prepared((db: Kysely<Database>, p: { tokenHash: string }) =>
       'users.image',
       'users.type',
       'users.status',
+      'users.sub_plan',
+      'users.sub_ends_at',
+      'users.suspended',
+      'users.blocked_at',
       'users.created_at',
       'users.updated_at',
     ])
@@ -69,8 +78,9 @@ const tokenUser = prepared((db: Kysely<Database>, p: { tokenHash: string }) =>
  * issued 180 days ago is expired: revoked here (its sockets end, auth/session-ends.ts) and the request
  * goes on as one with a bad token (401 `unauthenticated` where a caller is needed).
  */
-export function loadUser(store: TokenStore): RequestHandler {
+export function loadUser(store: TokenStore & { config?: Pick<Config, 'now'> }): RequestHandler {
   const { db } = store;
+  const clock = store.config ?? {};
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (token === undefined) return next();
@@ -85,6 +95,17 @@ export function loadUser(store: TokenStore): RequestHandler {
       return next();
     }
     const { token_id, last_used_at, token_created_at, ...user } = row;
+    // a blocked account's tokens are revoked with the block (user/block); one that slipped through is refused
+    if (user.blocked_at !== null) {
+      req.badToken = true;
+      return next();
+    }
+    // a store account's status follows its subscription, computed now (services/subscriptions.ts)
+    const status = effectiveStatus(user, clockNow(clock));
+    if (status !== user.status) {
+      await syncUser(db, user.id, user.status, status);
+      user.status = status;
+    }
     const now = Date.now();
     let lastUsed = Date.parse(toIso(last_used_at));
     const created = Date.parse(toIso(token_created_at));

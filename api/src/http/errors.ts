@@ -75,3 +75,9 @@ export const storeUnavailable = () =>
 /** 422 `validation_failed` for one field, e.g. `invalidField('image', 'notAnImage')`. */
 export const invalidField = (field: string, key: ApiMessageKey) =>
   new HttpError(422, ar(key), { [field]: ar(key) }, 'validation_failed');
+
+/** 403 `blocked`: a blocked account signing in, or a message to someone who blocked the sender (CONTRACT.md §8). */
+export const blockedError = (key: 'accountBlocked' | 'blockedInConversation' = 'accountBlocked') =>
+  new HttpError(403, ar(key), undefined, 'blocked');
+/** 409 `not_allowed_now`: not in the item's present state (e.g. a report already handled). */
+export const notAllowedNow = (key: ApiMessageKey) => new HttpError(409, ar(key), undefined, 'not_allowed_now');

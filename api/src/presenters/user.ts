@@ -1,8 +1,10 @@
 import type { StoreType, User, UserStatus, UserType } from '@agrivet/shared';
 import type { UserListRow } from '../queries/users';
+import { effectiveStatus, presentSubscription } from '../services/subscriptions';
 import { toIso } from './common';
 
-export function presentUser(row: UserListRow, passwordResetRequests = 0): User {
+/** `now`: the clock of subscriptions (config.now; the state and status are computed at it). */
+export function presentUser(row: UserListRow, passwordResetRequests = 0, now = Date.now()): User {
   const hasStore = row.store_id !== null && row.store_id !== undefined;
   return {
     id: row.id,
@@ -12,7 +14,7 @@ export function presentUser(row: UserListRow, passwordResetRequests = 0): User {
     province: row.province ?? null,
     image: row.image,
     type: row.type as UserType,
-    status: row.status as UserStatus,
+    status: effectiveStatus(row, now) as UserStatus,
     has_store: hasStore,
     store: hasStore
       ? {
@@ -24,6 +26,9 @@ export function presentUser(row: UserListRow, passwordResetRequests = 0): User {
         }
       : null,
     password_reset_requests: passwordResetRequests,
+    subscription: presentSubscription(row, now),
+    blocked: row.blocked_at !== null,
+    blocked_reason: row.blocked_reason ?? null,
     created_at: toIso(row.created_at),
   };
 }

@@ -18,16 +18,19 @@ import { deviceCookies, giveDeviceCookie, trustedDevice } from '../auth/device-c
 import { beginLoginAttempt } from '../auth/login-limit';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken, revokeToken, revokeUserTokens } from '../auth/tokens';
+import { clockNow } from '../config';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../db/time';
 import { currentUser, requireAuth } from '../http/auth';
 import { acceptFormFields } from '../http/upload';
 import { sendOk } from '../http/envelope';
-import { badCredentials, invalidField, phoneTaken, unauthorized } from '../http/errors';
+import { badCredentials, blockedError, invalidField, phoneTaken, unauthorized } from '../http/errors';
 import { validate } from '../http/validate';
 import { presentUser } from '../presenters/user';
 import { findUserWithStore } from '../queries/users';
+import { userSearchText } from '../search/search-text';
+import { trialColumns } from '../services/subscriptions';
 
 const login = loginSchema('ar');
 const register = registerSchema('ar');
@@ -43,14 +46,14 @@ export function authRoutes(ctx: AppContext): Router {
   const userPayload = async (id: number) => {
     const row = await findUserWithStore(db, id);
     if (!row) throw unauthorized('invalidToken');
-    return presentUser(row);
+    return presentUser(row, 0, clockNow(ctx.config));
   };
 
   router.post('/login', async (req, res) => {
     const body = await validate(login, req.body);
     const user = await db
       .selectFrom('users')
-      .select(['id', 'password_hash'])
+      .select(['id', 'password_hash', 'blocked_at'])
       .where('phone', '=', body.phone)
       .executeTakeFirst();
     const device = trustedDevice(req, user?.id);
@@ -59,6 +62,8 @@ export function authRoutes(ctx: AppContext): Router {
     const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user || !valid) throw badCredentials();
     await attempt.succeeded();
+    // told only to whoever knows the password (user/block, CONTRACT.md §8)
+    if (user.blocked_at !== null) throw blockedError();
     giveDeviceCookie(req, res, user.id, device);
     const token = await issueToken(db, user.id);
     sendOk(res, { token, user: await userPayload(user.id) });
@@ -85,6 +90,9 @@ export function authRoutes(ctx: AppContext): Router {
           image: null,
           type: body.type,
           status: isStoreAccount(body.type) ? UserStatus.Trial : UserStatus.Active,
+          // a new store account: a 30-day trial (CONTRACT.md §8)
+          ...(isStoreAccount(body.type) ? trialColumns(clockNow(ctx.config)) : {}),
+          search_text: userSearchText(body),
           created_at: now,
           updated_at: now,
         })

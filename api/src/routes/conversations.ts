@@ -8,6 +8,7 @@
 import { conversationCreateSchema, conversationReadSchema, validationMessages } from '@agrivet/shared';
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context';
+import { recordAudit } from '../services/audit';
 import { toCount } from '../db/time';
 import type { ConversationRow } from '../db/types';
 import { type AuthUser, currentUser, isAdmin, mustNameCaller, requireAdmin, requireAuth } from '../http/auth';
@@ -162,6 +163,13 @@ export function conversationRoutes({ db, images, media, events }: AppContext): R
     const row = await findRow(req.params.id);
     const paths = await deleteConversation(db, row.id);
     for (const path of paths) await images.remove(path);
+    await recordAudit(db, {
+      actorId: currentUser(req).id,
+      action: 'conversation.delete',
+      targetType: 'conversation',
+      targetId: row.id,
+      detail: { sender_id: row.sender_id, receiver_id: row.receiver_id, store_id: row.store_id },
+    });
     sendOk(res, { id: row.id });
   });
 

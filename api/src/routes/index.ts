@@ -3,6 +3,8 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import { apiNotFound } from '../http/error-handler';
 import { authRoutes } from './auth';
+import { adminRoutes } from './admin';
+import { conversationBlockRoutes } from './conversation-blocks';
 import { conversationRoutes } from './conversations';
 import { healthRoutes } from './health';
 import { messageRoutes } from './messages';
@@ -14,6 +16,8 @@ import { searchRoutes } from './search';
 import { statsRoutes } from './stats';
 import { storeRoutes } from './stores';
 import { uploadRoutes } from './uploads';
+import { reportRoutes } from './reports';
+import { subscriptionRoutes } from './subscriptions';
 import { userRoutes } from './users';
 
 export function apiRoutes(ctx: AppContext): Router {
@@ -31,6 +35,10 @@ export function apiRoutes(ctx: AppContext): Router {
   router.use('/push', pushRoutes(ctx));
   router.use('/order', orderRoutes(ctx));
   router.use('/stats', statsRoutes(ctx));
+  router.use('/conversation', conversationBlockRoutes(ctx));
+  router.use('/subscription', subscriptionRoutes(ctx));
+  router.use('/report', reportRoutes(ctx));
+  router.use('/admin', adminRoutes(ctx));
   router.use(apiNotFound);
   return router;
 }

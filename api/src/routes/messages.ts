@@ -16,13 +16,14 @@ import { toIso } from '../db/time';
 import type { UploadRow } from '../db/types';
 import { currentUser, isAdmin, requireAuth } from '../http/auth';
 import { sendOk } from '../http/envelope';
-import { forbidden, HttpError, invalid, notFound } from '../http/errors';
+import { blockedError, forbidden, HttpError, invalid, notFound } from '../http/errors';
 import { acceptImage, storeUploadedImage } from '../http/upload';
 import { idParam, validate } from '../http/validate';
 import type { StoredAttachment } from '../media/chat-media';
 import { parseStoredAttachment } from '../media/chat-media';
 import { presentMessage } from '../presenters/message';
 import { findConversationRow } from '../queries/conversations';
+import { recordAudit } from '../services/audit';
 import { participantRole } from '../services/conversations';
 import { isStorableId } from '../services/ids';
 import { deleteMessage, findByClientId, writeMessage } from '../services/messages';
@@ -43,6 +44,10 @@ export function messageCreate({ db, images, media, push, events }: AppContext): 
     if (!conversation) throw notFound();
     const author = participantRole(conversation, caller.id);
     if (author === null) throw forbidden();
+    // the other side blocked the caller in this conversation (conversation/block, CONTRACT.md §8)
+    if ((author === 'sender' ? conversation.blocked_by_receiver : conversation.blocked_by_sender) === 1) {
+      throw blockedError('blockedInConversation');
+    }
 
     const text = body.message ? body.message : null;
     const uploadId = body.upload_id ?? null;
@@ -118,6 +123,15 @@ export function messageRoutes(ctx: AppContext): Router {
     if (message.image && message.image !== stored?.path) files.push({ kind: 'image', path: message.image });
     const result = await deleteMessage(db, message, files);
     for (const file of result.removed) await media.remove(file);
+    if (isAdmin(caller) && message.user_id !== caller.id) {
+      await recordAudit(db, {
+        actorId: caller.id,
+        action: 'message.delete',
+        targetType: 'message',
+        targetId: message.id,
+        detail: { conversation_id: message.conversation_id },
+      });
+    }
     const deleted = presentMessage(result.message, media);
     if (result.changed) {
       const conversation = await findConversationRow(db, message.conversation_id);

@@ -16,6 +16,7 @@ import {
   validationMessages,
 } from '@agrivet/shared';
 import { Router } from 'express';
+import { clockNow } from '../config';
 import type { AppContext } from '../context';
 import { nowIso, toCount } from '../db/time';
 import { type AuthUser, currentUser, isAdmin, mustNameCaller, mustNotBeDisabledStore, requireAuth } from '../http/auth';
@@ -41,7 +42,7 @@ interface OrderFilter {
   userId?: number;
 }
 
-export function orderRoutes({ db, dialect, push, events }: AppContext): Router {
+export function orderRoutes({ db, dialect, push, events, config }: AppContext): Router {
   const router = Router();
   // form-data bodies as well as JSON (CONTRACT.md §3)
   router.use(acceptFormFields);
@@ -145,6 +146,7 @@ export function orderRoutes({ db, dialect, push, events }: AppContext): Router {
       items,
       clientId,
       delivery: body.delivery,
+      now: clockNow(config),
     });
     const order = await presentOne(placed.id);
     // a replayed client_id (a concurrent duplicate) changed nothing: no event, no push

@@ -14,6 +14,7 @@ import {
 } from '@agrivet/shared';
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context';
+import { recordAudit } from '../services/audit';
 import { isUniqueViolation } from '../db/errors';
 import { nowIso, toCount } from '../db/time';
 import {
@@ -239,6 +240,15 @@ export function storeRoutes({ db, images }: AppContext): Router {
           .set({ verified: verified ? 1 : 0, updated_at: nowIso() })
           .where('id', '=', current.id)
           .execute();
+        if (verified !== (current.verified === 1)) {
+          await recordAudit(db, {
+            actorId: caller.id,
+            action: 'store.verify',
+            targetType: 'store',
+            targetId: current.id,
+            detail: { verified },
+          });
+        }
       }
       sendOk(res, presentStore(await findStore(String(current.id), caller.id), caller));
       return;
@@ -272,6 +282,15 @@ export function storeRoutes({ db, images }: AppContext): Router {
     } catch (err) {
       await images.remove(image);
       throw err;
+    }
+    if (isAdmin(caller) && body.verified !== undefined && body.verified !== (current.verified === 1)) {
+      await recordAudit(db, {
+        actorId: caller.id,
+        action: 'store.verify',
+        targetType: 'store',
+        targetId: current.id,
+        detail: { verified: body.verified },
+      });
     }
     if (image) await images.remove(current.image);
     sendOk(res, presentStore(await findStore(String(current.id), caller.id), caller));

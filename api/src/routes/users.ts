@@ -4,20 +4,25 @@
  * user/set-password/{id} (admin).
  */
 import {
+  normalizeArabic,
   setPasswordSchema,
   toLatinDigits,
+  USER_STATUSES,
   USER_TYPES,
   UserStatus,
+  userBlockSchema,
   userUpdateSchema,
   validationMessages,
 } from '@agrivet/shared';
 import { Router } from 'express';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserTokens } from '../auth/tokens';
+import { clockNow } from '../config';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { nowIso, toCount, toIso } from '../db/time';
-import type { UserUpdate } from '../db/types';
+import type { Database, UserUpdate } from '../db/types';
 import { currentUser, isAdmin, mustOwnOrAdmin, requireAdmin, requireAuth } from '../http/auth';
 import { sendOk } from '../http/envelope';
 import { forbidden, invalid, notFound, phoneTaken } from '../http/errors';
@@ -26,9 +31,14 @@ import { acceptFormFields, acceptImage, storeUploadedImage } from '../http/uploa
 import { idParam, validate } from '../http/validate';
 import { presentUser } from '../presenters/user';
 import { findUserWithStore, selectUsers } from '../queries/users';
+import { likePattern, userSearchText } from '../search/search-text';
+import { recordAudit } from '../services/audit';
+import { setUserBlocked } from '../services/oversight';
+import { effectiveStatus, syncStatuses } from '../services/subscriptions';
 
 const updateSchema = userUpdateSchema('ar');
 const setPassword = setPasswordSchema('ar');
+const blockSchema = userBlockSchema('ar');
 
 export function userRoutes(ctx: AppContext): Router {
   const { db, images } = ctx;
@@ -53,24 +63,67 @@ export function userRoutes(ctx: AppContext): Router {
     if (type !== undefined && !USER_TYPES.includes(type as never)) {
       throw invalid({ type: validationMessages.ar.invalidChoice });
     }
+    const statusText = typeof req.query.status === 'string' ? toLatinDigits(req.query.status) : undefined;
+    const status = statusText === undefined || statusText === '' ? undefined : Number(statusText);
+    if (status !== undefined && !USER_STATUSES.includes(status as never)) {
+      throw invalid({ status: validationMessages.ar.invalidChoice });
+    }
+    const blockedText = typeof req.query.blocked === 'string' ? req.query.blocked : undefined;
+    const blocked =
+      blockedText === undefined || blockedText === ''
+        ? undefined
+        : ['1', 'true'].includes(blockedText)
+          ? true
+          : ['0', 'false'].includes(blockedText)
+            ? false
+            : null;
+    if (blocked === null) throw invalid({ blocked: validationMessages.ar.invalidBoolean });
+    const qText = typeof req.query.q === 'string' ? normalizeArabic(req.query.q).trim() : '';
+    if (qText.length > 100) throw invalid({ q: validationMessages.ar.textTooLong });
+    const now = clockNow(ctx.config);
+    // statuses by the subscriptions as they are now, so the status filter is exact
+    if (status !== undefined) await syncStatuses(db, now);
+    type Filterable = SelectQueryBuilder<Database, 'users', object>;
+    const filtered = <Q extends Filterable>(q: Q): Q => {
+      let out = q;
+      if (type !== undefined) out = out.where('users.type', '=', type) as Q;
+      if (status !== undefined) out = out.where('users.status', '=', status) as Q;
+      if (blocked === true) out = out.where('users.blocked_at', 'is not', null) as Q;
+      if (blocked === false) out = out.where('users.blocked_at', 'is', null) as Q;
+      if (qText !== '') {
+        const pattern = likePattern(qText);
+        out = out.where((eb) =>
+          eb.or([
+            eb(sql<string>`users.search_text`, 'like', sql<string>`${pattern} escape '\\'`),
+            eb('users.phone', 'like', sql<string>`${likePattern(toLatinDigits(qText))} escape '\\'`),
+          ]),
+        ) as Q;
+      }
+      return out;
+    };
     const page = await paginate(
       paging,
       async () => {
-        let q = db.selectFrom('users').select((eb) => eb.fn.countAll().as('n'));
-        if (type !== undefined) q = q.where('type', '=', type);
+        const q = filtered(db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')));
         return toCount((await q.executeTakeFirstOrThrow()).n as number);
       },
-      (limit, offset) => {
-        let q = selectUsers(db);
-        if (type !== undefined) q = q.where('users.type', '=', type);
-        return q.orderBy('users.id', 'desc').limit(limit).offset(offset).execute();
-      },
+      (limit, offset) => filtered(selectUsers(db)).orderBy('users.id', 'desc').limit(limit).offset(offset).execute(),
       async (rows) => {
         const counts = await openRequestCounts(rows.map((r) => r.id));
-        return rows.map((r) => presentUser(r, counts.get(r.id) ?? 0));
+        return rows.map((r) => presentUser(r, counts.get(r.id) ?? 0, now));
       },
     );
     sendOk(res, page);
+  });
+
+  router.post('/block/:id', requireAuth, requireAdmin, acceptFormFields, async (req, res) => {
+    const admin = currentUser(req);
+    const id = idParam(req.params.id);
+    if (id === null) throw notFound();
+    const body = await validate(blockSchema, req.body);
+    await setUserBlocked(ctx, admin.id, id, body.blocked, body.blocked && body.reason ? body.reason : null);
+    const row = await findUserWithStore(db, id);
+    sendOk(res, { user: presentUser(row!, 0, clockNow(ctx.config)) });
   });
 
   router.post('/update/:id', requireAuth, acceptImage, async (req, res) => {
@@ -79,14 +132,16 @@ export function userRoutes(ctx: AppContext): Router {
     if (id === null) throw notFound();
     const target = await db
       .selectFrom('users')
-      .select(['id', 'status', 'image'])
+      .select(['id', 'name', 'phone', 'status', 'image', 'type', 'sub_plan', 'sub_ends_at', 'suspended'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!target) throw notFound();
     mustOwnOrAdmin(caller, target.id);
     const body = await validate(updateSchema, req.body);
+    const now = clockNow(ctx.config);
+    const currentStatus = effectiveStatus(target, now);
     // nobody changes their own status: a user would lift their own suspension, the admin lock themselves out
-    if (body.status !== undefined && body.status !== target.status && (!isAdmin(caller) || caller.id === target.id)) {
+    if (body.status !== undefined && body.status !== currentStatus && (!isAdmin(caller) || caller.id === target.id)) {
       throw forbidden();
     }
 
@@ -95,7 +150,19 @@ export function userRoutes(ctx: AppContext): Router {
     if (body.phone !== undefined && body.phone !== null) changes.phone = body.phone;
     if (body.address !== undefined) changes.address = body.address === '' ? null : body.address;
     if (body.province !== undefined) changes.province = body.province;
-    if (body.status !== undefined && isAdmin(caller)) changes.status = body.status;
+    if (body.status !== undefined && isAdmin(caller) && body.status !== currentStatus) {
+      if (target.sub_plan !== null && target.sub_ends_at !== null) {
+        // a store account on a plan: status 1 suspends it by hand; 0 or 2 lifts that, and the
+        // subscription's own status applies again (CONTRACT.md §8)
+        changes.suspended = body.status === UserStatus.Disabled ? 1 : 0;
+        changes.status = effectiveStatus({ ...target, suspended: changes.suspended }, now);
+      } else {
+        changes.status = body.status;
+      }
+    }
+    if (changes.name !== undefined || changes.phone !== undefined) {
+      changes.search_text = userSearchText({ name: changes.name ?? target.name, phone: changes.phone ?? target.phone });
+    }
     if (changes.phone) {
       const taken = await db
         .selectFrom('users')
@@ -120,8 +187,17 @@ export function userRoutes(ctx: AppContext): Router {
     if (changes.status === UserStatus.Disabled && target.status !== UserStatus.Disabled) {
       ctx.sessions.publish({ user_id: id });
     }
+    if (changes.status !== undefined || changes.suspended !== undefined) {
+      await recordAudit(db, {
+        actorId: caller.id,
+        action: 'user.status',
+        targetType: 'user',
+        targetId: id,
+        detail: { from: currentStatus, to: body.status },
+      });
+    }
     const row = await findUserWithStore(db, id);
-    sendOk(res, { user: presentUser(row!) });
+    sendOk(res, { user: presentUser(row!, 0, now) });
   });
 
   router.get('/password-requests', requireAuth, requireAdmin, async (req, res) => {
@@ -179,7 +255,7 @@ export function userRoutes(ctx: AppContext): Router {
     });
     await revokeUserTokens(ctx, id);
     const row = await findUserWithStore(db, id);
-    sendOk(res, { user: presentUser(row!) });
+    sendOk(res, { user: presentUser(row!, 0, clockNow(ctx.config)) });
   });
 
   return router;

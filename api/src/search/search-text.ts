@@ -12,6 +12,9 @@ export const storeSearchText = (s: { name_store: string; address: string; city: 
 
 export const productSearchText = (p: { name: string; description?: string | null }) => join(p.name, p.description);
 
+/** A user's name and phone (user/getAll?q, migration 011). */
+export const userSearchText = (u: { name: string; phone: string }) => join(u.name, u.phone);
+
 export const postSearchText = (p: { title: string; description: string }) => join(p.title, p.description);
 
 /** A LIKE pattern matching the normalised query anywhere (with %, _ and \ escaped). */

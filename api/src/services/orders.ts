@@ -6,6 +6,7 @@
  * UNIQUE constraint; a concurrent duplicate re-reads the first order.
  */
 import { UserStatus, validationMessages } from '@agrivet/shared';
+import { effectiveStatus } from './subscriptions';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../db/time';
@@ -23,6 +24,8 @@ export interface OrderRequest {
   items: { product_id: number; quantity: number }[];
   clientId: string | null;
   delivery: OrderDeliveryInput;
+  /** The subscriptions' clock (config.now): the owner's status is computed at it. */
+  now?: number;
 }
 
 /** The checked `delivery` of order/create (shared deliverySchema). */
@@ -80,13 +83,32 @@ export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promi
         ? await trx
             .selectFrom('stores')
             .innerJoin('users as owner', 'owner.id', 'stores.user_id')
-            .select(['stores.id', 'stores.user_id', 'owner.status as owner_status'])
+            .select([
+              'stores.id',
+              'stores.user_id',
+              'owner.type as owner_type',
+              'owner.status as owner_status',
+              'owner.sub_plan as owner_sub_plan',
+              'owner.sub_ends_at as owner_sub_ends_at',
+              'owner.suspended as owner_suspended',
+            ])
             .where('stores.id', '=', req.storeId)
             .executeTakeFirst()
         : undefined;
       if (!store) throw invalid({ store_id: validationMessages.ar.invalidId });
       if (store.user_id === req.buyerId) throw invalidField('store_id', 'cannotOrderSelf');
-      if (store.owner_status === UserStatus.Disabled) throw storeUnavailable();
+      // the owner's status follows the subscription, computed now (an expiry needs nobody to act)
+      const ownerStatus = effectiveStatus(
+        {
+          type: store.owner_type,
+          status: store.owner_status,
+          sub_plan: store.owner_sub_plan,
+          sub_ends_at: store.owner_sub_ends_at,
+          suspended: store.owner_suspended,
+        },
+        req.now ?? Date.now(),
+      );
+      if (ownerStatus === UserStatus.Disabled) throw storeUnavailable();
       const lines = await priceLines(trx, req);
       const computed = lines.reduce((sum, l) => sum + l.price_cents * l.quantity, 0);
       if (computed > MAX_TOTAL_CENTS) throw invalid({ total: validationMessages.ar.priceTooHigh });

@@ -300,6 +300,11 @@ export class PushService {
     });
   }
 
+  /** Any other notification to one user (subscription reminders), after the response. */
+  notify(userId: number, payload: PushPayload, urgency: 'high' | 'normal' = 'normal'): void {
+    this.later(() => this.sendToUser(userId, payload, urgency));
+  }
+
   /** Resolves once every queued notification has been sent (or has failed). */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);

@@ -21,7 +21,7 @@ import type {
   UserRow,
   UsersTable,
 } from '../../src/db/types';
-import { postSearchText, productSearchText, storeSearchText } from '../../src/search/search-text';
+import { postSearchText, productSearchText, storeSearchText, userSearchText } from '../../src/search/search-text';
 
 export const TEST_PASSWORD = 'secret123';
 
@@ -58,11 +58,13 @@ export class Factories {
     passwordHash ??= hashPassword(TEST_PASSWORD);
     const hash = password ? await hashPassword(password) : await passwordHash;
     const now = nowIso();
+    const name = fields.name ?? 'مستخدم تجريبي';
+    const phone = fields.phone ?? uniquePhone();
     return this.db
       .insertInto('users')
       .values({
-        name: 'مستخدم تجريبي',
-        phone: uniquePhone(),
+        name,
+        phone,
         password_hash: hash,
         address: null,
         image: null,
@@ -71,6 +73,7 @@ export class Factories {
         created_at: now,
         updated_at: now,
         ...fields,
+        search_text: userSearchText({ name, phone }),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -2,12 +2,13 @@
  * Loads the demo data (CONTRACT.md §2) into a brand-new database. Idempotent: it does nothing
  * when the admin phone already exists. Images are generated and stored through the image pipeline.
  */
-import { OrderStatus, UserStatus, UserType } from '@agrivet/shared';
+import { addCalendar, isStoreAccount, OrderStatus, UserStatus, UserType } from '@agrivet/shared';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/passwords';
 import type { Config } from '../../config';
 import type { ImageStore } from '../../images/image-store';
-import { postSearchText, productSearchText, storeSearchText } from '../../search/search-text';
+import { postSearchText, productSearchText, storeSearchText, userSearchText } from '../../search/search-text';
+import { periodColumns } from '../../services/subscriptions';
 import { nowIso } from '../time';
 import type { Database } from '../types';
 import { recomputeStoreRating } from '../../services/orders-rating';
@@ -72,6 +73,9 @@ export async function seedDemo(
           image: null,
           type: u.type,
           status: u.status,
+          // the demo store accounts start on a yearly plan (CONTRACT.md §8), so the demo keeps working
+          ...(isStoreAccount(u.type) ? periodColumns('yearly', addCalendar(Date.now(), { months: 12 })) : {}),
+          search_text: userSearchText(u),
           created_at: now,
           updated_at: now,
         })
