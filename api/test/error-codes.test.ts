@@ -37,6 +37,9 @@ describe('error codes of http/errors.ts', () => {
     ['invalid', errors.invalid({ name: 'x' })],
     ['storeUnavailable', errors.storeUnavailable()],
     ['invalidField', errors.invalidField('image', 'notAnImage')],
+    ['blockedError', errors.blockedError()],
+    ['blockedError(blockedInConversation)', errors.blockedError('blockedInConversation')],
+    ['notAllowedNow', errors.notAllowedNow('reportClosed')],
   ];
 
   it('covers every factory the module exports', () => {
@@ -170,6 +173,33 @@ describe('error codes through the app', () => {
           .post('/api/auth/login')
           .set('X-Forwarded-For', ip)
           .send({ phone: '0999999999', password: 'wrong-pass' });
+      },
+    ],
+    [
+      'blocked',
+      'a blocked account signing in',
+      async () => {
+        const admin = await t.make.loginAs('admin');
+        const farmer = await t.make.loginAs('farmer');
+        await request(t.app).post(`/api/user/block/${farmer.user.id}`).set(admin.auth).send({ blocked: true });
+        return request(t.app).post('/api/auth/login').send({ phone: farmer.user.phone, password: TEST_PASSWORD });
+      },
+    ],
+    [
+      'not_allowed_now',
+      'a report resolved twice',
+      async () => {
+        const admin = await t.make.loginAs('admin');
+        const farmer = await t.make.loginAs('farmer');
+        const owner = await t.make.loginAs('store');
+        const conv = await t.make.conversation(farmer.user.id, owner.store!);
+        const report = await request(t.app)
+          .post('/api/report/create')
+          .set(farmer.auth)
+          .send({ conversation_id: conv.id, reason: 'spam' });
+        const path = `/api/report/resolve/${report.body.data.report.id}`;
+        await request(t.app).post(path).set(admin.auth).send({ action: 'dismiss' });
+        return request(t.app).post(path).set(admin.auth).send({ action: 'dismiss' });
       },
     ],
   ];
