@@ -96,7 +96,9 @@ export const oversightRoleCases: RoleCase[] = [
     expect: { ...all(200), visitor: 401 },
     send: async (w, who) => {
       if (!who) return request(w.t.app).post('/api/conversation/block/1').send({ blocked: true });
-      const conv = await w.t.make.conversation(who.user.id, w.other.store);
+      // a store of its own: the caller may already have a conversation with the other store
+      const owner = await w.t.make.loginAs('store');
+      const conv = await w.t.make.conversation(who.user.id, owner.store!);
       return request(w.t.app).post(`/api/conversation/block/${conv.id}`).set(auth(who)).send({ blocked: true });
     },
   },
