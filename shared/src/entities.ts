@@ -7,6 +7,7 @@
 import type { ErrorCode } from './errors';
 import type { OrderStatus, ProductType, StoreType, UserStatus, UserType } from './enums';
 import type { Subscription } from './subscriptions';
+import type { MessageCard, OrderCancelledBy, OrderStage, ReplyStats, StoreHoursEntry } from './inbox';
 
 export type Lang = 'ar' | 'en';
 
@@ -102,6 +103,15 @@ export interface Store {
   rating_count: number;
   /** Marked by the admin (store/update `{verified}`). */
   verified: boolean;
+  /** Opening hours (CONTRACT.md §8), Asia/Damascus; empty = always open. */
+  hours: StoreHoursEntry[];
+  /** Sent as an automatic reply to a customer who writes while the store is closed (≤ 500), or null. */
+  away_message: string | null;
+  open_now: boolean;
+  /** Median minutes to the store's reply over the last 30 days; null under 5 answered conversations. */
+  reply_minutes: number | null;
+  /** When the store's account last wrote in a chat, or null. */
+  last_active_at: string | null;
   created_at: string;
 }
 
@@ -159,6 +169,10 @@ export interface Message {
   /** Deleted by its author (within 15 minutes) or the admin: text and attachment are gone. */
   deleted: boolean;
   client_id: string | null;
+  /** A product or order card (CONTRACT.md §8), or null. */
+  card: MessageCard | null;
+  /** The store's automatic away reply, sent by the server. */
+  auto: boolean;
   created_at: string;
 }
 
@@ -272,6 +286,15 @@ export interface Order {
   total: string;
   total_cents: number;
   status: OrderStatus;
+  /** Meaningful while status is 0 (CONTRACT.md §8); only moves forward. */
+  stage: OrderStage;
+  /** The store's delivery estimate (YYYY-MM-DD), or null. */
+  eta: string | null;
+  /** Why it was rejected or cancelled, or null. */
+  reason: string | null;
+  cancelled_by: OrderCancelledBy | null;
+  /** The buyer's conversation with the store (its cards live there). */
+  conversation_id: number | null;
   client_id: string | null;
   items: OrderItem[];
   /** Same as items (SPEC.md's name). */
@@ -311,6 +334,8 @@ export interface StoreStats {
   orders_per_day: { date: string; count: number; total_cents: number }[];
   products_count: number;
   unread_conversations: number;
+  /** Reply time and waiting customers (CONTRACT.md §8). */
+  replies: ReplyStats;
 }
 
 export interface AdminStats {
@@ -319,6 +344,8 @@ export interface AdminStats {
   /** Last 30 days, oldest first. */
   messages_per_day: { date: string; count: number }[];
   orders_count: number;
+  /** Reply time and waiting customers across every store. */
+  replies: ReplyStats;
 }
 
 /** Cart line kept in local storage. */

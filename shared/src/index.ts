@@ -1,6 +1,7 @@
 export * from './entities';
 export * from './enums';
 export * from './errors';
+export * from './inbox';
 export * from './limits';
 export * from './messages';
 export * from './money';

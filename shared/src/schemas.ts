@@ -6,6 +6,7 @@
 import * as yup from 'yup';
 import { ORDER_STATUSES, PRODUCT_TYPES, REGISTER_TYPES, STORE_TYPES, USER_STATUSES } from './enums';
 import type { Lang } from './entities';
+import { orderStageFields, storeInboxSchema } from './inbox';
 import { LIMITS } from './limits';
 import { validationMessages } from './messages';
 import { hasControlCharacters, stripBidiControls, toLatinDigits } from './normalize';
@@ -145,6 +146,8 @@ export const storeSchema = (lang: Lang = 'ar') =>
     type: oneOfNumbers(lang, STORE_TYPES).required(m(lang).required),
     /** Admin only (CONTRACT.md §7); the API refuses a change of it from the owner. */
     verified: bool(lang).optional(),
+    /** Opening hours and away message (CONTRACT.md §8), optional. */
+    ...storeInboxSchema(lang).fields,
   });
 
 /** store/update/{id} with `verified` alone: the admin marks a store verified (or not). */
@@ -207,8 +210,15 @@ export const orderCreateSchema = (lang: Lang = 'ar') =>
       .typeError(m(lang).deliveryRequired),
   });
 
+/** order/update/{id} (CONTRACT.md §8): status and/or stage, eta; `status: 2` needs a reason (the API checks). */
 export const orderUpdateSchema = (lang: Lang = 'ar') =>
-  yup.object({ status: oneOfNumbers(lang, ORDER_STATUSES).required(m(lang).required) });
+  yup
+    .object({ status: oneOfNumbers(lang, ORDER_STATUSES).optional(), ...orderStageFields(lang) })
+    .test('something', m(lang).required, (value, ctx) =>
+      value?.status !== undefined || value?.stage !== undefined || value?.eta !== undefined
+        ? true
+        : ctx.createError({ path: 'status', message: m(lang).required }),
+    );
 
 /** order/rate/{id}: the buyer's 1-5 rating of a completed order, with an optional comment. */
 export const orderRateSchema = (lang: Lang = 'ar') =>

@@ -15,6 +15,7 @@ import { usersVersionMigration } from './migrations/008-users-version';
 import { deliveryReviewsMigration } from './migrations/009-delivery-reviews';
 import { loginLimitsMigration } from './migrations/010-login-limits';
 import { subscriptionsOversightMigration } from './migrations/011-subscriptions-oversight';
+import { inboxOrdersMigration } from './migrations/012-inbox-orders';
 import { pushLimitsMigration } from './migrations/013-push-limits';
 import { compactSearchIndexes } from './search-upkeep';
 import type { Database } from './types';
@@ -36,6 +37,7 @@ function provider(db: Db): MigrationProvider {
         '009_delivery_reviews': deliveryReviewsMigration(db.dialect),
         '010_login_limits': loginLimitsMigration(db.dialect),
         '011_subscriptions_oversight': subscriptionsOversightMigration(db.dialect),
+        '012_inbox_orders': inboxOrdersMigration(db.dialect),
         '013_push_limits': pushLimitsMigration(db.dialect),
       };
     },

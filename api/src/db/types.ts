@@ -74,6 +74,36 @@ export interface StoresTable {
   rating_count: ColumnType<number, number | undefined, number>;
   /** The average × 10, rounded (45 = 4.5); 0 while unrated, so it sorts last. */
   rating_tenths: ColumnType<number, number | undefined, number>;
+  /** Opening hours as JSON text (shared StoreHoursEntry[]), null = always open (migration 012). */
+  hours: ColumnType<string | null, string | null | undefined, string | null>;
+  away_message: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Chat activity of a store, apart from `stores` so its version does not move with the chat (migration 012). */
+export interface StoreActivityTable {
+  store_id: number;
+  last_active_at: NullableTimestamp;
+  /** Cached median of reply_times over the last 30 days (null under 5 answered conversations). */
+  reply_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One answered wait: seconds from the customer's first unanswered message to the store's reply (migration 012). */
+export interface ReplyTimesTable {
+  id: Generated<number>;
+  store_id: number;
+  conversation_id: number;
+  seconds: number;
+  replied_at: Timestamp;
+}
+
+/** A store's saved reply (migration 012). */
+export interface QuickRepliesTable {
+  id: Generated<number>;
+  store_id: number;
+  shortcut: string;
+  text: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -121,6 +151,14 @@ export interface ConversationsTable {
   /** 1: that side blocked the other in this conversation (conversation/block, migration 011). */
   blocked_by_sender: ColumnType<number, number | undefined, number>;
   blocked_by_receiver: ColumnType<number, number | undefined, number>;
+  /** 0/1: the store marked it resolved; a new customer message re-opens it (migration 012). */
+  resolved: ColumnType<number, number | undefined, number>;
+  /** The customer's oldest unanswered message time, null when nobody waits (migration 012). */
+  waiting_since: NullableTimestamp;
+  /** The last automatic away reply (one per 12 h). */
+  away_sent_at: NullableTimestamp;
+  /** normalizeArabic(customer name + phone), for the inbox search. */
+  customer_search: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -137,6 +175,12 @@ export interface MessagesTable {
   attachment: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when the message was deleted: text, image and attachment are then null (migration 007). */
   deleted_at: NullableTimestamp;
+  /** The card's JSON (shared MessageCard), null for none (migration 012). */
+  card: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 for the store's automatic away reply. */
+  auto: ColumnType<number, number | undefined, number>;
+  /** normalizeArabic(message), for the inbox search. */
+  search_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A stored image or voice note waiting for (or used by) one message of its uploader (migration 007). */
@@ -196,6 +240,13 @@ export interface OrdersTable {
   delivery_address: ColumnType<string | null, string | null | undefined, string | null>;
   delivery_phone: ColumnType<string | null, string | null | undefined, string | null>;
   delivery_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'new' | 'accepted' | 'out_for_delivery' (migration 012). */
+  stage: ColumnType<string, string | undefined, string>;
+  eta: ColumnType<string | null, string | null | undefined, string | null>;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'buyer' or null. */
+  cancelled_by: ColumnType<string | null, string | null | undefined, string | null>;
+  conversation_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -252,6 +303,9 @@ export interface Database {
   subscription_reminders: SubscriptionRemindersTable;
   reports: ReportsTable;
   admin_audit: AdminAuditTable;
+  store_activity: StoreActivityTable;
+  reply_times: ReplyTimesTable;
+  quick_replies: QuickRepliesTable;
 }
 
 /** Subscriptions and oversight (migration 011). */

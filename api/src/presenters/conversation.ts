@@ -20,6 +20,8 @@ function lastMessage(row: ConversationListRow, media: ChatMedia): Message | null
       created_at: row.last_created_at,
       attachment: row.last_attachment ?? null,
       deleted_at: row.last_deleted_at ?? null,
+      card: row.last_card ?? null,
+      auto: row.last_auto ?? 0,
     },
     media,
   );

@@ -4,7 +4,7 @@
  * written before attachments existed (only `image`) shows its image as the attachment too; a
  * deleted one shows neither text nor attachment.
  */
-import type { Message } from '@agrivet/shared';
+import type { Message, MessageCard } from '@agrivet/shared';
 import type { MessageRow } from '../db/types';
 import { type ChatMedia, parseStoredAttachment, type StoredAttachment } from '../media/chat-media';
 import { toIso } from './common';
@@ -13,7 +13,19 @@ import { toIso } from './common';
 export type MessageFields = Pick<
   MessageRow,
   'id' | 'conversation_id' | 'user_id' | 'message' | 'image' | 'client_id' | 'created_at' | 'attachment' | 'deleted_at'
->;
+> &
+  Partial<Pick<MessageRow, 'card' | 'auto'>>;
+
+/** The stored card JSON (CONTRACT.md §8), or null. */
+export function parseCard(text: string | null | undefined): MessageCard | null {
+  if (!text) return null;
+  try {
+    const card = JSON.parse(text) as MessageCard;
+    return card && (card.type === 'product' || card.type === 'order') ? card : null;
+  } catch {
+    return null;
+  }
+}
 
 function storedAttachment(row: MessageFields): StoredAttachment | null {
   const parsed = parseStoredAttachment(row.attachment);
@@ -36,6 +48,8 @@ export function presentMessage(row: MessageFields, media: ChatMedia): Message {
     attachment: attachment ? media.present(attachment) : null,
     deleted,
     client_id: row.client_id,
+    card: deleted ? null : parseCard(row.card),
+    auto: row.auto === 1,
     created_at: toIso(row.created_at),
   };
 }

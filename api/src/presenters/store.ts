@@ -1,4 +1,4 @@
-import { provinceName, type Store, type StoreType, UserStatus, UserType } from '@agrivet/shared';
+import { isOpenAt, parseHours, provinceName, type Store, type StoreType, UserStatus, UserType } from '@agrivet/shared';
 import type { StoreListRow } from '../queries/stores';
 import { toCount, toIso } from './common';
 
@@ -17,7 +17,8 @@ export type StoreView = Omit<Store, 'owner'> & {
   owner: Pick<Store['owner'], 'id' | 'name'> & Partial<Pick<Store['owner'], 'phone' | 'status'>>;
 };
 
-export function presentStore(row: StoreListRow, viewer?: StoreViewer): StoreView {
+export function presentStore(row: StoreListRow, viewer?: StoreViewer, now: Date = new Date()): StoreView {
+  const hours = parseHours(row.hours);
   const privileged = viewer !== undefined && (viewer.type === UserType.Admin || viewer.id === row.user_id);
   return {
     id: row.id,
@@ -37,6 +38,11 @@ export function presentStore(row: StoreListRow, viewer?: StoreViewer): StoreView
     available: row.owner_status !== UserStatus.Disabled,
     ...presentRating(row),
     verified: row.verified === 1,
+    hours,
+    away_message: row.away_message ?? null,
+    open_now: isOpenAt(hours, now),
+    reply_minutes: row.reply_minutes ?? null,
+    last_active_at: row.last_active_at ? toIso(row.last_active_at) : null,
     created_at: toIso(row.created_at),
   };
 }

@@ -75,6 +75,11 @@ export function selectConversations(db: Kysely<Database>, viewerId: number | nul
       'last.created_at as last_created_at',
       'last.attachment as last_attachment',
       'last.deleted_at as last_deleted_at',
+      'last.card as last_card',
+      'last.auto as last_auto',
+      'conversations.resolved',
+      'conversations.waiting_since',
+      'sender.phone as sender_phone',
       viewerId === null ? sql<number>`0`.as('unread_count') : unreadCount(eb, viewerId).as('unread_count'),
     ]);
 }

@@ -6,6 +6,7 @@ export function selectStores(db: Kysely<Database>, viewerId: number | undefined)
   return db
     .selectFrom('stores')
     .innerJoin('users as owner', 'owner.id', 'stores.user_id')
+    .leftJoin('store_activity', 'store_activity.store_id', 'stores.id')
     .leftJoin('conversations as my_conv', (join) =>
       join.onRef('my_conv.store_id', '=', 'stores.id').on('my_conv.sender_id', '=', viewerId ?? 0),
     )
@@ -21,6 +22,10 @@ export function selectStores(db: Kysely<Database>, viewerId: number | undefined)
       'stores.rating_count',
       'stores.rating_tenths',
       'stores.created_at',
+      'stores.hours',
+      'stores.away_message',
+      'store_activity.last_active_at',
+      'store_activity.reply_minutes',
       'owner.name as owner_name',
       'owner.phone as owner_phone',
       'owner.status as owner_status',

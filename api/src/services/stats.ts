@@ -15,6 +15,7 @@ import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysel
 import type { Dialect } from '../db/create-db';
 import { toCount } from '../db/time';
 import type { Database } from '../db/types';
+import { replyStats } from './inbox';
 
 export const STATS_DAYS = 30;
 
@@ -59,7 +60,7 @@ export async function storeStats(
 ): Promise<StoreStats> {
   const days = lastDays(now);
   const storeId = owner.storeId ?? 0;
-  const [byStatus, perDay, products, unread] = await Promise.all([
+  const [byStatus, perDay, products, unread, replies] = await Promise.all([
     db
       .selectFrom('orders')
       .select((eb) => ['status', eb.fn.countAll().as('n')])
@@ -102,6 +103,9 @@ export async function storeStats(
         ]),
       )
       .executeTakeFirstOrThrow(),
+    owner.storeId === null
+      ? Promise.resolve({ median_first_reply_minutes: null, waiting_now: 0, longest_wait_minutes: null })
+      : replyStats(db, owner.storeId, now),
   ]);
 
   const ordersByStatus = zeroCounts<OrderStatus>(ORDER_STATUSES);
@@ -115,12 +119,13 @@ export async function storeStats(
     }),
     products_count: toCount(products.n as number),
     unread_conversations: toCount(unread.n as number),
+    replies,
   };
 }
 
 export async function adminStats(db: Kysely<Database>, dialect: Dialect, now = new Date()): Promise<AdminStats> {
   const days = lastDays(now);
-  const [byType, byProvince, perDay, orders] = await Promise.all([
+  const [byType, byProvince, perDay, orders, replies] = await Promise.all([
     db
       .selectFrom('users')
       .select((eb) => ['type', eb.fn.countAll().as('n')])
@@ -141,6 +146,7 @@ export async function adminStats(db: Kysely<Database>, dialect: Dialect, now = n
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow(),
+    replyStats(db, null, now),
   ]);
 
   const usersByType = zeroCounts<UserType>(USER_TYPES);
@@ -152,5 +158,6 @@ export async function adminStats(db: Kysely<Database>, dialect: Dialect, now = n
     stores_by_province: PROVINCES.map((p) => ({ city: p.id, city_name: p.name, count: storesPerCity.get(p.id) ?? 0 })),
     messages_per_day: days.map((date) => ({ date, count: messagesPerDay.get(date) ?? 0 })),
     orders_count: toCount(orders.n as number),
+    replies,
   };
 }

@@ -1,0 +1,196 @@
+/**
+ * The store inbox (CONTRACT.md §8): who waits for a reply, how long stores take to answer, and the
+ * away reply. The state lives on the conversation row and is kept by every message write
+ * (`inboxAfterMessage`, in the message's transaction):
+ * - a customer's message (not a card, not automatic) starts the wait when none runs
+ *   (`waiting_since`), re-opens a resolved conversation and refreshes `customer_search`;
+ * - the store's message (not a card, not automatic) ends the wait: one reply_times row (seconds
+ *   waited) and the store's `last_active_at`; the store's cached `reply_minutes` is recomputed.
+ * Cards and automatic replies change neither. Times come from the API's clock (`config.now`), so
+ * tests control the 12-hour rule and the opening hours.
+ */
+import { INBOX_LIMITS, type ReplyStats, isOpenAt, normalizeArabic, parseHours } from '@agrivet/shared';
+import type { Kysely } from 'kysely';
+import { type Config, clockNow } from '../config';
+import { toCount, toIso } from '../db/time';
+import type { ConversationRow, Database } from '../db/types';
+
+export type Clock = () => Date;
+/** The configuration's clock (shared with subscriptions: `config.now` in ms) as Dates. */
+export const clockOf = (config: Pick<Config, 'now'>): Clock => () => new Date(clockNow(config));
+
+const DAY_MS = 86_400_000;
+
+/** Median of sorted numbers (null for none). */
+function median(sorted: number[]): number | null {
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The store's reply_minutes: the median wait in minutes (rounded, at least 1) over the last 30
+ * days; null under 5 answered conversations.
+ */
+export async function computeReplyMinutes(db: Kysely<Database>, storeId: number, now: Date): Promise<number | null> {
+  const since = new Date(now.getTime() - INBOX_LIMITS.replyWindowDays * DAY_MS).toISOString();
+  const rows = await db
+    .selectFrom('reply_times')
+    .select(['conversation_id', 'seconds'])
+    .where('store_id', '=', storeId)
+    .where('replied_at', '>=', since)
+    .execute();
+  const conversations = new Set(rows.map((r) => r.conversation_id));
+  if (conversations.size < INBOX_LIMITS.replyMinutesMinConversations) return null;
+  const m = median(rows.map((r) => r.seconds).sort((a, b) => a - b));
+  return m === null ? null : Math.max(1, Math.round(m / 60));
+}
+
+/** Upserts the store's activity row (last_active_at and/or reply_minutes). */
+async function saveActivity(
+  db: Kysely<Database>,
+  storeId: number,
+  values: { last_active_at?: string; reply_minutes?: number | null },
+): Promise<void> {
+  await db
+    .insertInto('store_activity')
+    .values({
+      store_id: storeId,
+      last_active_at: values.last_active_at ?? null,
+      reply_minutes: values.reply_minutes ?? null,
+    })
+    .onConflict((oc) => oc.column('store_id').doUpdateSet(values))
+    .execute();
+}
+
+export interface InboxChange {
+  /** The store answered a wait: reply_minutes is to be recomputed (after the transaction). */
+  answered: boolean;
+  /** A resolved conversation was re-opened by the customer: conversation:updated to tell. */
+  reopened: boolean;
+}
+
+/**
+ * Moves the conversation's inbox state after a message (call inside the message's transaction).
+ * `kind`: 'plain' for a message people wrote, 'card' or 'auto' for those that change nothing.
+ */
+export async function inboxAfterMessage(
+  trx: Kysely<Database>,
+  conversation: ConversationRow,
+  authorId: number,
+  kind: 'plain' | 'card' | 'auto',
+  now: Date,
+): Promise<InboxChange> {
+  const change: InboxChange = { answered: false, reopened: false };
+  if (kind !== 'plain') return change;
+  const at = now.toISOString();
+  if (authorId === conversation.sender_id) {
+    const customer = await trx
+      .selectFrom('users')
+      .select(['name', 'phone'])
+      .where('id', '=', authorId)
+      .executeTakeFirst();
+    const updated = await trx
+      .updateTable('conversations')
+      .set((eb) => ({
+        waiting_since: eb.fn.coalesce('waiting_since', eb.val(at)).$castTo<string>(),
+        resolved: 0,
+        customer_search: customer ? normalizeArabic(`${customer.name} ${customer.phone}`) : null,
+      }))
+      .where('id', '=', conversation.id)
+      .returning(['id'])
+      .executeTakeFirst();
+    change.reopened = updated !== undefined && conversation.resolved === 1;
+    return change;
+  }
+  if (authorId !== conversation.receiver_id) return change;
+  // the store answers: the wait (if any) ends, once (the conditional UPDATE decides between two replies)
+  const ended = await trx
+    .updateTable('conversations')
+    .set({ waiting_since: null })
+    .where('id', '=', conversation.id)
+    .where('waiting_since', 'is not', null)
+    .returning(['id'])
+    .executeTakeFirst();
+  if (ended && conversation.waiting_since) {
+    const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(toIso(conversation.waiting_since))) / 1000));
+    await trx
+      .insertInto('reply_times')
+      .values({ store_id: conversation.store_id, conversation_id: conversation.id, seconds, replied_at: at })
+      .execute();
+    change.answered = true;
+  }
+  await saveActivity(trx, conversation.store_id, { last_active_at: at });
+  return change;
+}
+
+/** After the transaction: the store's cached reply_minutes, when a wait ended. */
+export async function refreshReplyMinutes(db: Kysely<Database>, storeId: number, now: Date): Promise<void> {
+  await saveActivity(db, storeId, { reply_minutes: await computeReplyMinutes(db, storeId, now) });
+}
+
+/**
+ * Whether the customer's message calls for the away reply now: the store is closed at `now`, has
+ * an away message, and none was sent in this conversation in the last 12 hours. Claims the slot
+ * (a conditional UPDATE of away_sent_at: two messages at once send one reply) and returns the text.
+ */
+export async function claimAwayReply(
+  db: Kysely<Database>,
+  conversation: ConversationRow,
+  now: Date,
+): Promise<string | null> {
+  const store = await db
+    .selectFrom('stores')
+    .select(['hours', 'away_message'])
+    .where('id', '=', conversation.store_id)
+    .executeTakeFirst();
+  if (!store?.away_message) return null;
+  if (isOpenAt(parseHours(store.hours), now)) return null;
+  const cutoff = new Date(now.getTime() - INBOX_LIMITS.awayReplyEveryMs).toISOString();
+  const claimed = await db
+    .updateTable('conversations')
+    .set({ away_sent_at: now.toISOString() })
+    .where('id', '=', conversation.id)
+    .where((eb) => eb.or([eb('away_sent_at', 'is', null), eb('away_sent_at', '<=', cutoff)]))
+    .returning(['id'])
+    .executeTakeFirst();
+  return claimed ? store.away_message : null;
+}
+
+/** Reply figures for one store (storeId) or every store (null). */
+export async function replyStats(db: Kysely<Database>, storeId: number | null, now: Date): Promise<ReplyStats> {
+  const since = new Date(now.getTime() - INBOX_LIMITS.replyWindowDays * DAY_MS).toISOString();
+  let countQ = db
+    .selectFrom('reply_times')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('replied_at', '>=', since);
+  if (storeId !== null) countQ = countQ.where('store_id', '=', storeId);
+  const n = toCount((await countQ.executeTakeFirstOrThrow()).n as number);
+  let medianSeconds: number | null = null;
+  if (n > 0) {
+    // the middle one (two for an even count), read in order: no dialect's percentile function needed
+    let q = db
+      .selectFrom('reply_times')
+      .select('seconds')
+      .where('replied_at', '>=', since)
+      .orderBy('seconds')
+      .limit(n % 2 === 1 ? 1 : 2)
+      .offset(n % 2 === 1 ? (n - 1) / 2 : n / 2 - 1);
+    if (storeId !== null) q = q.where('store_id', '=', storeId);
+    const mid = (await q.execute()).map((r) => r.seconds);
+    medianSeconds = mid.reduce((a, b) => a + b, 0) / mid.length;
+  }
+  let waitingQ = db
+    .selectFrom('conversations')
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('waiting_since').as('oldest')])
+    .where('waiting_since', 'is not', null)
+    .where('resolved', '=', 0);
+  if (storeId !== null) waitingQ = waitingQ.where('store_id', '=', storeId);
+  const waiting = await waitingQ.executeTakeFirstOrThrow();
+  const oldest = waiting.oldest as string | Date | null;
+  return {
+    median_first_reply_minutes: medianSeconds === null ? null : Math.round((medianSeconds / 60) * 10) / 10,
+    waiting_now: toCount(waiting.n as number),
+    longest_wait_minutes: oldest ? Math.max(0, Math.floor((now.getTime() - Date.parse(toIso(oldest))) / 60_000)) : null,
+  };
+}
