@@ -58,6 +58,8 @@ describe('message/create with an upload', () => {
       attachment: { kind: 'image', path: up.path, thumb: up.thumb, width: 96, height: 64 },
       deleted: false,
       client_id: 'p-1',
+      card: null,
+      auto: false,
       created_at: expect.any(String),
     });
     const row = await t.db.selectFrom('uploads').selectAll().where('id', '=', up.upload_id).executeTakeFirstOrThrow();

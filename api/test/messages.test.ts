@@ -53,6 +53,8 @@ describe('message/create', () => {
       attachment: null,
       deleted: false,
       client_id: 'c-1',
+      card: null,
+      auto: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
     const row = await t.db.selectFrom('conversations').selectAll().where('id', '=', conv.id).executeTakeFirstOrThrow();

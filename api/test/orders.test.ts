@@ -374,17 +374,31 @@ describe('orders', () => {
   });
 
   describe('update status', () => {
-    it('lets the store owner and the admin set status 0, 1 or 2', async () => {
+    it('lets the store owner and the admin complete or reject (with a reason) an order in progress', async () => {
       const { owner, store, seeds, farmer } = await shop();
-      const order = (
-        await place(farmer.auth, { store_id: store.id, total: '12.50', items: [{ product_id: seeds.id, quantity: 1 }] })
-      ).body.data;
+      const placeOne = async () =>
+        (
+          await place(farmer.auth, {
+            store_id: store.id,
+            total: '12.50',
+            items: [{ product_id: seeds.id, quantity: 1 }],
+          })
+        ).body.data;
+      const order = await placeOne();
       const done = await request(t.app).post(`/api/order/update/${order.id}`).set(owner.auth).send({ status: 1 });
       expect(done.status).toBe(200);
       expect(done.body.data).toMatchObject({ id: order.id, status: 1, items: order.items });
       const admin = await t.make.loginAs('admin');
-      const rejected = await request(t.app).post(`/api/order/update/${order.id}`).set(admin.auth).send({ status: '2' });
-      expect(rejected.body.data.status).toBe(2);
+      const other = await placeOne();
+      const rejected = await request(t.app)
+        .post(`/api/order/update/${other.id}`)
+        .set(admin.auth)
+        .send({ status: '2', reason: 'نفدت الكمية' });
+      expect(rejected.body.data).toMatchObject({ status: 2, reason: 'نفدت الكمية' });
+      // a closed order changes no more (inbox-orders.test.ts has the whole lifecycle)
+      const reopen = await request(t.app).post(`/api/order/update/${order.id}`).set(admin.auth).send({ status: 0 });
+      expect(reopen.status).toBe(409);
+      expect(reopen.body.error.code).toBe('not_allowed_now');
     });
 
     it('is 403 for the buyer, other stores and a disabled store account; 422 for bad status; 404 when missing', async () => {

@@ -313,3 +313,7 @@ ROLE_CASES.push(...reviewRoleCases);
 // subscriptions and admin oversight (CONTRACT.md §8)
 import { oversightRoleCases } from './roles.oversight';
 ROLE_CASES.push(...oversightRoleCases);
+
+// the store inbox, quick replies and the order lifecycle (CONTRACT.md §8)
+import { inboxOrderRoleCases } from './roles.inbox-orders';
+ROLE_CASES.push(...inboxOrderRoleCases);

@@ -240,3 +240,53 @@ export const WRITE_CALLS: WriteCall[] = [
     },
   },
 ];
+
+// the store inbox, quick replies and the order lifecycle (CONTRACT.md §8)
+const newOrder = async (w: WriteWorld) => {
+  const now = new Date().toISOString();
+  return w.t.db
+    .insertInto('orders')
+    .values({
+      user_id: w.farmer.user.id,
+      store_id: w.store.store.id,
+      total_cents: 100,
+      status: 0,
+      client_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+};
+WRITE_CALLS.push(
+  {
+    name: 'quick-reply/create',
+    path: () => '/api/quick-reply/create',
+    as: (w) => w.store,
+    fields: ['shortcut', 'text'],
+  },
+  {
+    name: 'conversation/resolve',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['resolved'],
+    fresh: async (w) => {
+      const conv = await w.t.make.conversation((await w.t.make.user()).id, w.store.store);
+      return { path: `/api/conversation/resolve/${conv.id}`, as: w.store };
+    },
+  },
+  {
+    name: 'order/update {stage, eta, reason}',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['status', 'stage', 'eta', 'reason'],
+    fresh: async (w) => ({ path: `/api/order/update/${(await newOrder(w)).id}`, as: w.store }),
+  },
+  {
+    name: 'order/cancel',
+    path: notPerRun,
+    as: notPerRun,
+    fields: ['reason'],
+    fresh: async (w) => ({ path: `/api/order/cancel/${(await newOrder(w)).id}`, as: w.farmer }),
+  },
+);

@@ -63,6 +63,8 @@ export function createMessage(overrides: Partial<Message> & Pick<Message, 'id' |
     attachment: null,
     deleted: false,
     client_id: null,
+    card: null,
+    auto: false,
     created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

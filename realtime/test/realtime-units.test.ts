@@ -22,6 +22,8 @@ const msg = (id: number, conversation_id = 1): Message => ({
   attachment: null,
   deleted: false,
   client_id: null,
+  card: null,
+  auto: false,
   created_at: new Date(0).toISOString(),
 });
 

@@ -144,6 +144,8 @@ describe('ordering', () => {
       attachment: null,
       deleted: false,
       client_id: null,
+      card: null,
+      auto: false,
       created_at: new Date().toISOString(),
     });
     // Straight from the relay's server, as relays publishing through Redis in another order would.

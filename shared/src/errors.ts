@@ -14,8 +14,6 @@ export const ERROR_CODE_STATUS = {
   subscription_expired: 403,
   not_found: 404,
   conflict: 409,
-  /** The item's state forbids this now (an order cancelled after acceptance, a stage moved back …). */
-  not_allowed_now: 409,
   too_large: 413,
   /** Invalid input; `fields` holds a message per field where one field is at fault. */
   validation_failed: 422,
@@ -67,7 +65,6 @@ export const errorCodeMessages = {
     subscription_expired: 'اشتراكك منتهي الصلاحية',
     not_found: 'العنصر غير موجود',
     conflict: 'هذا العنصر موجود مسبقاً',
-    not_allowed_now: 'لا يمكن تنفيذ هذا الإجراء الآن',
     too_large: 'حجم الطلب كبير جداً',
     validation_failed: 'البيانات المدخلة غير صالحة',
     store_unavailable: 'هذا المتجر غير متاح حالياً',
@@ -82,7 +79,6 @@ export const errorCodeMessages = {
     subscription_expired: 'Your subscription has expired',
     not_found: 'Item not found',
     conflict: 'This already exists',
-    not_allowed_now: 'This cannot be done now',
     too_large: 'The request is too large',
     validation_failed: 'Invalid input',
     store_unavailable: 'This store is not available at the moment',

@@ -7,9 +7,7 @@ import * as yup from 'yup';
 import type { Conversation, Lang } from './entities';
 import { validationMessages } from './messages';
 import { hasControlCharacters } from './normalize';
-
-/** The stores' time zone: business hours and "days" are counted in it (CONTRACT.md §8). */
-export const STORE_TIME_ZONE = 'Asia/Damascus';
+import { STORE_TIME_ZONE } from './subscriptions';
 
 export const ORDER_STAGES = ['new', 'accepted', 'out_for_delivery'] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];

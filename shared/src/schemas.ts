@@ -135,20 +135,21 @@ export const postSchema = (lang: Lang = 'ar') =>
 const province = (lang: Lang) => num(lang).oneOf([...PROVINCE_IDS], m(lang).invalidProvince);
 
 export const storeSchema = (lang: Lang = 'ar') =>
-  yup.object({
-    /** Admin only: the owner of the new store. */
-    user_id: id(lang).optional(),
-    city: num(lang)
-      .oneOf([...PROVINCE_IDS], m(lang).invalidProvince)
-      .required(m(lang).required),
-    address: text(lang, LIMITS.addressMax).required(m(lang).required),
-    name_store: nameText(lang, LIMITS.storeNameMax).required(m(lang).required),
-    type: oneOfNumbers(lang, STORE_TYPES).required(m(lang).required),
-    /** Admin only (CONTRACT.md §7); the API refuses a change of it from the owner. */
-    verified: bool(lang).optional(),
+  yup
+    .object({
+      /** Admin only: the owner of the new store. */
+      user_id: id(lang).optional(),
+      city: num(lang)
+        .oneOf([...PROVINCE_IDS], m(lang).invalidProvince)
+        .required(m(lang).required),
+      address: text(lang, LIMITS.addressMax).required(m(lang).required),
+      name_store: nameText(lang, LIMITS.storeNameMax).required(m(lang).required),
+      type: oneOfNumbers(lang, STORE_TYPES).required(m(lang).required),
+      /** Admin only (CONTRACT.md §7); the API refuses a change of it from the owner. */
+      verified: bool(lang).optional(),
+    })
     /** Opening hours and away message (CONTRACT.md §8), optional. */
-    ...storeInboxSchema(lang).fields,
-  });
+    .concat(storeInboxSchema(lang));
 
 /** store/update/{id} with `verified` alone: the admin marks a store verified (or not). */
 export const storeVerifySchema = (lang: Lang = 'ar') => yup.object({ verified: bool(lang).required(m(lang).required) });
@@ -262,6 +263,8 @@ export const messageCreateSchema = (lang: Lang = 'ar') =>
     message: text(lang, LIMITS.messageMax).optional().nullable(),
     upload_id: id(lang).optional().nullable(),
     client_id: clientIdSchema(lang),
+    /** A product card (CONTRACT.md §8): a product of the conversation's store. */
+    product_id: id(lang).optional().nullable(),
   });
 
 /** base64url without padding (Web Push keys). */

@@ -58,9 +58,13 @@ export interface OrderCreatePayload {
    */
   delivery?: { province: number | string; address: string; phone: string; note?: string | null };
 }
+/** order/update/{id}'s body beside the id (CONTRACT.md §8): status and/or stage, eta; a rejection needs a reason. */
 export interface OrderUpdatePayload {
   order_id: number;
-  status: number;
+  status?: number;
+  stage?: 'new' | 'accepted' | 'out_for_delivery';
+  eta?: string | null;
+  reason?: string | null;
 }
 
 export interface ClientToServerEvents {

@@ -35,6 +35,11 @@ export interface BrowseOptions {
   tables: readonly VersionedTable[];
   /** The answer differs for a signed-in caller: no ETag and no shared copy for them. */
   perCaller?: boolean;
+  /**
+   * Something else the answer depends on (a store's `open_now` follows the clock): its value is part
+   * of the ETag and of the kept answer's key, so they change when it does.
+   */
+  stamp?: () => Promise<string> | string;
 }
 
 /** Kept answers per database (a Kysely instance): the envelope's JSON text, least recently used out first. */
@@ -90,7 +95,8 @@ export function browse(
       return;
     }
     const versions = await readTableVersions(db);
-    const key = `${tables.map((t) => `${t}:${versions[t]}`).join(',')}\n${normalisedUrl(req)}`;
+    const stamp = options.stamp ? `\n${await options.stamp()}` : '';
+    const key = `${tables.map((t) => `${t}:${versions[t]}`).join(',')}\n${normalisedUrl(req)}${stamp}`;
     const encoding = (req.headers['accept-encoding'] ?? '').toLowerCase().replace(/\s+/g, '');
     const etag = `"${createHash('sha1').update(`${key}\n${encoding}`).digest('base64url')}"`;
     res.setHeader('ETag', etag);

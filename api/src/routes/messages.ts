@@ -9,7 +9,15 @@
  * A new message (not a replayed client_id) and a delete are published to the relays after commit
  * (events/messages.ts); a new message is also pushed (Web Push) to the other participant.
  */
-import { LIMITS, type Message, messageCreateSchema, validationMessages } from '@agrivet/shared';
+import {
+  formatCents,
+  inboxMessages,
+  LIMITS,
+  type Message,
+  type MessageCard,
+  messageCreateSchema,
+  validationMessages,
+} from '@agrivet/shared';
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context';
 import { toIso } from '../db/time';
@@ -27,13 +35,18 @@ import { recordAudit } from '../services/audit';
 import { participantRole } from '../services/conversations';
 import { isStorableId } from '../services/ids';
 import { deleteMessage, findByClientId, writeMessage } from '../services/messages';
-import { messageCreated, messageDeleted } from '../events/messages';
+import { messageDeleted } from '../events/messages';
+import { chatEffects } from '../services/chat-effects';
+import { clockOf } from '../services/inbox';
 import { checkUpload, uploadAttachment } from '../services/uploads';
 
 const schema = messageCreateSchema('ar');
 
 /** message/create for a request whose body is parsed (and whose image, if any, is in `req.file`). */
-export function messageCreate({ db, images, media, push, events }: AppContext): (req: Request) => Promise<Message> {
+export function messageCreate(ctx: AppContext): (req: Request) => Promise<Message> {
+  const { db, images, media } = ctx;
+  const effects = chatEffects(ctx);
+  const clock = clockOf(ctx.config);
   return async (req) => {
     const caller = currentUser(req);
     const body = await validate(schema, req.body);
@@ -51,12 +64,33 @@ export function messageCreate({ db, images, media, push, events }: AppContext): 
 
     const text = body.message ? body.message : null;
     const uploadId = body.upload_id ?? null;
-    if (text === null && !req.file && uploadId === null) {
+    const productId = body.product_id ?? null;
+    if (text === null && !req.file && uploadId === null && productId === null) {
       throw new HttpError(422, validationMessages.ar.messageOrImage, { message: validationMessages.ar.messageOrImage });
     }
     const clientId = body.client_id ? body.client_id : null;
     const earlier = await findByClientId(db, caller.id, clientId);
     if (earlier) return presentMessage(earlier, media);
+
+    // a product card: a product of this conversation's store (CONTRACT.md §8)
+    let card: MessageCard | null = null;
+    if (productId !== null) {
+      const product = await db
+        .selectFrom('products')
+        .select(['id', 'store_id', 'name', 'price_cents', 'image'])
+        .where('id', '=', productId)
+        .executeTakeFirst();
+      if (!product || product.store_id !== conversation.store_id) {
+        throw invalid({ product_id: inboxMessages.ar.productOtherStore });
+      }
+      card = {
+        type: 'product',
+        product_id: product.id,
+        name: product.name,
+        price: formatCents(product.price_cents),
+        image: product.image,
+      };
+    }
 
     let upload: UploadRow | null = null;
     let attachment: StoredAttachment | null = null;
@@ -83,18 +117,16 @@ export function messageCreate({ db, images, media, push, events }: AppContext): 
         attachment,
         upload,
         clientId,
+        card,
+        now: clock(),
       });
     } catch (err) {
       if (!upload) await images.remove(image);
       throw err;
     }
     if (!result.created && !upload) await images.remove(image);
-    const message = presentMessage(result.message, media);
-    if (result.created) {
-      events.publish(messageCreated(message, conversation));
-      push.messageCreated(result.message, conversation);
-    }
-    return message;
+    if (!result.created) return presentMessage(result.message, media);
+    return effects.afterCreate(result.message, conversation, result.inbox);
   };
 }
 

@@ -8,7 +8,11 @@
 import {
   apiMessages,
   isStoreAccount,
+  ORDER_STAGES,
+  ORDER_STATUSES,
+  type OrderStage,
   OrderStatus,
+  orderCancelSchema,
   orderCreateSchema,
   orderRateSchema,
   orderUpdateSchema,
@@ -18,12 +22,12 @@ import {
 import { Router } from 'express';
 import { clockNow } from '../config';
 import type { AppContext } from '../context';
-import { nowIso, toCount } from '../db/time';
+import { toCount } from '../db/time';
 import { type AuthUser, currentUser, isAdmin, mustNameCaller, mustNotBeDisabledStore, requireAuth } from '../http/auth';
 import { acceptFormFields } from '../http/upload';
 import { sendOk } from '../http/envelope';
 import { forbidden, HttpError, invalid, invalidField, notFound } from '../http/errors';
-import { type Paging, paginate, readPaging } from '../http/paging';
+import { type Paging, paginate, queryInt, readPaging } from '../http/paging';
 import { idParam, validate } from '../http/validate';
 import { presentOrder } from '../presenters/order';
 import { itemsByOrder, type OrderListRow, reviewsByOrder, selectOrders } from '../queries/orders';
@@ -31,18 +35,44 @@ import { isStorableId } from '../services/ids';
 import { findOrderByClientId, placeOrder } from '../services/orders';
 import { orderChanged, orderCreated } from '../events/orders';
 import { rateOrder } from '../services/orders-rating';
+import { chatEffects } from '../services/chat-effects';
+import { clockOf } from '../services/inbox';
+import { cancelOrder, changeOrder } from '../services/order-lifecycle';
 
 const createSchema = orderCreateSchema('ar');
 const updateSchema = orderUpdateSchema('ar');
+const cancelSchema = orderCancelSchema('ar');
 const rateSchema = orderRateSchema('ar');
 
 /** Which orders a list shows: one store's, one buyer's, or (both absent) all. */
 interface OrderFilter {
   storeId?: number;
   userId?: number;
+  /** `status` 0/1/2 and, for status 0, `stage` (the store's list filtered, CONTRACT.md §8). */
+  status?: number;
+  stage?: OrderStage;
 }
 
-export function orderRoutes({ db, dialect, push, events, config }: AppContext): Router {
+/** ?status=0|1|2 and ?stage=new|accepted|out_for_delivery (a stage implies status 0); garbage is 422. */
+function readStateFilter(query: Record<string, unknown>): Pick<OrderFilter, 'status' | 'stage'> {
+  const status = queryInt(query, 'status');
+  const stage = query.stage;
+  const fields: Record<string, string> = {};
+  if (status !== undefined && !(ORDER_STATUSES as readonly number[]).includes(status)) {
+    fields.status = validationMessages.ar.invalidChoice;
+  }
+  if (stage !== undefined && stage !== '' && !(ORDER_STAGES as readonly unknown[]).includes(stage)) {
+    fields.stage = validationMessages.ar.invalidChoice;
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  if (typeof stage === 'string' && stage !== '') return { status: 0, stage: stage as OrderStage };
+  return { status };
+}
+
+export function orderRoutes(ctx: AppContext): Router {
+  const { db, dialect, push, events, config } = ctx;
+  const effects = chatEffects(ctx);
+  const clock = clockOf(ctx.config);
   const router = Router();
   // form-data bodies as well as JSON (CONTRACT.md §3)
   router.use(acceptFormFields);
@@ -70,6 +100,8 @@ export function orderRoutes({ db, dialect, push, events, config }: AppContext): 
           .select((eb) => eb.fn.countAll().as('n'))
           .$if(filter.storeId !== undefined, (q) => q.where('orders.store_id', '=', filter.storeId!))
           .$if(filter.userId !== undefined, (q) => q.where('orders.user_id', '=', filter.userId!))
+          .$if(filter.status !== undefined, (q) => q.where('orders.status', '=', filter.status!))
+          .$if(filter.stage !== undefined, (q) => q.where('orders.stage', '=', filter.stage!))
           .executeTakeFirstOrThrow();
         return toCount(n as number);
       },
@@ -77,6 +109,8 @@ export function orderRoutes({ db, dialect, push, events, config }: AppContext): 
         selectOrders(db)
           .$if(filter.storeId !== undefined, (q) => q.where('orders.store_id', '=', filter.storeId!))
           .$if(filter.userId !== undefined, (q) => q.where('orders.user_id', '=', filter.userId!))
+          .$if(filter.status !== undefined, (q) => q.where('orders.status', '=', filter.status!))
+          .$if(filter.stage !== undefined, (q) => q.where('orders.stage', '=', filter.stage!))
           .orderBy('orders.id', 'desc')
           .limit(limit)
           .offset(offset)
@@ -94,18 +128,19 @@ export function orderRoutes({ db, dialect, push, events, config }: AppContext): 
     const caller = currentUser(req);
     if (!isAdmin(caller) && !isStoreAccount(caller.type)) throw forbidden();
     const paging = readPaging(req.query);
+    const state = readStateFilter(req.query);
     if (isAdmin(caller)) {
-      sendOk(res, await page(paging, {}));
+      sendOk(res, await page(paging, state));
       return;
     }
     const storeId = await ownStoreId(caller);
     // a store account that has not created its store yet has no orders
-    sendOk(res, await page(paging, { storeId: storeId ?? 0 }));
+    sendOk(res, await page(paging, { storeId: storeId ?? 0, ...state }));
   });
 
   router.get('/getAll-byUser', requireAuth, async (req, res) => {
     const caller = currentUser(req);
-    sendOk(res, await page(readPaging(req.query), { userId: caller.id }));
+    sendOk(res, await page(readPaging(req.query), { userId: caller.id, ...readStateFilter(req.query) }));
   });
 
   router.get('/get/:id', requireAuth, async (req, res) => {
@@ -151,6 +186,9 @@ export function orderRoutes({ db, dialect, push, events, config }: AppContext): 
     const order = await presentOne(placed.id);
     // a replayed client_id (a concurrent duplicate) changed nothing: no event, no push
     if (placed.created) events.publish(orderCreated(order));
+    // the order card in the buyer's conversation with the store (no Web Push: order:new has its own)
+    if (placed.card)
+      await effects.afterCreate(placed.card.message, placed.card.conversation, placed.card.inbox, { webPush: false });
     sendOk(res, order);
     // Web Push to the store's account, after the answer (services/push.ts)
     if (placed.created) push.orderCreated(placed.id);
@@ -164,16 +202,30 @@ export function orderRoutes({ db, dialect, push, events, config }: AppContext): 
     if (!isAdmin(caller) && row.store_owner_id !== caller.id) throw forbidden();
     mustNotBeDisabledStore(caller);
     const body = await validate(updateSchema, req.body);
-    await db
-      .updateTable('orders')
-      .set({ status: body.status, updated_at: nowIso() })
-      .where('id', '=', row.id)
-      .execute();
+    const result = await changeOrder(db, row, body, clock());
     const order = await presentOne(row.id);
-    events.publish(orderChanged(order));
+    if (result.changed) events.publish(orderChanged(order));
+    if (result.card)
+      await effects.afterCreate(result.card.message, result.card.conversation, result.card.inbox, { webPush: false });
     sendOk(res, order);
     // Web Push to the buyer when the status moved, after the answer (services/push.ts)
-    if (row.status !== body.status) push.orderStatusChanged(row.id);
+    if (result.statusChanged) push.orderStatusChanged(row.id);
+  });
+
+  router.post('/cancel/:id', requireAuth, async (req, res) => {
+    const caller = currentUser(req);
+    const id = idParam(req.params.id);
+    if (id === null) throw notFound();
+    const row = await loadOrder(id);
+    // the buyer alone (CONTRACT.md §8)
+    if (row.user_id !== caller.id) throw forbidden();
+    const body = await validate(cancelSchema, req.body);
+    const result = await cancelOrder(db, row, body.reason ? body.reason : null, clock());
+    const order = await presentOne(row.id);
+    events.publish(orderChanged(order));
+    if (result.card)
+      await effects.afterCreate(result.card.message, result.card.conversation, result.card.inbox, { webPush: false });
+    sendOk(res, order);
   });
 
   router.post('/rate/:id', requireAuth, async (req, res) => {

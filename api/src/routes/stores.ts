@@ -7,6 +7,7 @@ import {
   isStoreAccount,
   PROVINCE_IDS,
   STORE_TYPES,
+  storeInboxSchema,
   storeSchema,
   storeVerifySchema,
   UserType,
@@ -37,10 +38,13 @@ import { presentStore } from '../presenters/store';
 import { selectProducts } from '../queries/products';
 import { selectStores } from '../queries/stores';
 import { storeSearchText } from '../search/search-text';
+import { clockOf } from '../services/inbox';
+import { storeStamp } from '../services/store-hours';
 import { storeReviews } from './reviews';
 
 const schema = storeSchema('ar');
 const verifySchema = storeVerifySchema('ar');
+const inboxSchema = storeInboxSchema('ar');
 
 interface StoreFilter {
   type?: number;
@@ -51,6 +55,28 @@ interface StoreFilter {
 
 /** The store fields other than `verified`: a body with none of them only marks the store verified. */
 const STORE_FIELDS = ['user_id', 'city', 'address', 'name_store', 'type'] as const;
+
+/** `{hours, away_message}` without the store's other fields: the inbox settings alone (CONTRACT.md §8). */
+function isInboxOnly(req: Request): boolean {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || req.file) return false;
+  const fields = body as Record<string, unknown>;
+  return (
+    (fields.hours !== undefined || fields.away_message !== undefined) &&
+    fields.verified === undefined &&
+    STORE_FIELDS.every((k) => fields[k] === undefined)
+  );
+}
+
+/** The inbox columns of a checked body: only those it names. */
+function inboxColumns(body: { hours?: { day: number; open: string; close: string }[]; away_message?: string | null }) {
+  return {
+    ...(body.hours !== undefined
+      ? { hours: JSON.stringify(body.hours.map((h) => ({ day: h.day, open: h.open, close: h.close }))) }
+      : {}),
+    ...(body.away_message !== undefined ? { away_message: body.away_message ? body.away_message : null } : {}),
+  };
+}
 
 function isVerifyOnly(req: Request): boolean {
   const body: unknown = req.body;
@@ -76,8 +102,9 @@ function readFilter(req: Request): StoreFilter {
   return { type, city: city === 0 ? undefined : city, sort: sort === 'rating' ? 'rating' : undefined };
 }
 
-export function storeRoutes({ db, images }: AppContext): Router {
+export function storeRoutes({ db, images, config }: AppContext): Router {
   const router = Router();
+  const clock = clockOf(config);
 
   const list = async (req: Request, filter: StoreFilter) => {
     const paging = readPaging(req.query);
@@ -99,7 +126,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
         }
         return q.orderBy('stores.id', 'desc').limit(limit).offset(offset).execute();
       },
-      (rows) => rows.map((row) => presentStore(row, req.user)),
+      (rows) => rows.map((row) => presentStore(row, req.user, clock())),
     );
   };
 
@@ -124,7 +151,12 @@ export function storeRoutes({ db, images }: AppContext): Router {
 
   // a store's JSON shows its owner's name and status and counts its products; a signed-in caller
   // sees their conversation with it (and the owner their phone): per caller (http/browse.ts)
-  const storeBrowse = { tables: ['stores', 'users', 'products'], perCaller: true } as const;
+  // open_now and the chat activity follow the clock: visitors' answers are kept per period (services/store-hours.ts)
+  const storeBrowse = {
+    tables: ['stores', 'users', 'products'],
+    perCaller: true,
+    stamp: () => storeStamp(db, clock()),
+  } as const;
 
   router.get(
     '/getAll',
@@ -138,7 +170,9 @@ export function storeRoutes({ db, images }: AppContext): Router {
 
   router.get(
     '/get/:id',
-    browse(db, storeBrowse, async (req) => presentStore(await findStore(req.params.id, req.user?.id), req.user)),
+    browse(db, storeBrowse, async (req) =>
+      presentStore(await findStore(req.params.id, req.user?.id), req.user, clock()),
+    ),
   );
 
   router.get('/reviews/:id', storeReviews({ db }));
@@ -146,7 +180,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
   router.get(
     '/get-page/:id',
     browse(db, storeBrowse, async (req) => {
-      const store = presentStore(await findStore(req.params.id, req.user?.id), req.user);
+      const store = presentStore(await findStore(req.params.id, req.user?.id), req.user, clock());
       const paging = readPaging(req.query);
       const page = await paginate(
         paging,
@@ -213,6 +247,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
           type: body.type,
           search_text: storeSearchText(body),
           verified: body.verified === true ? 1 : 0,
+          ...inboxColumns(body),
           created_at: now,
           updated_at: now,
         })
@@ -224,7 +259,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
       if (isUniqueViolation(err)) throw conflict('storeExists');
       throw err;
     }
-    sendOk(res, presentStore(await findStore(String(id), caller.id), caller));
+    sendOk(res, presentStore(await findStore(String(id), caller.id), caller, clock()));
   });
 
   router.post('/update/:id', requireAuth, acceptImage, async (req, res) => {
@@ -250,7 +285,17 @@ export function storeRoutes({ db, images }: AppContext): Router {
           });
         }
       }
-      sendOk(res, presentStore(await findStore(String(current.id), caller.id), caller));
+      sendOk(res, presentStore(await findStore(String(current.id), caller.id), caller, clock()));
+      return;
+    }
+    if (isInboxOnly(req)) {
+      const inbox = await validate(inboxSchema, req.body);
+      await db
+        .updateTable('stores')
+        .set({ ...inboxColumns(inbox), updated_at: nowIso() })
+        .where('id', '=', current.id)
+        .execute();
+      sendOk(res, presentStore(await findStore(String(current.id), caller.id), caller, clock()));
       return;
     }
     const body = await validate(schema, req.body);
@@ -274,6 +319,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
           type: body.type,
           search_text: storeSearchText(body),
           updated_at: nowIso(),
+          ...inboxColumns(body),
           ...(image ? { image } : {}),
           ...(body.verified !== undefined && isAdmin(caller) ? { verified: body.verified ? 1 : 0 } : {}),
         })
@@ -293,7 +339,7 @@ export function storeRoutes({ db, images }: AppContext): Router {
       });
     }
     if (image) await images.remove(current.image);
-    sendOk(res, presentStore(await findStore(String(current.id), caller.id), caller));
+    sendOk(res, presentStore(await findStore(String(current.id), caller.id), caller, clock()));
   });
 
   router.post('/delete/:id', requireAuth, async (req, res) => {

@@ -2,6 +2,7 @@
  * Conversation rules: who takes part, the idempotent start (one conversation per user and store),
  * read and delivered pointers that only move forward, and the message window of conversation/get/{id}.
  */
+import { normalizeArabic } from '@agrivet/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import { nowIso } from '../db/time';
@@ -43,10 +44,19 @@ export async function findOrCreateConversation(
   const existing = await find();
   if (existing) return existing.id;
   const now = nowIso();
+  // the inbox searches the customer's name and phone (services/inbox.ts keeps it with their messages)
+  const customer = await db.selectFrom('users').select(['name', 'phone']).where('id', '=', senderId).executeTakeFirst();
   try {
     const row = await db
       .insertInto('conversations')
-      .values({ sender_id: senderId, receiver_id: store.user_id, store_id: store.id, created_at: now, updated_at: now })
+      .values({
+        sender_id: senderId,
+        receiver_id: store.user_id,
+        store_id: store.id,
+        created_at: now,
+        updated_at: now,
+        customer_search: customer ? normalizeArabic(`${customer.name} ${customer.phone}`) : null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

@@ -17,7 +17,10 @@ import type { ConversationRow, Database } from '../db/types';
 
 export type Clock = () => Date;
 /** The configuration's clock (shared with subscriptions: `config.now` in ms) as Dates. */
-export const clockOf = (config: Pick<Config, 'now'>): Clock => () => new Date(clockNow(config));
+export const clockOf =
+  (config: Pick<Config, 'now'>): Clock =>
+  () =>
+    new Date(clockNow(config));
 
 const DAY_MS = 86_400_000;
 

@@ -12,13 +12,15 @@
  * Deleting (CONTRACT.md §7): the row stays with `deleted_at` set and its text, image and attachment
  * cleared; the caller removes the files once the UPDATE is done.
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type MessageCard, normalizeArabic } from '@agrivet/shared';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import { prepared } from '../db/prepared';
 import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow, UploadRow } from '../db/types';
 import type { StoredAttachment } from '../media/chat-media';
 import type { Participant } from './conversations';
+import { type InboxChange, inboxAfterMessage } from './inbox';
 import { claimUpload } from './uploads';
 
 export interface NewMessage {
@@ -32,6 +34,12 @@ export interface NewMessage {
   /** The upload it comes from, claimed by the message in its transaction. */
   upload?: UploadRow | null;
   clientId: string | null;
+  /** A product or order card (CONTRACT.md §8). */
+  card?: MessageCard | null;
+  /** The store's automatic away reply. */
+  auto?: boolean;
+  /** The API's clock (services/inbox.ts): created_at and the inbox's wait. */
+  now?: Date;
 }
 
 const byClientId = prepared((db: Kysely<Database>, p: { userId: number; clientId: string }) =>
@@ -52,6 +60,8 @@ export interface WriteResult {
   message: MessageRow;
   /** False when the client_id was already used: `message` is the first one. */
   created: boolean;
+  /** What the message changed in the store's inbox (services/inbox.ts). */
+  inbox: InboxChange;
 }
 
 type PointerColumn =
@@ -150,6 +160,9 @@ const insertMessage = prepared(
       attachment: string | null;
       clientId: string | null;
       now: string;
+      card: string | null;
+      auto: number;
+      searchText: string | null;
     },
   ) =>
     db
@@ -162,41 +175,60 @@ const insertMessage = prepared(
         attachment: p.attachment,
         client_id: p.clientId,
         created_at: p.now,
+        card: p.card,
+        auto: p.auto,
+        search_text: p.searchText,
       })
       .returningAll(),
 );
 
-export async function writeMessage(db: Kysely<Database>, input: NewMessage): Promise<WriteResult> {
+/**
+ * Writes the message inside `trx` (the caller's transaction): the row, the upload it claims, the
+ * conversation's pointers and its inbox state. Order cards are written this way inside the order's
+ * own transaction (routes/orders.ts).
+ */
+export async function writeMessageIn(
+  trx: Transaction<Database>,
+  input: NewMessage,
+): Promise<{ message: MessageRow; inbox: InboxChange }> {
   const { conversation, userId } = input;
-  const now = nowIso();
+  const at = input.now ?? new Date();
+  const now = input.now ? at.toISOString() : nowIso();
+  const row = await insertMessage.takeFirst(trx, {
+    conversationId: conversation.id,
+    userId,
+    text: input.text,
+    image: input.image,
+    attachment: input.attachment ? JSON.stringify(input.attachment) : null,
+    clientId: input.clientId,
+    now,
+    card: input.card ? JSON.stringify(input.card) : null,
+    auto: input.auto ? 1 : 0,
+    searchText: input.text ? normalizeArabic(input.text) : null,
+  });
+  if (!row) throw new Error('message insert returned no row');
+  if (input.upload) await claimUpload(trx, input.upload, row.id, now);
+  // read implies delivered: the author's delivered pointer follows, under the same rule
+  await updateAfterWrite[input.author].execute(trx, {
+    conversationId: conversation.id,
+    authorId: userId,
+    messageId: row.id,
+    now,
+  });
+  const kind = input.auto ? 'auto' : input.card ? 'card' : 'plain';
+  const inbox = await inboxAfterMessage(trx, conversation, userId, kind, at);
+  return { message: row, inbox };
+}
+
+export async function writeMessage(db: Kysely<Database>, input: NewMessage): Promise<WriteResult> {
   try {
-    const message = await db.transaction().execute(async (trx) => {
-      const row = await insertMessage.takeFirst(trx, {
-        conversationId: conversation.id,
-        userId,
-        text: input.text,
-        image: input.image,
-        attachment: input.attachment ? JSON.stringify(input.attachment) : null,
-        clientId: input.clientId,
-        now,
-      });
-      if (!row) throw new Error('message insert returned no row');
-      if (input.upload) await claimUpload(trx, input.upload, row.id, now);
-      // read implies delivered: the author's delivered pointer follows, under the same rule
-      await updateAfterWrite[input.author].execute(trx, {
-        conversationId: conversation.id,
-        authorId: userId,
-        messageId: row.id,
-        now,
-      });
-      return row;
-    });
-    return { message, created: true };
+    const written = await db.transaction().execute((trx) => writeMessageIn(trx, input));
+    return { ...written, created: true };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const first = await findByClientId(db, userId, input.clientId);
+    const first = await findByClientId(db, input.userId, input.clientId);
     if (!first) throw err;
-    return { message: first, created: false };
+    return { message: first, created: false, inbox: { answered: false, reopened: false } };
   }
 }
 

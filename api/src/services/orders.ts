@@ -5,14 +5,16 @@
  * takes no new orders (422 `store_unavailable`). Idempotent by (user_id, client_id) through the
  * UNIQUE constraint; a concurrent duplicate re-reads the first order.
  */
-import { UserStatus, validationMessages } from '@agrivet/shared';
+import { formatCents, UserStatus, validationMessages } from '@agrivet/shared';
 import { effectiveStatus } from './subscriptions';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
-import { nowIso } from '../db/time';
-import type { Database } from '../db/types';
+import type { ConversationRow, Database, MessageRow } from '../db/types';
 import { invalid, invalidField, storeUnavailable } from '../http/errors';
+import { findOrCreateConversation } from './conversations';
 import { isStorableId } from './ids';
+import type { InboxChange } from './inbox';
+import { writeMessageIn } from './messages';
 
 /** The largest total the integer columns hold on both dialects (PostgreSQL `integer`). */
 const MAX_TOTAL_CENTS = 2_147_483_647;
@@ -74,9 +76,27 @@ export interface PlacedOrder {
   id: number;
   /** False when this client_id was already used: `id` is the first order's. */
   created: boolean;
+  /** The order card written into the buyer's conversation with the store (CONTRACT.md §8), when created. */
+  card?: { message: MessageRow; conversation: ConversationRow; inbox: InboxChange };
+}
+
+/** The buyer's conversation with the store (created when none), before the order's transaction. */
+async function buyerConversation(db: Kysely<Database>, req: OrderRequest): Promise<ConversationRow | undefined> {
+  if (!isStorableId(req.storeId)) return undefined;
+  const store = await db
+    .selectFrom('stores')
+    .select(['id', 'user_id'])
+    .where('id', '=', req.storeId)
+    .executeTakeFirst();
+  if (!store || store.user_id === req.buyerId) return undefined;
+  const id = await findOrCreateConversation(db, req.buyerId, store);
+  return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promise<PlacedOrder> {
+  const now = new Date(req.now ?? Date.now());
+  const conversation = await buyerConversation(db, req);
+  let card: PlacedOrder['card'];
   try {
     const id = await db.transaction().execute(async (trx) => {
       const store = isStorableId(req.storeId)
@@ -113,7 +133,7 @@ export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promi
       const computed = lines.reduce((sum, l) => sum + l.price_cents * l.quantity, 0);
       if (computed > MAX_TOTAL_CENTS) throw invalid({ total: validationMessages.ar.priceTooHigh });
       if (computed !== req.totalCents) throw invalidField('total', 'totalMismatch');
-      const now = nowIso();
+      const at = now.toISOString();
       const order = await trx
         .insertInto('orders')
         .values({
@@ -126,8 +146,10 @@ export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promi
           delivery_address: req.delivery.address,
           delivery_phone: req.delivery.phone,
           delivery_note: req.delivery.note ? req.delivery.note : null,
-          created_at: now,
-          updated_at: now,
+          stage: 'new',
+          conversation_id: conversation?.id ?? null,
+          created_at: at,
+          updated_at: at,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -135,9 +157,22 @@ export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promi
         .insertInto('order_items')
         .values(lines.map((l) => ({ ...l, order_id: order.id })))
         .execute();
+      if (conversation && conversation.store_id === store.id) {
+        const written = await writeMessageIn(trx, {
+          conversation,
+          author: 'sender',
+          userId: req.buyerId,
+          text: null,
+          image: null,
+          clientId: null,
+          card: { type: 'order', order_id: order.id, status: 0, stage: 'new', total: formatCents(computed) },
+          now,
+        });
+        card = { ...written, conversation };
+      }
       return order.id;
     });
-    return { id, created: true };
+    return { id, created: true, card };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const first = await findOrderByClientId(db, req.buyerId, req.clientId);

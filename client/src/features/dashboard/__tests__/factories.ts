@@ -34,6 +34,11 @@ export function createStore(overrides: Partial<Store> = {}): Store {
     rating_avg: null,
     rating_count: 0,
     verified: false,
+    hours: [],
+    away_message: null,
+    open_now: true,
+    reply_minutes: null,
+    last_active_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

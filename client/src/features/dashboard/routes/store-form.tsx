@@ -66,7 +66,9 @@ function StoreFormView({ store, user, ownerId }: { store: Store | null; user: Us
   };
 
   const submit = async (values: StoreValues, helpers: { setErrors: (e: Record<string, string>) => void }) => {
-    const clean = schema.cast({ ...values, user_id: isAdmin && !store ? values.user_id : undefined });
+    const { hours, ...clean } = schema.cast({ ...values, user_id: isAdmin && !store ? values.user_id : undefined });
+    // opening hours travel as JSON text in the multipart form (the API parses it)
+    if (hours) Object.assign(clean, { hours: JSON.stringify(hours) });
     upload.start();
     const saved = await saveWithFeedback(
       () =>
