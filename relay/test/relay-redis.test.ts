@@ -103,7 +103,11 @@ it('an order status changed through relay B reaches the buyer on relay A', async
   const order = 'data' in created ? created.data : undefined;
   await until(() => store.pushes.of('order:new').length === 1, 5_000, 'order:new across relays');
 
-  const updated = await call<Order>(store.socket, 'order:update', { order_id: order!.id, status: 2 });
+  const updated = await call<Order>(store.socket, 'order:update', {
+    order_id: order!.id,
+    status: 2,
+    reason: 'نفدت الكمية',
+  });
   expect(updated.status).toBe(200);
   await until(() => buyer.pushes.of('order:status').length === 1, 5_000, 'order:status across relays');
   expect(buyer.pushes.of<{ order: Order }>('order:status')[0].order).toMatchObject({ id: order!.id, status: 2 });

@@ -86,8 +86,8 @@ export function inboxRoutes(ctx: AppContext): Router {
     const full = await findInboxRow(db, viewer, row.id);
     if (!full) throw notFound();
     const conversation = presentInboxRow(full, media);
-    sendOk(res, conversation);
     if (changed) {
+      // the rooms see the admin's view of it (no unread count of anyone's)
       const forRooms = presentInboxRow((await findInboxRow(db, null, row.id)) ?? full, media);
       events.publish({
         event: 'conversation:updated',
@@ -95,6 +95,7 @@ export function inboxRoutes(ctx: AppContext): Router {
         payload: { conversation: forRooms },
       });
     }
+    sendOk(res, conversation);
   });
 
   return router;
