@@ -416,7 +416,7 @@ async function main() {
         },
         farmer,
       );
-      const changed = await api2.post(`order/update/${order.id}`, { status: 2 }, store);
+      const changed = await api2.post(`order/update/${order.id}`, { status: 2, reason: 'نفدت الكمية' }, store);
       // a marker last: once every socket has it, everything before it has arrived (Redis keeps the order)
       const marker = await api2.post('message/create', { conversation_id: conversationId, message: 'علامة' }, farmer);
       for (const s of all) {

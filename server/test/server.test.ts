@@ -217,11 +217,38 @@ describe('npm start composition', () => {
     arrived = pushed(buyer, 'order:status');
     await post(`order/update/${order.id}`, { status: 1 }, pharmacy.token);
     await arrived;
-    const settled = Promise.all([pushed(store, 'message:new'), pushed(buyer, 'message:new')]);
+    // the marker itself (the order cards of CONTRACT.md §8 are message:new events too)
+    const marker = (socket: TestSocket) =>
+      new Promise<void>((resolve) => {
+        const on = ({ message }: { message: Message }) => {
+          if (message.message !== 'marker') return;
+          socket.off('message:new', on as never);
+          resolve();
+        };
+        socket.on('message:new', on as never);
+      });
+    const settled = Promise.all([marker(store), marker(buyer)]);
     await post('message/create', { conversation_id: conversation.id, message: 'marker' }, farmer.token);
     await settled;
-    expect(heard.store).toEqual(['message:new', 'message:deleted', 'order:new', 'order:status', 'message:new']);
-    expect(heard.buyer).toEqual(['message:new', 'conversation:read', 'message:deleted', 'order:status', 'message:new']);
+    // order/create and order/update each write an order card into the buyer's conversation (message:new)
+    expect(heard.store).toEqual([
+      'message:new',
+      'message:deleted',
+      'order:new',
+      'message:new',
+      'order:status',
+      'message:new',
+      'message:new',
+    ]);
+    expect(heard.buyer).toEqual([
+      'message:new',
+      'conversation:read',
+      'message:deleted',
+      'message:new',
+      'order:status',
+      'message:new',
+      'message:new',
+    ]);
   });
 
   it('close(): connected sockets are disconnected, the port is released, a second close is harmless', async () => {
