@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Child processes through tsx: the `server-integration` project (vitest.integration.config.ts). */
-export const integrationTests = ['test/entry.test.ts'];
+export const integrationTests = ['test/entry.test.ts', 'test/events-redis.test.ts'];
 
 export const serverTestOptions = {
   // Each test file starts the whole `npm start` composition on a free port with a fresh database.
