@@ -90,7 +90,7 @@ test('a visitor must log in before ordering, and comes back to the store afterwa
     .first()
     .click();
   await expect(page).toHaveURL(/\/login\?next=%2Fproducts%2F1$/);
-  await expect(page.getByText('يرجى تسجيل الدخول اولا')).toBeVisible();
+  await expect(page.getByText('يرجى تسجيل الدخول أولاً')).toBeVisible();
   await page.getByLabel('رقم الهاتف').fill(DEMO.farmer.phone);
   await page.getByLabel('كلمة المرور').fill(DEMO.farmer.password);
   await page.getByRole('button', { name: 'دخول' }).click();

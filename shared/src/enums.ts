@@ -39,7 +39,7 @@ export type ProductType = (typeof ProductType)[keyof typeof ProductType];
 export const PRODUCT_TYPES: readonly ProductType[] = [0, 1, 2, 3];
 export const productTypeLabels: Record<'ar' | 'en', Record<ProductType, string>> = {
   ar: { 0: 'أدوية', 1: 'بذور صيفية', 2: 'بذور شتوية', 3: 'أسمدة' },
-  en: { 0: 'Medical', 1: 'Summer seeds', 2: 'Winter seeds', 3: 'Fertilizers' },
+  en: { 0: 'Medicines', 1: 'Summer seeds', 2: 'Winter seeds', 3: 'Fertilizers' },
 };
 
 export const OrderStatus = { InProgress: 0, Completed: 1, Rejected: 2 } as const;

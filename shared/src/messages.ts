@@ -3,11 +3,16 @@
  * ('Required', 'Too Short!' …); Arabic is the default language of the product (CONTRACT.md §5).
  */
 import type { Lang } from './entities';
+import { LIMITS } from './limits';
+
+/** A number in Arabic-Indic digits (٠-٩), as Arabic text writes it. */
+const arabicDigits = (n: number): string => String(n).replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
 export const validationMessages = {
   ar: {
     required: 'هذا الحقل مطلوب',
     tooShort: 'قصيرة جداً!',
+    passwordTooShort: `قصيرة جداً: ${arabicDigits(LIMITS.passwordMin)} أحرف على الأقل`,
     tooLong: 'طويلة جداً!',
     textTooLong: 'النص طويل جداً',
     passwordsMatch: 'كلمتا المرور غير متطابقتين',
@@ -29,10 +34,13 @@ export const validationMessages = {
     deliveryRequired: 'أدخل عنوان التوصيل ورقم الهاتف',
     ratingRange: 'التقييم عدد صحيح من 1 إلى 5',
     controlCharacters: 'النص يحتوي على محارف تحكم غير مسموح بها',
+    imageUnreadable: 'تعذّر فتح الملف: ليس صورة صالحة',
+    imageNotProcessed: 'تعذّرت معالجة الصورة على هذا الجهاز، جرّب صورة أخرى',
   },
   en: {
     required: 'Required',
     tooShort: 'Too Short!',
+    passwordTooShort: `Too Short! At least ${LIMITS.passwordMin} characters`,
     tooLong: 'Too Long!',
     textTooLong: 'Text is too long',
     passwordsMatch: 'Passwords must match',
@@ -54,6 +62,8 @@ export const validationMessages = {
     deliveryRequired: 'Enter the delivery address and phone',
     ratingRange: 'The rating is a whole number from 1 to 5',
     controlCharacters: 'The text contains control characters that are not allowed',
+    imageUnreadable: 'The file could not be opened: it is not a valid image',
+    imageNotProcessed: 'This device could not process the photo; try another one',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 

@@ -27,4 +27,10 @@ export const provinceName = (id: number, lang: 'ar' | 'en' = 'ar'): string => {
   if (!p) return '';
   return lang === 'ar' ? p.name : p.name_en;
 };
+/**
+ * A province's name in the UI language: the English one in English, else the Arabic name the API sent
+ * (`city_name`, `province_name`) or the table's.
+ */
+export const provinceLabel = (id: number, lang: 'ar' | 'en', sentName?: string | null): string =>
+  lang === 'en' ? provinceName(id, 'en') || sentName || '' : sentName || provinceName(id, 'ar');
 export const PROVINCE_IDS: readonly number[] = PROVINCES.map((p) => p.id);

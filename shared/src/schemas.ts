@@ -52,7 +52,7 @@ const password = (lang: Lang) =>
     yup
       .string()
       .required(m(lang).required)
-      .min(LIMITS.passwordMin, m(lang).tooShort)
+      .min(LIMITS.passwordMin, m(lang).passwordTooShort)
       .max(LIMITS.passwordMax, m(lang).tooLong),
     lang,
   );

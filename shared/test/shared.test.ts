@@ -81,7 +81,7 @@ describe('provinces and enums', () => {
 describe('schemas (SPEC.md §5)', () => {
   it('login: English messages verbatim', async () => {
     const f = await fieldsOf(loginSchema('en').validate({ phone: '', password: 'abc' }, { abortEarly: false }));
-    expect(f).toEqual({ phone: 'Required', password: 'Too Short!' });
+    expect(f).toEqual({ phone: 'Required', password: 'Too Short! At least 4 characters' });
     const g = await fieldsOf(
       loginSchema('en').validate({ phone: '1', password: 'x'.repeat(51) }, { abortEarly: false }),
     );

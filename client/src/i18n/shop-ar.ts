@@ -121,7 +121,7 @@ export const shopAr = {
     quantity: 'الكمية',
     addToCart: 'أضف إلى السلة',
     cancel: 'إلغاء',
-    loginFirst: 'يرجى تسجيل الدخول اولا',
+    loginFirst: 'يرجى تسجيل الدخول أولاً',
     added: 'تم اضافة العنصر الى السلة',
     cart: 'السلة',
     cartCount: 'السلة ({{count}})',

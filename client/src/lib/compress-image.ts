@@ -1,9 +1,26 @@
 /**
  * Shrinks a photo in the browser before it is sent (weak rural connections): longest side ≤ 1600 px,
  * re-encoded as WebP (JPEG where the browser cannot encode WebP). Reports progress 0..1.
+ * A file it cannot read (a text file named .jpg …) or encode is refused with an ImageError whose
+ * message is in the UI language — never the browser's own English ("The source image could not be
+ * decoded.").
  */
-import { LIMITS } from '@agrivet/shared';
+import { LIMITS, validationMessages } from '@agrivet/shared';
 import { useEffect, useState } from 'react';
+import { currentLang } from '@/i18n';
+
+export type ImageErrorReason = 'unreadable' | 'not_processed';
+
+export class ImageError extends Error {
+  readonly reason: ImageErrorReason;
+
+  constructor(reason: ImageErrorReason) {
+    const messages = validationMessages[currentLang()];
+    super(reason === 'unreadable' ? messages.imageUnreadable : messages.imageNotProcessed);
+    this.name = 'ImageError';
+    this.reason = reason;
+  }
+}
 
 export interface CompressedImage {
   bytes: ArrayBuffer;
@@ -22,16 +39,24 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promi
 }
 
 export async function compressImage(file: File, onProgress?: (fraction: number) => void): Promise<CompressedImage> {
-  if (!file.type.startsWith('image/')) throw new Error('not-an-image');
+  if (!file.type.startsWith('image/')) throw new ImageError('unreadable');
   onProgress?.(0.1);
-  const bitmap = await createImageBitmap(file);
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    throw new ImageError('unreadable');
+  }
   onProgress?.(0.4);
   const size = fitWithin(bitmap.width, bitmap.height);
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('no-canvas');
+  if (!ctx) {
+    bitmap.close();
+    throw new ImageError('not_processed');
+  }
   ctx.drawImage(bitmap, 0, 0, size.width, size.height);
   bitmap.close();
   onProgress?.(0.6);
@@ -41,7 +66,7 @@ export async function compressImage(file: File, onProgress?: (fraction: number) 
     blob = await toBlob(canvas, 'image/jpeg', 0.82);
     type = 'image/jpeg';
   }
-  if (!blob) throw new Error('encode-failed');
+  if (!blob) throw new ImageError('not_processed');
   const bytes = await blob.arrayBuffer();
   onProgress?.(1);
   return { bytes, type, ...size };

@@ -6,7 +6,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdImage } from 'react-icons/md';
-import { type CompressedImage, compressImage, usePreviewUrl } from '@/lib/compress-image';
+import { type CompressedImage, compressImage, ImageError, usePreviewUrl } from '@/lib/compress-image';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { fieldRecipe } from '@/lib/theme/slot-recipes';
 import '@/i18n/shop';
@@ -35,8 +35,9 @@ export function PhotoField({ current, value, onChange }: PhotoFieldProps) {
     setBusy(true);
     try {
       onChange(await compressImage(file));
-    } catch {
-      setError(t('account.notImage'));
+    } catch (err) {
+      // a file the browser cannot read as a picture (a text file named .jpg): said in the UI language
+      setError(err instanceof ImageError ? err.message : t('account.notImage'));
     } finally {
       setBusy(false);
     }

@@ -33,7 +33,7 @@ describe('login form', () => {
 
     await user.type(password, 'abc');
     await user.tab();
-    expect(await screen.findByText('قصيرة جداً!')).toBeInTheDocument();
+    expect(await screen.findByText('قصيرة جداً: ٤ أحرف على الأقل')).toBeInTheDocument();
     await user.clear(password);
     await user.type(password, 'x'.repeat(51));
     expect(await screen.findByText('طويلة جداً!')).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('login form', () => {
     expect(await screen.findAllByText('Required')).toHaveLength(2);
     await user.type(screen.getByLabelText('Password'), 'ab');
     await user.tab();
-    expect(await screen.findByText('Too Short!')).toBeInTheDocument();
+    expect(await screen.findByText('Too Short! At least 4 characters')).toBeInTheDocument();
   });
 
   it('submits phone and password, stores the session and reports the user', async () => {

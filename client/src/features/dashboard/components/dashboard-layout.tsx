@@ -25,6 +25,8 @@ import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { DashboardTopBar } from './dashboard-top-bar';
 import { ExpiredBanner } from './expired-banner';
 import { SideNav } from './side-nav';
+import { currentLang } from '@/i18n';
+import { provinceLabel } from '@agrivet/shared';
 
 const OfflineBanner = lazy(() => import('@/components/layout/offline-banner'));
 
@@ -56,7 +58,9 @@ export default function DashboardLayout() {
     return onRealtime('order:new', ({ order }) => {
       useOrderAlerts.getState().arrived();
       // Where it goes, beside the total: the store sees the delivery at once (CONTRACT.md §7).
-      const where = order.delivery ? ` — ${order.delivery.province_name}، ${order.delivery.address}` : '';
+      const where = order.delivery
+        ? ` — ${provinceLabel(order.delivery.province, currentLang(), order.delivery.province_name)}، ${order.delivery.address}`
+        : '';
       notify.info(t('orders.newOrder', { name: order.user.name }), `${order.total} $${where}`);
     });
   }, [isStore, t]);

@@ -11,7 +11,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useId, useRef, useState } from 'react';
 import { MdImage } from 'react-icons/md';
-import { type CompressedImage, compressImage, usePreviewUrl } from '@/lib/compress-image';
+import { type CompressedImage, compressImage, ImageError, usePreviewUrl } from '@/lib/compress-image';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { fieldRecipe, progressRecipe } from '@/features/dashboard/lib/recipes';
@@ -45,8 +45,9 @@ export function ImageField({ current, value, onChange, progress, label }: ImageF
     setBusy(true);
     try {
       onChange(await compressImage(file));
-    } catch {
-      setError(t('form.notImage'));
+    } catch (err) {
+      // a file the browser cannot read as a picture (a text file named .jpg): said in the UI language
+      setError(err instanceof ImageError ? err.message : t('form.notImage'));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@
  * travels through the relay (order:update), so the buyer sees it live.
  */
 import '@/i18n/shop';
-import { type Order, orderStatusLabels } from '@agrivet/shared';
+import { type Order, orderStatusLabels, provinceLabel } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -123,7 +123,7 @@ function OrderView({ order }: { order: Order }) {
                 {t('orders.deliveryAddress')}:
               </Text>
               <Text as="dd" overflowWrap="anywhere" minW="0">
-                {order.delivery.province_name} — {order.delivery.address}
+                {provinceLabel(order.delivery.province, lang, order.delivery.province_name)} — {order.delivery.address}
               </Text>
             </HStack>
             <HStack gap="2">

@@ -2,7 +2,7 @@
  * The dashboard home: a store account's orders by status and its last 30 days of orders (GET
  * stats/store); for the admin users by type, stores by province and messages per day (GET stats/admin).
  */
-import { type AdminStats, orderStatusLabels, type StoreStats, userTypeLabels } from '@agrivet/shared';
+import { type AdminStats, orderStatusLabels, provinceLabel, type StoreStats, userTypeLabels } from '@agrivet/shared';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { useMemo } from 'react';
@@ -74,8 +74,8 @@ function AdminFigures({ stats }: { stats: AdminStats }) {
     [stats, lang],
   );
   const provinces = useMemo(
-    () => stats.stores_by_province.map((p) => ({ label: p.city_name, value: p.count })),
-    [stats],
+    () => stats.stores_by_province.map((p) => ({ label: provinceLabel(p.city, lang, p.city_name), value: p.count })),
+    [stats, lang],
   );
   const perDayData = useMemo(() => perDay(stats.messages_per_day, lang), [stats, lang]);
   return (

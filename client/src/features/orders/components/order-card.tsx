@@ -1,5 +1,5 @@
 import '@/i18n/shop';
-import { formatPrice, type Order, type OrderStatus, orderStatusLabels } from '@agrivet/shared';
+import { formatPrice, type Order, type OrderStatus, orderStatusLabels, provinceLabel } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
@@ -45,7 +45,8 @@ export function OrderCard({ order }: { order: Order }) {
         </Stack>
         {order.delivery && (
           <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-            {t('checkout.deliveryTo')}: {order.delivery.province_name} — {order.delivery.address}
+            {t('checkout.deliveryTo')}: {provinceLabel(order.delivery.province, lang, order.delivery.province_name)} —{' '}
+            {order.delivery.address}
           </Text>
         )}
         <HStack justify="space-between">

@@ -98,11 +98,11 @@ function renderStore() {
 }
 
 describe('adding to the cart on a store page', () => {
-  it("logged out: 'يرجى تسجيل الدخول اولا' then /login?next=this store's page", async () => {
+  it("logged out: 'يرجى تسجيل الدخول أولاً' then /login?next=this store's page", async () => {
     const user = userEvent.setup();
     renderStore();
     await user.click(await screen.findByRole('button', { name: 'اطلب: بذور قمح' }));
-    expect(notify.info).toHaveBeenCalledWith('يرجى تسجيل الدخول اولا');
+    expect(notify.info).toHaveBeenCalledWith('يرجى تسجيل الدخول أولاً');
     expect(await screen.findByText('login page /products/3')).toBeInTheDocument();
     expect(useCart.getState().carts).toEqual({});
   });

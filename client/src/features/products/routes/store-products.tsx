@@ -5,7 +5,7 @@
  * whose owner's account is disabled (`available: false`) is shown as taking no orders.
  */
 import '@/i18n/layout';
-import type { Product } from '@agrivet/shared';
+import { type Product, provinceLabel } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -34,6 +34,7 @@ import { QuantityDialog } from '@/features/products/components/quantity-dialog';
 import { StoreReviews } from '@/features/products/components/store-reviews';
 import { addToCart } from '@/features/products/lib/add-to-cart';
 import '@/i18n/shop';
+import { currentLang } from '@/i18n';
 
 /** The store list of a store type (1 pharmacies, 2 clinics, 3 nurseries). */
 const listOf = (type: number | undefined) =>
@@ -102,7 +103,7 @@ export default function StoreProductsRoute() {
           <HStack gap="1">
             <MdLocationOn aria-hidden />
             <Text>
-              {store.city_name} — {store.address}
+              {provinceLabel(store.city, currentLang(), store.city_name)} — {store.address}
             </Text>
           </HStack>
           <StoreRating avg={store.rating_avg} count={store.rating_count} />

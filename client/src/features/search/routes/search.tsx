@@ -3,7 +3,7 @@
  * together (one page_number), so the shared Pager goes up to the largest last_page of the three.
  */
 import '@/i18n/layout';
-import { formatPrice } from '@agrivet/shared';
+import { formatPrice, provinceLabel } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
@@ -20,6 +20,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { failureOf } from '@/lib/query-client';
 import { useSearch } from '@/features/search/api/search';
+import { currentLang } from '@/i18n';
 
 function Section({
   title,
@@ -92,7 +93,7 @@ export default function SearchRoute() {
                   actions={<OpenLink to={paths.store.getHref(s.id)} label={t('store.viewProducts')} />}
                 >
                   <Text fontSize="sm" color="fg.muted">
-                    {s.city_name} — {s.address}
+                    {provinceLabel(s.city, currentLang(), s.city_name)} — {s.address}
                   </Text>
                 </ItemCard>
               </li>
