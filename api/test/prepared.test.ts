@@ -17,8 +17,8 @@ import {
   SqliteQueryCompiler,
   sql,
 } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { prepared } from '../src/db/prepared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prepared, sameAsDatabase } from '../src/db/prepared';
 
 interface TestDb {
   notes: {
@@ -195,6 +195,24 @@ describe('prepared queries', () => {
       });
     }
     expect(builds).toBe(1);
+  });
+
+  it('sameAsDatabase: a transaction told its database builds nothing, not even the dialect probe', async () => {
+    const db = sqliteDb();
+    await withNotes(db);
+    const byOwner = prepared((k: Kysely<TestDb>, p: { owner: number }) =>
+      k.selectFrom('notes').select('id').where('owner', '=', p.owner),
+    );
+    await byOwner.execute(db, { owner: 7 });
+    const probes = async (tell: boolean) =>
+      db.transaction().execute(async (trx) => {
+        if (tell) sameAsDatabase<TestDb>(trx, db);
+        const spy = vi.spyOn(trx, 'selectFrom');
+        expect((await byOwner.execute(trx, { owner: 8 })).rows).toEqual([{ id: 3 }]);
+        return spy.mock.calls.length;
+      });
+    expect(await probes(false)).toBeGreaterThan(0); // an unknown instance compiles the probe
+    expect(await probes(true)).toBe(0);
   });
 
   it('keeps the template with a plugin that only transforms results', async () => {

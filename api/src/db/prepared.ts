@@ -97,6 +97,16 @@ const compileProbe = (db: Kysely<ProbeDb>): string =>
     .offset(3)
     .compile().sql;
 
+/**
+ * A transaction compiles as the database it was opened on (same dialect, same plugins): give it the
+ * database's flavour, so a hot path that opens a transaction per request (message/create) does not
+ * compile the probe twice for every new transaction instance.
+ *   await db.transaction().execute(async (trx) => { sameAsDatabase(trx, db); … })
+ */
+export function sameAsDatabase<DB>(trx: Kysely<DB>, db: Kysely<DB>): void {
+  if (!flavours.has(trx)) flavours.set(trx, flavourOf(db as Kysely<unknown>));
+}
+
 function flavourOf(db: Kysely<unknown>): string | null {
   let flavour = flavours.get(db);
   if (flavour === undefined) {

@@ -69,8 +69,14 @@ export function messageCreate(ctx: AppContext): (req: Request) => Promise<Messag
       throw new HttpError(422, validationMessages.ar.messageOrImage, { message: validationMessages.ar.messageOrImage });
     }
     const clientId = body.client_id ? body.client_id : null;
-    const earlier = await findByClientId(db, caller.id, clientId);
-    if (earlier) return presentMessage(earlier, media);
+    // a replayed client_id answers the first message. With an attachment it is looked up first (the
+    // upload is already used, the image must not be stored twice); a text message is simply written —
+    // the UNIQUE (user_id, client_id) refuses a repeat and writeMessage answers the first one — which
+    // spares every new message a query (issue 25: message/create's CPU)
+    if (uploadId !== null || req.file) {
+      const earlier = await findByClientId(db, caller.id, clientId);
+      if (earlier) return presentMessage(earlier, media);
+    }
 
     // a product card: a product of this conversation's store (CONTRACT.md §8)
     let card: MessageCard | null = null;

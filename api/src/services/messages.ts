@@ -15,7 +15,7 @@
 import { type MessageCard, normalizeArabic } from '@agrivet/shared';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
-import { prepared } from '../db/prepared';
+import { prepared, sameAsDatabase } from '../db/prepared';
 import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow, UploadRow } from '../db/types';
 import type { StoredAttachment } from '../media/chat-media';
@@ -222,7 +222,10 @@ export async function writeMessageIn(
 
 export async function writeMessage(db: Kysely<Database>, input: NewMessage): Promise<WriteResult> {
   try {
-    const written = await db.transaction().execute((trx) => writeMessageIn(trx, input));
+    const written = await db.transaction().execute((trx) => {
+      sameAsDatabase(trx, db);
+      return writeMessageIn(trx, input);
+    });
     return { ...written, created: true };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

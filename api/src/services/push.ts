@@ -35,11 +35,36 @@ import type { LookupFunction } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
+import { prepared } from '../db/prepared';
 import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow } from '../db/types';
 import { parseStoredAttachment } from '../media/chat-media';
 import { isPublicAddress, publicHostProblem } from '../net/addresses';
 import { sharedSecret } from './secrets';
+
+/** A user's subscriptions with their session's state: read for every message (a hot path, compiled once). */
+const subscriptionsOf = prepared((db: Kysely<Database>, p: { userId: number }) =>
+  db
+    .selectFrom('push_subscriptions')
+    .leftJoin('auth_tokens', 'auth_tokens.id', 'push_subscriptions.token_id')
+    .select([
+      'push_subscriptions.id',
+      'push_subscriptions.endpoint',
+      'push_subscriptions.p256dh',
+      'push_subscriptions.auth',
+      'push_subscriptions.token_id',
+      'push_subscriptions.failures',
+      'push_subscriptions.retry_at',
+      'auth_tokens.revoked_at',
+    ])
+    .where('push_subscriptions.user_id', '=', p.userId),
+);
+const userName = prepared((db: Kysely<Database>, p: { id: number }) =>
+  db.selectFrom('users').select('name').where('id', '=', p.id),
+);
+const storeName = prepared((db: Kysely<Database>, p: { id: number }) =>
+  db.selectFrom('stores').select('name_store').where('id', '=', p.id),
+);
 
 /** Push subscriptions one account may have; a new one beyond drops the least recently used. */
 export const PUSH_SUBSCRIPTIONS_PER_ACCOUNT = 10;
@@ -212,38 +237,37 @@ export class PushService {
       .execute();
   }
 
-  /** A new message: the other participant is notified (after the response). */
+  /**
+   * A new message: the other participant is notified (after the response). Their subscriptions are
+   * read first; the title's name only when there is someone to send to (most recipients have none).
+   */
   messageCreated(message: MessageRow, conversation: ConversationRow): void {
     this.later(async () => {
       const toStoreOwner = message.user_id === conversation.sender_id;
       const recipient = toStoreOwner ? conversation.receiver_id : conversation.sender_id;
       if (recipient === message.user_id) return;
-      // the farmer sees the store's name; the store sees the farmer's
-      const title = toStoreOwner
-        ? (await this.db.selectFrom('users').select('name').where('id', '=', message.user_id).executeTakeFirst())?.name
-        : (
-            await this.db
-              .selectFrom('stores')
-              .select('name_store')
-              .where('id', '=', conversation.store_id)
-              .executeTakeFirst()
-          )?.name_store;
-      const attachment = parseStoredAttachment(message.attachment) ?? (message.image ? { kind: 'image' } : null);
-      const body = message.message
-        ? preview(message.message)
-        : attachment?.kind === 'audio'
-          ? 'رسالة صوتية'
-          : attachment
-            ? 'صورة'
-            : '';
       await this.sendToUser(
         recipient,
-        {
-          type: 'message',
-          title: title ?? 'رسالة جديدة',
-          body,
-          url: `/chat/${conversation.id}`,
-          tag: `conversation-${conversation.id}`,
+        async () => {
+          // the farmer sees the store's name; the store sees the farmer's
+          const title = toStoreOwner
+            ? (await userName.takeFirst(this.db, { id: message.user_id }))?.name
+            : (await storeName.takeFirst(this.db, { id: conversation.store_id }))?.name_store;
+          const attachment = parseStoredAttachment(message.attachment) ?? (message.image ? { kind: 'image' } : null);
+          const body = message.message
+            ? preview(message.message)
+            : attachment?.kind === 'audio'
+              ? 'رسالة صوتية'
+              : attachment
+                ? 'صورة'
+                : '';
+          return {
+            type: 'message',
+            title: title ?? 'رسالة جديدة',
+            body,
+            url: `/chat/${conversation.id}`,
+            tag: `conversation-${conversation.id}`,
+          };
         },
         'high',
       );
@@ -318,22 +342,13 @@ export class PushService {
     this.pending.add(job);
   }
 
-  private async sendToUser(userId: number, payload: PushPayload, urgency: 'high' | 'normal'): Promise<void> {
-    const subscriptions = await this.db
-      .selectFrom('push_subscriptions')
-      .leftJoin('auth_tokens', 'auth_tokens.id', 'push_subscriptions.token_id')
-      .select([
-        'push_subscriptions.id',
-        'push_subscriptions.endpoint',
-        'push_subscriptions.p256dh',
-        'push_subscriptions.auth',
-        'push_subscriptions.token_id',
-        'push_subscriptions.failures',
-        'push_subscriptions.retry_at',
-        'auth_tokens.revoked_at',
-      ])
-      .where('push_subscriptions.user_id', '=', userId)
-      .execute();
+  private async sendToUser(
+    userId: number,
+    payload: PushPayload | (() => Promise<PushPayload>),
+    urgency: 'high' | 'normal',
+  ): Promise<void> {
+    const { rows: subscriptions } = await subscriptionsOf.execute(this.db, { userId });
+    if (subscriptions.length === 0) return;
     // a revoked session's, and endpoints stored before today's rules refuse them: never sent to, deleted
     const gone = subscriptions
       .filter((s) => (s.token_id !== null && s.revoked_at !== null) || !this.endpointAllowed(s.endpoint))
@@ -343,7 +358,9 @@ export class PushService {
     const live = subscriptions.filter(
       (s) => !gone.includes(s.id) && (s.retry_at === null || new Date(s.retry_at).getTime() <= now),
     );
-    await Promise.all(live.map((s) => this.send(s, payload, urgency)));
+    if (live.length === 0) return;
+    const content = typeof payload === 'function' ? await payload() : payload;
+    await Promise.all(live.map((s) => this.send(s, content, urgency)));
   }
 
   /** A send failed: nothing more to this endpoint until the back-off has passed. */
