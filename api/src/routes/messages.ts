@@ -69,11 +69,12 @@ export function messageCreate(ctx: AppContext): (req: Request) => Promise<Messag
       throw new HttpError(422, validationMessages.ar.messageOrImage, { message: validationMessages.ar.messageOrImage });
     }
     const clientId = body.client_id ? body.client_id : null;
-    // a replayed client_id answers the first message. With an attachment it is looked up first (the
-    // upload is already used, the image must not be stored twice); a text message is simply written —
+    // a replayed client_id answers the first message. With an attachment or a card it is looked up first
+    // (the upload is already used, the image must not be stored twice, the product may be gone); a text
+    // message is simply written —
     // the UNIQUE (user_id, client_id) refuses a repeat and writeMessage answers the first one — which
     // spares every new message a query (issue 25: message/create's CPU)
-    if (uploadId !== null || req.file) {
+    if (uploadId !== null || req.file || productId !== null) {
       const earlier = await findByClientId(db, caller.id, clientId);
       if (earlier) return presentMessage(earlier, media);
     }
