@@ -79,11 +79,14 @@ const postById =
   };
 
 const handlers: Record<keyof ClientToServerEvents, Handler> = {
-  // the access check, without any history (before_id=1); the ack is the conversation
+  // the access check; the ack is the conversation with the messages after `after_id` (the client's
+  // re-sync after a reconnect: one request), or without any history (before_id=1)
   'conversation:join': async (p, c) => {
     const id = idOf(p.conversation_id);
     if (id === null) return badId('conversation_id');
-    const res = await c.api.get(`${apiPaths.conversation.get(id)}?before_id=1`, c.caller);
+    const after =
+      Number.isSafeInteger(p.after_id) && (p.after_id as number) >= 0 ? `after_id=${p.after_id}` : 'before_id=1';
+    const res = await c.api.get(`${apiPaths.conversation.get(id)}?${after}`, c.caller);
     if (res.status === 200) {
       c.joined.add(id);
       await c.socket.join(rooms.conversation(id));

@@ -1,13 +1,14 @@
 /**
- * RealtimeClient against the real relay and API: a message the relay never pushed (a relay that
- * died between the API's 200 and its publish) arrives through the periodic re-sync without a
- * reconnect; the periodic re-sync pauses while the page is hidden and runs at once when it is
- * shown; pushes that overtook each other reach the UI in id order; refreshIdentity() joins the
- * rooms of a store created after connecting.
+ * RealtimeClient against the real relay and API: after a reconnect an open conversation is re-synced
+ * by ONE request (the relay's join GET carries after_id) and what was missed arrives once;
+ * refreshIdentity() joins the rooms of a store created after connecting.
  */
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AuthPayload, Conversation, Message, Order, Product } from '@agrivet/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectionStatus, RealtimeClient, type RealtimeOptions } from '@agrivet/realtime';
+import { CuttableProxy } from './helpers/processes';
 import { sleep, until } from './helpers/sockets';
 import {
   type Account,
@@ -21,18 +22,20 @@ import {
   type RunningRelay,
   startApi,
   startRelay,
-  withoutEvents,
 } from './helpers/stack';
 
 let api: RunningApi;
 let relay: RunningRelay;
 let pharmacy: Account;
+/** Every request the relay made to the API (path and query). */
+const apiRequests: string[] = [];
+let counter: Server;
 const clients: RealtimeClient[] = [];
 
-function client(account: Account, options: RealtimeOptions = {}): RealtimeClient {
-  const c = new RealtimeClient({ apiUrl: api.apiUrl, reconnectionDelayMs: 100, retryBaseMs: 50, ...options });
+function client(account: Account, options: RealtimeOptions = {}, url = relay.url): RealtimeClient {
+  const c = new RealtimeClient({ reconnectionDelayMs: 100, reconnectionDelayMaxMs: 200, retryBaseMs: 50, ...options });
   clients.push(c);
-  c.connect(relay.url, account.token);
+  c.connect(url, account.token);
   return c;
 }
 
@@ -43,121 +46,108 @@ async function freshConversation(): Promise<{ farmer: Account; conversation: Con
   return { farmer, conversation };
 }
 
-/** A message written through the REST API: stored, but its event is lost (no relay pushes it). */
-function storeUnpushed(farmer: Account, conversation: Conversation, text: string): Promise<Message> {
-  return withoutEvents(api, () =>
-    apiPost<Message>(
-      api.apiUrl,
-      'message/create',
-      { conversation_id: conversation.id, user_id: farmer.user.id, message: text },
-      farmer.token,
-    ),
+/** A message written through the REST API. */
+function storeOverRest(farmer: Account, conversation: Conversation, text: string): Promise<Message> {
+  return apiPost<Message>(
+    api.apiUrl,
+    'message/create',
+    { conversation_id: conversation.id, user_id: farmer.user.id, message: text },
+    farmer.token,
   );
 }
 
-const ids = (messages: readonly Message[]) => messages.map((m) => m.id);
+/** An HTTP pass-through in front of the API that records each request. */
+async function countingProxy(target: string): Promise<{ server: Server; url: string }> {
+  const to = new URL(target);
+  const server = createServer((req, res) => {
+    apiRequests.push(req.url ?? '');
+    const out = request(
+      { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
 
 beforeAll(async () => {
   api = await startApi();
-  relay = await startRelay(api.apiUrl);
+  const proxy = await countingProxy(api.url);
+  counter = proxy.server;
+  relay = await startRelay(`${proxy.url}/api`);
   pharmacy = await login(api.apiUrl, DEMO.pharmacy);
 });
 
 afterAll(async () => {
   for (const c of clients) c.close();
   await relay?.close();
+  counter?.closeAllConnections();
+  await new Promise((r) => counter?.close(r));
   await api?.close();
 });
 
-describe('periodic re-sync', () => {
-  it('a message that was never pushed arrives without a reconnect; every message once, in id order', async () => {
+describe('re-sync after a reconnect', () => {
+  it('one request per open conversation brings what was missed, each message once', async () => {
     const { farmer, conversation } = await freshConversation();
-    const sender = client(farmer, { resyncIntervalMs: 0 });
-    const receiver = client(pharmacy, { resyncIntervalMs: 300 });
-    const statuses: ConnectionStatus[] = [];
-    receiver.onStatus((s) => statuses.push(s));
-    const stream: Message[] = [];
-    receiver.on('message:new', ({ message }) => {
-      if (message.conversation_id === conversation.id) stream.push(message);
-    });
-    expect((await receiver.openConversation(conversation.id)).status).toBe(200);
-    expect((await sender.openConversation(conversation.id)).status).toBe(200);
-
-    const first = await sender.sendMessage({ conversation_id: conversation.id, message: 'أولى' }).done;
-    await until(() => stream.length === 1, 5_000, 'the first push');
-    const lost = await storeUnpushed(farmer, conversation, 'لم تُدفع');
-    const third = await sender.sendMessage({ conversation_id: conversation.id, message: 'ثالثة' }).done;
-    await until(() => stream.length === 3, 5_000, 'the unpushed message through the periodic re-sync');
-    await sleep(700); // two more periods: nothing is delivered twice
-
-    const stored = [('data' in first && first.data.id) || 0, lost.id, ('data' in third && third.data.id) || 0];
-    expect(new Set(ids(stream))).toEqual(new Set(stored));
-    expect(stream).toHaveLength(3);
-    expect(ids(receiver.messages(conversation.id))).toEqual(stored);
-    expect(statuses).toEqual(['online']); // no reconnect (it was 'connecting' before the listener)
-  });
-
-  it('pauses while the page is hidden and re-syncs at once when it becomes visible', async () => {
-    const page = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
-    Object.defineProperty(globalThis, 'document', { value: page, configurable: true });
+    const link = new CuttableProxy(relay.port);
+    await link.start();
     try {
-      const { farmer, conversation } = await freshConversation();
-      const often = client(pharmacy, { resyncIntervalMs: 150 });
-      const rarely = client(pharmacy, { resyncIntervalMs: 600_000 });
-      const got = { often: [] as number[], rarely: [] as number[] };
-      often.on('message:new', ({ message }) => got.often.push(message.id));
-      rarely.on('message:new', ({ message }) => got.rarely.push(message.id));
-      await often.openConversation(conversation.id);
-      await rarely.openConversation(conversation.id);
-      await sleep(300); // the opening re-syncs (answered after the joins) are over
+      // socket.io's own retry waits a minute: the test decides when the link is back (reconnectNow,
+      // what the app calls when the device comes back online).
+      const slow = { reconnectionDelayMs: 60_000, reconnectionDelayMaxMs: 60_000 };
+      const receiver = client(pharmacy, slow, `http://127.0.0.1:${link.port}`);
+      const stream: number[] = [];
+      receiver.on('message:new', ({ message }) => {
+        if (message.conversation_id === conversation.id) stream.push(message.id);
+      });
+      const first = await storeOverRest(farmer, conversation, 'قبل الفتح');
+      const second = await storeOverRest(farmer, conversation, 'قبل الفتح أيضاً');
+      // The screen shows messages up to `first`: the opening join brings what is newer.
+      const opened = await receiver.openConversation(conversation.id, first.id);
+      expect('data' in opened && opened.data.messages.map((m) => m.id)).toEqual([second.id]);
+      expect(stream).toEqual([second.id]);
 
-      const lost = await storeUnpushed(farmer, conversation, 'أثناء الإخفاء');
-      await sleep(800); // five periods of `often`, all paused
-      expect(got).toEqual({ often: [], rarely: [] });
-
-      page.visibilityState = 'visible';
-      page.dispatchEvent(new Event('visibilitychange'));
-      // `rarely` has no period due for ten minutes: only the immediate re-sync can bring it.
-      await until(() => got.often.length === 1 && got.rarely.length === 1, 5_000, 're-sync on visible');
-      expect(got).toEqual({ often: [lost.id], rarely: [lost.id] });
+      const joins: ConnectionStatus[] = [];
+      receiver.onStatus((s) => joins.push(s));
+      link.cut();
+      await until(() => receiver.status !== 'online', 5_000, 'offline');
+      // Written over REST while the receiver is away.
+      const missed = [
+        await storeOverRest(farmer, conversation, 'أثناء الانقطاع ١'),
+        await storeOverRest(farmer, conversation, 'أثناء الانقطاع ٢'),
+      ];
+      const before = apiRequests.length;
+      receiver.reconnectNow();
+      const rejoined = new Promise<void>((resolve) => {
+        const off = receiver.onJoin((id) => {
+          if (id !== conversation.id) return;
+          off();
+          resolve();
+        });
+      });
+      await rejoined;
+      const threadRequests = apiRequests.slice(before).filter((p) => p.includes(`conversation/get/${conversation.id}`));
+      // Fewer than 20 messages since the screen's newest: the re-sync asks from there.
+      expect(threadRequests).toEqual([`/api/conversation/get/${conversation.id}?after_id=${first.id}`]);
+      await until(() => stream.length === 3, 5_000, 'the missed messages');
+      await sleep(300); // a late duplicate (a push of the same message) would show here
+      expect([...stream].sort((a, b) => a - b)).toEqual([second.id, ...missed.map((m) => m.id)]);
+      expect(joins).toContain('online');
     } finally {
-      Reflect.deleteProperty(globalThis, 'document');
+      await link.close();
     }
   });
-});
 
-describe('ordering', () => {
-  it('pushes that overtook each other (several relays) reach message:new listeners in id order', async () => {
+  it('a refused join (not a participant) is no longer tracked', async () => {
     const { conversation } = await freshConversation();
-    const receiver = client(pharmacy, { resyncIntervalMs: 0 });
-    const stream: number[] = [];
-    receiver.on('message:new', ({ message }) => stream.push(message.id));
-    await receiver.openConversation(conversation.id);
-    await until(() => receiver.status === 'online', 5_000, 'online');
-    const base = 50_000_000;
-    const fake = (id: number): Message => ({
-      id,
-      conversation_id: conversation.id,
-      user_id: pharmacy.user.id,
-      message: `m${id}`,
-      image: null,
-      attachment: null,
-      deleted: false,
-      client_id: null,
-      card: null,
-      auto: false,
-      created_at: new Date().toISOString(),
-    });
-    // Straight from the relay's server, as relays publishing through Redis in another order would.
-    const room = relay.relay.io.to(`user:${pharmacy.user.id}`);
-    // A first push, delivered once the opening re-sync is over (it buffers and sorts by itself).
-    room.emit('message:new', { message: fake(base) });
-    await until(() => stream.length === 1, 5_000, 'the conversation is live');
-    for (const id of [base + 3, base + 1, base + 2, base + 1]) room.emit('message:new', { message: fake(id) });
-    await until(() => stream.length === 4, 5_000, 'three more pushes');
-    await sleep(300);
-    expect(stream).toEqual([base, base + 1, base + 2, base + 3]);
-    expect(ids(receiver.messages(conversation.id))).toEqual([base, base + 1, base + 2, base + 3]);
+    const stranger = client(await registerFarmer(api.apiUrl));
+    const joined = await stranger.openConversation(conversation.id);
+    expect(joined.status).toBe(403);
   });
 });
 
@@ -211,8 +201,4 @@ describe('refreshIdentity', () => {
     await until(() => newOrders.length === 1, 5_000, 'order:new after refreshIdentity');
     expect(newOrders[0].id).toBe('data' in second ? second.data.id : -1);
   });
-});
-
-afterEach(() => {
-  Reflect.deleteProperty(globalThis, 'document');
 });

@@ -13,16 +13,17 @@ export type Ack<T> = (response: ApiResponse<T>) => void;
 
 export interface ConversationJoinPayload {
   conversation_id: number;
+  /**
+   * Re-sync in the join itself: the relay's access-check GET asks for the messages after this id, and
+   * the acknowledgement carries them (`has_more` when capped). Absent: the conversation without messages.
+   */
+  after_id?: number;
 }
 export interface MessageSendPayload {
   conversation_id: number;
   message?: string;
   /** A `POST upload` of the sender (CONTRACT.md §7): the way to attach a photo or a voice note. */
   upload_id?: number;
-  /** Older way: image bytes (the relay forwards them as a multipart file). */
-  image?: ArrayBuffer | Uint8Array | Buffer;
-  /** Optional MIME type / file name of the image. */
-  image_type?: string;
   client_id: string;
 }
 /** Forwards POST message/delete/{message_id}; acked with the deleted message. */
@@ -68,7 +69,7 @@ export interface OrderUpdatePayload {
 }
 
 export interface ClientToServerEvents {
-  /** Acked with the envelope of the forwarded conversation/get/{id} (no messages). */
+  /** Acked with the envelope of the forwarded conversation/get/{id} (messages after `after_id`, else none). */
   'conversation:join': (payload: ConversationJoinPayload, ack: Ack<ConversationWithMessages>) => void;
   'conversation:leave': (payload: ConversationJoinPayload, ack: Ack<{ conversation_id: number }>) => void;
   'message:send': (payload: MessageSendPayload, ack: Ack<Message>) => void;
