@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { watchPendingOrder } from '@/features/cart/lib/pending-order';
 import { watchOrderStatus } from '@/features/orders/lib/status-alerts';
-import { bindChatToRealtime, conversationsQueryOptions, useChat } from '@/stores/chat';
+import { bindChatToRealtime, myConversationsQueryOptions, resetReceipts } from '@/api/conversations';
+import { useChat } from '@/stores/chat';
 import { useRealtime } from '@/stores/realtime';
 import { useToken } from '@/stores/session';
 import { useUser } from '@/api/auth';
@@ -45,7 +46,7 @@ export default function SignedInEffects() {
   useEffect(() => {
     if (!token || !user) return;
     void useRealtime.getState().connect(token, user.id);
-    if (canChat) void queryClient.prefetchQuery(conversationsQueryOptions());
+    if (canChat) void queryClient.prefetchQuery(myConversationsQueryOptions());
   }, [token, user, canChat, queryClient]);
 
   // Signed out (this component unmounts): close the connection and forget the chat's client state (the
@@ -54,6 +55,7 @@ export default function SignedInEffects() {
     () => () => {
       useRealtime.getState().disconnect();
       useChat.getState().reset();
+      resetReceipts();
     },
     [],
   );

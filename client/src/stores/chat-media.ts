@@ -10,19 +10,20 @@
  *
  * `items` is what the thread shows of them (object URLs of the files, progress, state); the record is
  * dropped once its message is stored (the thread then shows the API's message). Several tabs: a tab
- * reads the record again before uploading (another tab may have uploaded or sent it) and tells the
- * others when one was sent (BroadcastChannel), so no tab keeps a stale pending bubble; a file two
- * tabs upload at once is still one message (same client_id; the spare upload is swept by the API).
+ * reads the record again before uploading (another tab may have uploaded or sent it); a file two tabs
+ * send is still one message (same client_id; a spare upload is swept by the API).
  */
 import { newClientId } from '@agrivet/realtime/client-id';
-import { type AttachmentKind, apiPaths, type Message, type Upload } from '@agrivet/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import type { AttachmentKind, Message } from '@agrivet/shared';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
+import { receiveMessage } from '@/api/conversations';
+import { type Uploader, uploadFile } from '@/api/uploads';
 import { type ApiError, isClientErrorCode } from '@/lib/api-error';
 import { idbMediaStorage, type MediaStorage, type QueuedMedia } from '@/lib/realtime/media-queue';
-import { isQueuedInAnyTab } from '@/lib/realtime/tab-outbox-storage';
-import { receiveMessage } from './chat';
-import { onOutboxResult, useRealtime } from './realtime';
+import { isWriteSaved, onOutboxResult, useRealtime } from './realtime';
+
+export type { Uploader };
 
 export type MediaItemState = 'uploading' | 'failed' | 'sending';
 
@@ -55,41 +56,11 @@ export interface NewMedia {
   duration_ms?: number;
 }
 
-export type Uploader = (blob: Blob, kind: AttachmentKind, onProgress: (fraction: number) => void) => Promise<Upload>;
-
 interface ChatMediaState {
   items: MediaItem[];
 }
 
 export const useChatMedia = create<ChatMediaState>(() => ({ items: [] }));
-
-/** Voice notes and photos may take longer than the 15 s of other requests on a slow link. */
-const UPLOAD_TIMEOUT_MS = 120_000;
-
-const EXTENSIONS: Record<string, string> = {
-  'image/webp': 'webp',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'audio/webm': 'webm',
-  'audio/ogg': 'ogg',
-  'audio/mp4': 'm4a',
-  'audio/mpeg': 'mp3',
-};
-
-/** `POST upload` (multipart `file`) with upload progress. */
-export const uploadFile: Uploader = async (blob, kind, onProgress) => {
-  const { api } = await import('@/lib/api-client');
-  const form = new FormData();
-  const ext = EXTENSIONS[blob.type.split(';')[0]] ?? (kind === 'image' ? 'webp' : 'webm');
-  form.append('file', blob, `${kind}.${ext}`);
-  const res = await api.post<{ data: Upload }>(apiPaths.upload, form, {
-    timeout: UPLOAD_TIMEOUT_MS,
-    onUploadProgress: (e) => {
-      if (e.total) onProgress(Math.min(1, e.loaded / e.total));
-    },
-  });
-  return res.data.data;
-};
 
 interface Runtime {
   userId: number;
@@ -100,8 +71,6 @@ interface Runtime {
   records: Map<string, QueuedMedia>;
   chain: Promise<void>;
   stops: (() => void)[];
-  /** Other tabs of this browser: a file one of them sent is dropped here too. */
-  channel: BroadcastChannel | null;
 }
 
 let rt: Runtime | null = null;
@@ -134,13 +103,10 @@ function dropItem(clientId: string): void {
   useChatMedia.setState((s) => ({ items: s.items.filter((i) => i.client_id !== clientId) }));
 }
 
-/** Its message was stored: forget the file (and tell the other tabs). */
-function finish(r: Runtime, clientId: string, fromOtherTab = false): void {
+/** Its message was stored (here or, `elsewhere`, by another tab): forget the file. */
+function finish(r: Runtime, clientId: string, elsewhere = false): void {
   if (!r.records.delete(clientId)) return;
-  if (!fromOtherTab) {
-    void r.storage.remove(clientId).catch(() => undefined);
-    r.channel?.postMessage({ type: 'sent', client_id: clientId });
-  }
+  if (!elsewhere) void r.storage.remove(clientId).catch(() => undefined);
   dropItem(clientId);
 }
 
@@ -232,36 +198,28 @@ export async function startMediaQueue(
     client,
     storage: options.storage ?? idbMediaStorage,
     upload: options.upload ?? uploadFile,
-    isQueued: options.isQueued ?? ((id) => isQueuedInAnyTab(id)),
+    isQueued: options.isQueued ?? ((id) => isWriteSaved(userId, id)),
     records: new Map(),
     chain: Promise.resolve(),
     stops: [],
-    channel: typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`agrivet-media:${userId}`),
   };
   rt = r;
-  if (r.channel) {
-    const channel = r.channel;
-    channel.onmessage = (e: MessageEvent<{ type?: string; client_id?: string }>) => {
-      if (e.data?.type === 'sent' && typeof e.data.client_id === 'string') finish(r, e.data.client_id, true);
-    };
-    r.stops.push(() => channel.close());
-  }
   r.stops.push(
-    onOutboxResult((clientId, outcome, error) => {
+    onOutboxResult((clientId, outcome, { result, error }) => {
       if (!r.records.has(clientId)) return;
-      if (outcome === 'sent') finish(r, clientId);
-      else refused(r, clientId, error);
+      if (outcome === 'sent') {
+        if (r.client && result) receiveMessage(r.client, result as Message);
+        finish(r, clientId);
+      } else refused(r, clientId, error);
     }),
-  );
-  if (typeof window !== 'undefined') {
-    const online = () => {
+    // Back online: a failure that never reached the API is tried again.
+    onlineManager.subscribe((online) => {
+      if (!online) return;
       for (const item of useChatMedia.getState().items) {
         if (item.state === 'failed' && item.retryable) schedule(r, item.client_id);
       }
-    };
-    window.addEventListener('online', online);
-    r.stops.push(() => window.removeEventListener('online', online));
-  }
+    }),
+  );
   let saved: QueuedMedia[] = [];
   try {
     saved = await r.storage.all(userId);

@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { canOrderAndChat as mayOrderAndChat, useUser } from '@/api/auth';
 import { dashboardHome, paths } from '@/config/paths';
 import { selectTotalCount, useCart } from '@/stores/cart';
-import { useUnreadTotal } from '@/stores/chat';
+import { useUnreadTotal } from '@/api/conversations';
 import { useOrderUpdates } from '@/stores/order-updates';
 import '@/i18n/shop';
 

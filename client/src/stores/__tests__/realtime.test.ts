@@ -1,49 +1,63 @@
+/** The realtime module over a fake RealtimeClient (the real one runs against a relay in relay/test). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxResultListener, RealtimePort } from '@/lib/realtime/port';
 
-// A fake connection records what the store asks of it (the real one needs a relay).
+// A fake connection records what the store asks of it.
 const calls: string[] = [];
-const fake = vi.hoisted(() => ({ resultListeners: new Set<OutboxResultListener>(), loaded: Promise.resolve() }));
-vi.mock('@/lib/realtime/connect', async () => {
+const fake = vi.hoisted(() => ({
+  loaded: Promise.resolve(),
+  instances: [] as { outbox: ((c: unknown) => void)[]; pushes: Map<string, (p: unknown) => void> }[],
+}));
+vi.mock('@agrivet/realtime', async () => {
   await fake.loaded;
-  return { connectRealtime };
-});
-const connectRealtime = (): RealtimePort => ({
-  status: 'online',
-  onStatus: (l) => {
-    l('online');
-    return () => {};
-  },
-  onSessionEnded: () => () => {},
-  on: () => () => {},
-  write: (event, _payload, clientId) => {
-    calls.push(`write ${event} ${clientId ?? '-'}`);
-    return { client_id: clientId ?? 'c1', result: Promise.resolve({} as never) };
-  },
-  typing: (id, typing) => calls.push(`typing ${id} ${typing}`),
-  deleteMessage: (id) => {
-    calls.push(`delete ${id}`);
-    return Promise.resolve({} as never);
-  },
-  openConversation: (id, last) => calls.push(`open ${id} after ${last}`),
-  closeConversation: (id) => calls.push(`close ${id}`),
-  onOutbox: (l) => {
-    l([]);
-    return () => {};
-  },
-  onOutboxResult: (l) => {
-    fake.resultListeners.add(l);
-    return () => fake.resultListeners.delete(l);
-  },
-  refreshIdentity: () => calls.push('refresh'),
-  close: () => calls.push('close'),
+  class RealtimeClient {
+    status = 'offline';
+    readonly outbox: ((c: unknown) => void)[] = [];
+    readonly pushes = new Map<string, (p: unknown) => void>();
+    constructor() {
+      fake.instances.push(this);
+    }
+    connect = () => calls.push('connect');
+    onStatus = (l: (s: string) => void) => {
+      l('online');
+      return () => {};
+    };
+    onSessionEnded = () => () => {};
+    onJoin = () => () => {};
+    onOutbox = (l: (c: unknown) => void) => {
+      this.outbox.push(l);
+      return () => this.outbox.splice(this.outbox.indexOf(l), 1);
+    };
+    on = (event: string, l: (p: unknown) => void) => {
+      this.pushes.set(event, l);
+      return () => this.pushes.delete(event);
+    };
+    write = (event: string, _payload: unknown, options?: { client_id?: string }) => {
+      calls.push(`write ${event} ${options?.client_id ?? '-'}`);
+      return { item: { client_id: options?.client_id ?? 'c1' }, done: Promise.resolve({ status: 200, data: {} }) };
+    };
+    pending = () => [];
+    typing = (id: number, typing: boolean) => calls.push(`typing ${id} ${typing}`);
+    openConversation = (id: number, last: number) => {
+      calls.push(`open ${id} after ${last}`);
+      return Promise.resolve({ status: 200, data: {} });
+    };
+    closeConversation = (id: number) => calls.push(`close ${id}`);
+    refreshIdentity = () => calls.push('refresh');
+    reconnectNow = () => calls.push('reconnect now');
+    close = () => calls.push('close');
+  }
+  class LocalStorageOutboxStorage {}
+  return { RealtimeClient, LocalStorageOutboxStorage };
 });
 
-const { onOutboxResult, useRealtime } = await import('@/stores/realtime');
+const { onOutboxResult, onRealtime, outboxPrefix, useRealtime } = await import('@/stores/realtime');
+const { onlineManager } = await import('@tanstack/react-query');
 
 afterEach(() => {
   useRealtime.getState().disconnect();
   calls.length = 0;
+  fake.instances.length = 0;
+  localStorage.clear();
 });
 
 describe('realtime store', () => {
@@ -53,8 +67,9 @@ describe('realtime store', () => {
     useRealtime.getState().closeConversation(5);
     expect(calls).toEqual([]);
     await useRealtime.getState().connect('token', 1);
-    expect(calls).toEqual(['open 4 after 17']);
+    expect(calls).toEqual(['open 4 after 17', 'connect']);
     expect(useRealtime.getState().status).toBe('online');
+    useRealtime.getState().closeConversation(4);
   });
 
   it('a write made while the connection code is still loading is sent once it is ready, under the client_id it returned', async () => {
@@ -66,7 +81,6 @@ describe('realtime store', () => {
     await connecting;
     await result;
     expect(calls).toContain(`write order:create ${client_id}`);
-    // Once connected, writes go straight to the connection (which picks the id).
     expect(useRealtime.getState().write('order:update', { order_id: 1, status: 1 }).client_id).toBe('c1');
   });
 
@@ -87,18 +101,51 @@ describe('realtime store', () => {
     fake.loaded = Promise.resolve();
   });
 
-  it('forwards outbox results to its listeners, across reconnects', async () => {
+  it('hands outbox results (with the result or the UI-language error) and pushes to their listeners, across reconnects', async () => {
     const heard: string[] = [];
-    const off = onOutboxResult((id, outcome, error) => heard.push(`${id} ${outcome} ${error ?? ''}`.trim()));
+    const off = onOutboxResult((id, outcome, { event, error }) =>
+      heard.push(`${id} ${outcome} ${event} ${error ?? ''}`.trim()),
+    );
+    const orders: number[] = [];
+    const offPush = onRealtime('order:new', ({ order }) => orders.push(order.id));
     await useRealtime.getState().connect('token', 1);
-    for (const l of fake.resultListeners) l('c1', 'sent');
+    const [first] = fake.instances;
+    for (const l of first.outbox) l({ type: 'sent', item: { client_id: 'c1', event: 'order:create', result: {} } });
+    first.pushes.get('order:new')?.({ order: { id: 5 } });
     useRealtime.getState().disconnect();
-    expect(fake.resultListeners.size).toBe(0);
+    expect(first.outbox).toHaveLength(0);
     await useRealtime.getState().connect('token-2', 1);
-    for (const l of fake.resultListeners) l('c2', 'failed', 'مرفوض');
+    const [, second] = fake.instances;
+    const refusal = { status: 422, code: 'validation_failed', message: 'x' };
+    for (const l of second.outbox)
+      l({ type: 'failed', item: { client_id: 'c2', event: 'message:send', error: refusal } });
+    second.pushes.get('order:new')?.({ order: { id: 6 } });
     off();
-    for (const l of fake.resultListeners) l('c3', 'sent');
-    expect(heard).toEqual(['c1 sent', 'c2 failed مرفوض']);
+    offPush();
+    second.pushes.get('order:new')?.({ order: { id: 7 } });
+    expect(heard[0]).toBe('c1 sent order:create');
+    expect(heard[1]).toMatch(/^c2 failed message:send \S/);
+    expect(heard).toHaveLength(2);
+    expect(orders).toEqual([5, 6]);
+  });
+
+  it('moves writes an older version saved (one array per tab) to one key each', async () => {
+    const item = { client_id: 'old-1', event: 'message:send', payload: { conversation_id: 1, message: 'x' } };
+    localStorage.setItem('outbox:1:tab-a', JSON.stringify([item]));
+    localStorage.setItem('outbox-alive:1:tab-a', '0');
+    localStorage.setItem('outbox:2:tab-b', JSON.stringify([{ ...item, client_id: 'other' }]));
+    await useRealtime.getState().connect('token', 1);
+    expect(JSON.parse(localStorage.getItem(`${outboxPrefix(1)}old-1`) ?? 'null')).toMatchObject(item);
+    expect(localStorage.getItem('outbox:1:tab-a')).toBeNull();
+    expect(localStorage.getItem('outbox-alive:1:tab-a')).toBeNull();
+    expect(localStorage.getItem('outbox:2:tab-b')).not.toBeNull(); // another account's stays
+  });
+
+  it('reconnects at once when the browser comes back online (onlineManager)', async () => {
+    await useRealtime.getState().connect('token', 1);
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    expect(calls).toContain('reconnect now');
   });
 
   it('refreshIdentity reconnects the same connection instead of closing it', async () => {
@@ -106,7 +153,6 @@ describe('realtime store', () => {
     calls.length = 0;
     useRealtime.getState().refreshIdentity();
     expect(calls).toEqual(['refresh']);
-    expect(useRealtime.getState().status).toBe('online');
   });
 
   it('refuses writes when nobody is signed in', async () => {

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConversation, createMessage, createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
-import { receiveMessage, useChat } from '@/stores/chat';
+import { receiveMessage } from '@/api/conversations';
+import { useChat } from '@/stores/chat';
 import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
 import { fakeApi, restoreApi } from '@/features/dashboard/__tests__/fake-api';

@@ -14,7 +14,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -24,17 +24,11 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
 import { imageUrl } from '@/lib/images';
 import { failureOf } from '@/lib/query-client';
-import type { OutboxEntry } from '@/lib/realtime/port';
-import {
-  deleteMessage,
-  loadOlderMessages,
-  receiveMessage,
-  setActiveConversation,
-  threadQueryOptions,
-  useChat,
-} from '@/stores/chat';
+import { markRead, setActiveConversation, useThread } from '@/api/conversations';
+import { deleteMessage, sendText } from '@/api/messages';
+import { useChat } from '@/stores/chat';
 import { cancelMedia, type MediaItem, type NewMedia, queueMedia, retryMedia, useChatMedia } from '@/stores/chat-media';
-import { useRealtime } from '@/stores/realtime';
+import { type OutboxEntry, useRealtime } from '@/stores/realtime';
 import { useUser } from '@/api/auth';
 import { useFollowBottom } from '@/features/chat/lib/follow-bottom';
 import { buildRows, dayLabel } from '@/features/chat/lib/timeline';
@@ -70,8 +64,8 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   const me = user?.id ?? 0;
   const isAdmin = user?.type === 0;
   const queryClient = useQueryClient();
-  // The thread is held in the query cache (stores/chat.ts), kept live there by the pushes.
-  const load = useQuery(threadQueryOptions(conversationId));
+  // The thread is held in the query cache (api/conversations.ts), kept live there by the pushes.
+  const load = useThread(conversationId);
   const thread = load.data;
   const typists = useChat((s) => s.typing[conversationId] ?? NO_TYPIST);
   const media = useChatMedia(useShallow((s) => s.items.filter((i) => i.conversation_id === conversationId)));
@@ -79,7 +73,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     useShallow((s) =>
       s.outbox.filter(
         (e: OutboxEntry) =>
-          e.event === 'message:send' && e.state !== 'sent' && Number(e.payload.conversation_id) === conversationId,
+          e.event === 'message:send' && Number(e.payload.conversation_id) === conversationId,
       ),
     ),
   );
@@ -135,10 +129,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     const newestFromPeer = [...messages].reverse().find((m: Message) => m.user_id !== me)?.id ?? 0;
     if (newestFromPeer > Math.max(myLastRead, lastReadSent.current)) {
       lastReadSent.current = newestFromPeer;
-      useRealtime
-        .getState()
-        .write('conversation:read', { conversation_id: conversationId, last_read_message_id: newestFromPeer })
-        .result.catch(() => undefined);
+      markRead(conversationId, newestFromPeer);
     }
   }, [readOnly, conversation, lastId, messages, me, iAmSender, conversationId, visible]);
 
@@ -159,8 +150,9 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     follow.keepPosition();
     setLoadingOlder(true);
     try {
-      const added = await loadOlderMessages(queryClient, conversationId);
-      if (added === 0) follow.cancelKeep();
+      const before = messages.length;
+      const after = await load.fetchNextPage();
+      if ((after.data?.messages.length ?? before) === before) follow.cancelKeep();
     } catch (err) {
       follow.cancelKeep();
       notify.error(err);
@@ -173,10 +165,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   const [sentHere, setSentHere] = useState(false);
   const send = (text: string) => {
     setSentHere(true);
-    const { result } = useRealtime.getState().write('message:send', { conversation_id: conversationId, message: text });
-    result
-      .then((message) => receiveMessage(queryClient, message))
-      .catch((err: unknown) => notify.error(err, t('chat.failed')));
+    sendText(queryClient, conversationId, text).catch((err: unknown) => notify.error(err, t('chat.failed')));
   };
   const sendMedia = (files: NewMedia[], caption: string) => {
     setSentHere(true);

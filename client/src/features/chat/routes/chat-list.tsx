@@ -4,9 +4,8 @@ import { Stack } from '@chakra-ui/react/stack';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/ui/page';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { useQuery } from '@tanstack/react-query';
 import { failureOf } from '@/lib/query-client';
-import { conversationsQueryOptions } from '@/stores/chat';
+import { useMyConversations } from '@/api/conversations';
 import { useUser } from '@/api/auth';
 import { ConversationItem } from '@/components/ui/conversation-item';
 
@@ -14,7 +13,7 @@ export default function ChatListRoute() {
   const { t } = useTranslation();
   const me = useUser()?.id ?? 0;
   // The list is held in the query cache, live through message:new and conversation:read (stores/chat.ts).
-  const query = useQuery(conversationsQueryOptions());
+  const query = useMyConversations();
   const conversations = query.data;
   const failure = failureOf(query);
   return (

@@ -5,11 +5,10 @@
  */
 import '@/i18n/chat';
 import { Box } from '@chakra-ui/react/box';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { threadQueryOptions } from '@/stores/chat';
+import { useThreadConversation } from '@/api/conversations';
 import { useUser } from '@/api/auth';
 import { ChatThread } from '@/features/chat/components/chat-thread';
 import { ThreadHeader } from '@/features/chat/components/thread-header';
@@ -19,7 +18,7 @@ export default function ChatRoute() {
   const id = Number(useParams().id);
   const me = useUser()?.id ?? 0;
   // The same query as the thread below (one request): its conversation names the header.
-  const conversation = useQuery(threadQueryOptions(id)).data?.conversation;
+  const conversation = useThreadConversation(id);
   return (
     <Box
       position={{ base: 'fixed', md: 'static' }}

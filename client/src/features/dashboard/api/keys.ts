@@ -27,7 +27,6 @@ export const dashboardKeys = {
   userList: (page: number) => [...all, 'users', 'list', page] as const,
   passwordRequestLists: [...all, 'password-requests'] as const,
   passwordRequestList: (page: number) => [...all, 'password-requests', page] as const,
-  conversationList: (page: number) => [...all, 'conversations', page] as const,
   stats: [...all, 'stats'] as const,
   statsOf: (isAdmin: boolean) => [...all, 'stats', isAdmin ? 'admin' : 'store'] as const,
 };

@@ -19,7 +19,7 @@ import {
   MdStorefront,
 } from 'react-icons/md';
 import { NavLink } from 'react-router-dom';
-import { useUnreadTotal } from '@/stores/chat';
+import { useUnreadTotal } from '@/api/conversations';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { type DashboardScreen, sideLinksFor } from '@/features/dashboard/lib/access';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';

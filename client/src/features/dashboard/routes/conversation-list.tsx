@@ -5,9 +5,8 @@ import { Text } from '@chakra-ui/react/text';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { failureOf } from '@/lib/query-client';
+import { conversationKeys, useAllConversations } from '@/api/conversations';
 import { onRealtime } from '@/stores/realtime';
-import { useAllConversations } from '@/features/dashboard/api/get-all-conversations';
-import { dashboardKeys } from '@/features/dashboard/api/keys';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { RowActions } from '@/features/dashboard/components/row-actions';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
@@ -31,7 +30,7 @@ export default function ConversationListRoute() {
   useEffect(
     () =>
       onRealtime('message:new', ({ message }) => {
-        const key = dashboardKeys.conversationList(page);
+        const key = conversationKeys.list(page);
         const held = queryClient.getQueryData<Paged<Conversation>>(key);
         const known = held?.data.find((c) => c.id === message.conversation_id);
         if (!held || !known) {

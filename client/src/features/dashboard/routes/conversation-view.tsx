@@ -1,9 +1,8 @@
 /** conversation/{id} (admin): every message of one conversation, read-only, new ones live (admin room). */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { threadQueryOptions } from '@/stores/chat';
+import { useThreadConversation } from '@/api/conversations';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
@@ -14,7 +13,7 @@ export default function ConversationViewRoute() {
   const { ChatThread } = useDashboardSlots();
   const id = Number(useParams().id);
   // The same query as the thread (one request): its conversation names the page.
-  const conversation = useQuery(threadQueryOptions(id)).data?.conversation;
+  const conversation = useThreadConversation(id);
   const title = conversation
     ? t('conversations.thread', { sender: conversation.sender.name, store: conversation.store.name_store })
     : t('conversations.view');

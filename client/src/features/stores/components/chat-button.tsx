@@ -12,7 +12,7 @@ import { MdChatBubbleOutline } from 'react-icons/md';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/toaster';
 import { loginHref, paths } from '@/config/paths';
-import { chatKeys } from '@/stores/chat';
+import { conversationKeys } from '@/api/conversations';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { useUserQuery } from '@/api/auth';
 import { failureOf } from '@/lib/query-client';
@@ -54,7 +54,7 @@ export function ChatButton({ store }: { store: Store }) {
       });
       // The store lists say which stores the viewer chats with; the chat list gains this one.
       void queryClient.invalidateQueries({ queryKey: storeKeys.all });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.mine });
       navigate(paths.chat.getHref(conversation.id));
     } catch (err) {
       notify.error(err, t('errors.requestFailed'));

@@ -1,6 +1,7 @@
 /**
- * The chat's server state lives in the query cache (a real QueryClient here): pushes applied with
- * setQueryData, pointers, delivered receipts, refetches after a reconnect; typing is client state.
+ * Conversations live in the query cache (a real QueryClient here): pushes applied with setQueryData,
+ * threads as infinite queries, pointers, delivered receipts, what a reconnect refetches; typing is
+ * client state (stores/chat.ts).
  */
 import type { Conversation, Message } from '@agrivet/shared';
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,15 +12,16 @@ import { deliveryOf } from '@/features/chat/components/message-bubble';
 import {
   applyReadPointers,
   bindChatToRealtime,
-  chatKeys,
+  conversationKeys,
   receiveMessage,
-  refetchAfterReconnect,
+  resetReceipts,
   setActiveConversation,
   type Thread,
-  TYPING_EXPIRY_MS,
+  type ThreadData,
+  threadOf,
   unreadTotal,
-  useChat,
-} from '@/stores/chat';
+} from '@/api/conversations';
+import { TYPING_EXPIRY_MS, useChat } from '@/stores/chat';
 import { useRealtime } from '@/stores/realtime';
 import { signInForTest } from '@test/session';
 
@@ -35,12 +37,20 @@ vi.mock('@/stores/realtime', async (importOriginal) => ({
 const push = (event: string, payload: unknown) => pushes.get(event)?.(payload as never);
 
 let client: QueryClient;
-/** What the cache holds: the thread of conversation `id`, and the list. */
-const threadOf = (id = 1) => client.getQueryData<Thread>(chatKeys.thread(id)) as Thread;
-const list = () => client.getQueryData<Conversation[]>(chatKeys.conversations) as Conversation[];
-function seed(conversations: Conversation[], threads: Record<number, Thread>) {
-  client.setQueryData(chatKeys.conversations, conversations);
-  for (const [id, t] of Object.entries(threads)) client.setQueryData(chatKeys.thread(Number(id)), t);
+/** What the cache holds: the thread of conversation `id` (its pages as one list), and the list. */
+const held = (id = 1) => threadOf(client.getQueryData<ThreadData>(conversationKeys.thread(id)) as ThreadData);
+const list = () => client.getQueryData<Conversation[]>(conversationKeys.mine) as Conversation[];
+/** A thread as the infinite query holds it: one page (older messages exist unless hasMore is false). */
+const asPages = (t: Partial<Thread> & Pick<Thread, 'conversation' | 'messages'>): ThreadData => ({
+  pages: [{ ...t.conversation, messages: t.messages, has_more: t.hasMore ?? true }],
+  pageParams: [undefined],
+});
+function seed(
+  conversations: Conversation[],
+  threads: Record<number, Partial<Thread> & Pick<Thread, 'conversation' | 'messages'>>,
+) {
+  client.setQueryData(conversationKeys.mine, conversations);
+  for (const [id, t] of Object.entries(threads)) client.setQueryData(conversationKeys.thread(Number(id)), asPages(t));
 }
 const receive = (m: Message) => receiveMessage(client, m);
 const setRead = (conversationId: number, userId: number, read: number, delivered?: number) =>
@@ -71,7 +81,7 @@ describe('chat in the query cache', () => {
     receive(message(3, owner.id));
     receive(message(2, 7));
     receive(message(3, owner.id));
-    expect(threadOf().messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(held().messages.map((m) => m.id)).toEqual([1, 2, 3]);
     expect(useChat.getState().typing[1]).toEqual([]);
   });
 
@@ -93,7 +103,7 @@ describe('chat in the query cache', () => {
   });
 
   it('a conversation the list does not hold yet makes the list refetch', () => {
-    const state = () => client.getQueryState(chatKeys.conversations);
+    const state = () => client.getQueryState(conversationKeys.mine);
     expect(state()?.isInvalidated).toBe(false);
     receive(message(9, owner.id, 44));
     expect(state()?.isInvalidated).toBe(true);
@@ -102,7 +112,7 @@ describe('chat in the query cache', () => {
   it('read pointers only move forward and drive the read ticks', () => {
     setRead(1, owner.id, 4);
     setRead(1, owner.id, 2);
-    const c = threadOf().conversation;
+    const c = held().conversation;
     expect(c.receiver_last_read_id).toBe(4);
     expect(deliveryOf({ id: 4 }, c.receiver_last_read_id)).toBe('read');
     expect(deliveryOf({ id: 5 }, c.receiver_last_read_id)).toBe('sent');
@@ -111,12 +121,12 @@ describe('chat in the query cache', () => {
   it('tick states: sent, delivered (grey), read (blue); read implies delivered', () => {
     setRead(1, owner.id, 0, 6);
     setRead(1, owner.id, 0, 3);
-    let c = threadOf().conversation;
+    let c = held().conversation;
     expect(c.receiver_last_delivered_id).toBe(6);
     expect(deliveryOf({ id: 6 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('delivered');
     expect(deliveryOf({ id: 7 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('sent');
     setRead(1, owner.id, 8);
-    c = threadOf().conversation;
+    c = held().conversation;
     expect(c.receiver_last_delivered_id).toBe(8);
     expect(deliveryOf({ id: 6 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('read');
     expect(deliveryOf({ id: 9 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('sent');
@@ -127,7 +137,7 @@ describe('chat in the query cache', () => {
   it('a message from the other side moves their pointers to it over their own messages (the API does the same)', () => {
     setRead(1, owner.id, 1); // the store read the farmer's message 1
     receive(message(12, owner.id));
-    const c = threadOf().conversation;
+    const c = held().conversation;
     expect(c).toMatchObject({ receiver_last_read_id: 12, receiver_last_delivered_id: 12, sender_last_read_id: 0 });
     expect(deliveryOf({ id: 11 }, c.receiver_last_read_id, c.receiver_last_delivered_id)).toBe('read');
     expect(list()[0]).toMatchObject({ id: 1, receiver_last_read_id: 12 });
@@ -147,7 +157,7 @@ describe('chat in the query cache', () => {
     receive(message(5, farmer.id));
     const ticks = (c: Conversation, id: number) =>
       deliveryOf({ id }, c.sender_last_read_id, c.sender_last_delivered_id);
-    for (const c of [threadOf().conversation, list()[0]]) {
+    for (const c of [held().conversation, list()[0]]) {
       expect(c).toMatchObject({ sender_last_read_id: 2, sender_last_delivered_id: 2 });
       expect([ticks(c, 2), ticks(c, 3), ticks(c, 4)]).toEqual(['read', 'sent', 'sent']);
     }
@@ -155,7 +165,7 @@ describe('chat in the query cache', () => {
     // once the farmer reads S2, their next message moves their pointers over their own R
     setRead(1, farmer.id, 4);
     receive(message(6, farmer.id));
-    expect(threadOf().conversation).toMatchObject({ sender_last_read_id: 6, sender_last_delivered_id: 6 });
+    expect(held().conversation).toMatchObject({ sender_last_read_id: 6, sender_last_delivered_id: 6 });
   });
 
   it('the author’s own late message leaves their pointers when this device cannot see what lies between', () => {
@@ -173,6 +183,20 @@ describe('chat in the query cache', () => {
     setRead(2, farmer.id, 5);
     receive(message(6, farmer.id, 2));
     expect(list()[0]).toMatchObject({ sender_last_read_id: 6, sender_last_delivered_id: 6 });
+  });
+
+  it('older pages: messages pushed land in the newest page, each once across pages', () => {
+    client.setQueryData<ThreadData>(conversationKeys.thread(1), {
+      pages: [
+        { ...conversation(), messages: [message(10, 7), message(11, owner.id)], has_more: true },
+        { ...conversation(), messages: [message(4, 7), message(5, owner.id)], has_more: false },
+      ],
+      pageParams: [undefined, 10],
+    });
+    receive(message(5, owner.id));
+    receive(message(12, 7));
+    expect(held().messages.map((m) => m.id)).toEqual([4, 5, 10, 11, 12]);
+    expect(held().hasMore).toBe(false);
   });
 
   it('pushes for a conversation the cache does not hold change nothing', () => {
@@ -198,6 +222,7 @@ describe('chat timers and receipts', () => {
     client = createTestQueryClient();
     signInForTest({ token: 't', user: farmer });
     useChat.getState().reset();
+    resetReceipts();
     seed([conversation(), conversation({ id: 2 })], { 1: { conversation: conversation(), messages: [message(1, 7)] } });
   });
   afterEach(() => {
@@ -258,41 +283,40 @@ describe('chat timers and receipts', () => {
 describe('chat and the realtime connection', () => {
   afterEach(() => useRealtime.setState({ status: 'idle' }));
 
-  it('refetches the list and the open thread when the connection comes back, the list alone at the first one', async () => {
+  it('a reconnect refetches the list once; a thread on screen re-syncs through its join, the others are marked stale', async () => {
     client = createTestQueryClient();
     const observed = (key: readonly unknown[]) => client.getQueryCache().find({ queryKey: key });
-    // The list and thread 1 are on screen (observed: invalidation refetches them); thread 2 is not.
+    // The list and thread 1 are on screen (observed, and thread 1 joined); thread 2 is only held.
     const conversations = vi.fn(async () => [conversation()]);
-    const thread1 = vi.fn(async () => ({ conversation: conversation(), messages: [] }));
+    const thread1 = vi.fn(async () => ({ ...conversation(), messages: [], has_more: false }));
     const { QueryObserver } = await import('@tanstack/react-query');
     const offs = [
-      new QueryObserver(client, { queryKey: chatKeys.conversations, queryFn: conversations }).subscribe(() => {}),
-      new QueryObserver(client, { queryKey: chatKeys.thread(1), queryFn: thread1 }).subscribe(() => {}),
+      new QueryObserver(client, { queryKey: conversationKeys.mine, queryFn: conversations }).subscribe(() => {}),
+      new QueryObserver(client, { queryKey: conversationKeys.thread(1), queryFn: thread1 }).subscribe(() => {}),
     ];
-    client.setQueryData(chatKeys.thread(2), { conversation: conversation({ id: 2 }), messages: [] });
+    useRealtime.getState().openConversation(1, 0);
+    client.setQueryData(conversationKeys.thread(2), asPages({ conversation: conversation({ id: 2 }), messages: [] }));
     await vi.waitFor(() => expect(conversations).toHaveBeenCalledTimes(1));
     useRealtime.setState({ status: 'idle' });
     const unbind = bindChatToRealtime(client);
     try {
-      // first connection: the list fetched before it may have missed a push, so it is refetched; the
-      // thread re-syncs itself through the realtime client
+      // first connection: the list fetched before it may have missed a push, so it is refetched
       for (const status of ['connecting', 'online'] as const) useRealtime.setState({ status });
       await vi.waitFor(() => expect(conversations).toHaveBeenCalledTimes(2));
-      expect(thread1).toHaveBeenCalledTimes(1);
-      // a reconnect: every chat query is stale; those on screen are refetched
+      // a reconnect: the list once more; thread 1 not at all (its join brings what it missed)
       for (const status of ['offline', 'connecting', 'online'] as const) useRealtime.setState({ status });
       await vi.waitFor(() => expect(conversations).toHaveBeenCalledTimes(3));
-      await vi.waitFor(() => expect(thread1).toHaveBeenCalledTimes(2));
-      expect(observed(chatKeys.thread(2))?.state.isInvalidated).toBe(true);
-      await refetchAfterReconnect(client);
-      expect(conversations).toHaveBeenCalledTimes(4);
+      expect(thread1).toHaveBeenCalledTimes(1);
+      expect(observed(conversationKeys.thread(1))?.state.isInvalidated).toBe(false);
+      expect(observed(conversationKeys.thread(2))?.state.isInvalidated).toBe(true);
       // a new session whose list was never fetched: nothing to refetch at its first connection
-      client.removeQueries({ queryKey: chatKeys.conversations });
+      client.removeQueries({ queryKey: conversationKeys.mine });
       for (const off of offs) off();
       for (const status of ['idle', 'connecting', 'online'] as const) useRealtime.setState({ status });
-      expect(client.getQueryState(chatKeys.conversations)).toBeUndefined();
+      expect(client.getQueryState(conversationKeys.mine)).toBeUndefined();
     } finally {
       unbind();
+      useRealtime.getState().closeConversation(1);
     }
   });
 
@@ -306,11 +330,11 @@ describe('chat and the realtime connection', () => {
       push('typing', { conversation_id: 1, user_id: owner.id, typing: true });
       expect(useChat.getState().typing[1]).toEqual([owner.id]);
       push('message:new', { message: message(2, owner.id) });
-      expect(threadOf().messages.map((m) => m.id)).toEqual([1, 2]);
+      expect(held().messages.map((m) => m.id)).toEqual([1, 2]);
       expect(list()[0]).toMatchObject({ last_message: { id: 2 }, unread_count: 1 });
       expect(useChat.getState().typing[1]).toEqual([]);
       push('conversation:read', { conversation_id: 1, user_id: owner.id, last_read_message_id: 1 });
-      expect(threadOf().conversation.receiver_last_read_id).toBe(1);
+      expect(held().conversation.receiver_last_read_id).toBe(1);
       expect(list()[0].receiver_last_read_id).toBe(1);
     } finally {
       unbind();

@@ -1,0 +1,25 @@
+/**
+ * Messages (CONTRACT.md §4, §7): message/create and message/delete go through the live connection —
+ * a text is queued in the outbox with its client_id (sent once, also after drops and reloads); a delete
+ * goes now or not at all (the author's 15 minutes). Both land in the cache of api/conversations.ts.
+ * Photos and voice notes: stores/chat-media.ts (uploaded with api/uploads.ts first).
+ */
+import type { Message } from '@agrivet/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useRealtime } from '@/stores/realtime';
+import { applyDeleted, receiveMessage } from './conversations';
+
+/** Queues a text; resolves with the stored message (already in the thread) or rejects with the refusal. */
+export function sendText(client: QueryClient, conversationId: number, text: string): Promise<Message> {
+  const { result } = useRealtime.getState().write('message:send', { conversation_id: conversationId, message: text });
+  return result.then((message) => {
+    receiveMessage(client, message);
+    return message;
+  });
+}
+
+/** Deletes my message (within 15 minutes; the admin any): applied here at once, pushed to the other side. */
+export async function deleteMessage(client: QueryClient, message: Pick<Message, 'id' | 'conversation_id'>) {
+  const deleted = await useRealtime.getState().deleteMessage(message.id);
+  applyDeleted(client, deleted.conversation_id ?? message.conversation_id, message.id);
+}
