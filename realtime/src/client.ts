@@ -11,6 +11,7 @@ import {
   type ConversationWithMessages,
   type Message,
   SOCKET_PATH,
+  SOCKET_REPLACED,
   SOCKET_UNAUTHORIZED,
   type ServerToClientEvents,
 } from '@agrivet/shared';
@@ -32,8 +33,6 @@ export interface RealtimeOptions {
   /** socket.io reconnection delays (ms, defaults 1 000 / 10 000). */
   reconnectionDelayMs?: number;
   reconnectionDelayMaxMs?: number;
-  /** Disconnect reasons the server gives (a `session:closed` push) after which the client stays offline. */
-  finalCloseReasons?: readonly string[];
   /** @deprecated ignored: the re-sync goes through the relay's join (kept for older callers). */
   apiUrl?: string;
 }
@@ -77,7 +76,7 @@ export class RealtimeClient {
   private readonly open = new Map<number, number[]>();
   private readonly seen = new Set<number>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The server closed this socket with one of options.finalCloseReasons: do not reconnect. */
+  /** The relay replaced this socket (SOCKET_REPLACED): do not reconnect. */
   private closedForGood = false;
 
   constructor(private readonly options: RealtimeOptions = {}) {
@@ -138,11 +137,9 @@ export class RealtimeClient {
     });
     socket.io.on('reconnect_attempt', () => this.setStatus('connecting'));
     socket.onAny((event: string, payload: unknown) => {
-      if (event === 'session:closed') {
-        const reason = (payload as { reason?: string } | undefined)?.reason ?? '';
-        this.closedForGood = this.options.finalCloseReasons?.includes(reason) === true;
-        return;
-      }
+      // The account opened more sockets than the relay allows: a newer one (another tab or device)
+      // took this one's place. Stay offline; a reconnect would only close the next oldest.
+      if (event === SOCKET_REPLACED) this.closedForGood = true;
       if (event === 'message:new') this.deliver((payload as PushPayload<'message:new'>).message);
       else this.fire(event, payload);
     });
@@ -321,7 +318,10 @@ export class RealtimeClient {
 
   private retryLater(socket: AnySocket, attempt = 1): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    const delay = Math.min(this.options.reconnectionDelayMaxMs ?? 10_000, (this.options.reconnectionDelayMs ?? 1_000) * attempt);
+    const delay = Math.min(
+      this.options.reconnectionDelayMaxMs ?? 10_000,
+      (this.options.reconnectionDelayMs ?? 1_000) * attempt,
+    );
     this.retryTimer = setTimeout(
       () => {
         this.retryTimer = null;
@@ -334,11 +334,18 @@ export class RealtimeClient {
     );
   }
 
-  private emitWithAck(event: WriteEvent | 'conversation:join' | 'message:delete', payload: unknown): Promise<SendResult> {
+  private emitWithAck(
+    event: WriteEvent | 'conversation:join' | 'message:delete',
+    payload: unknown,
+  ): Promise<SendResult> {
     const socket = this.socket;
     if (!socket?.connected) return Promise.resolve({ kind: 'lost' });
     return new Promise((resolve) => {
-      (socket as unknown as { timeout(ms: number): { emit(e: string, p: unknown, ack: (err: Error | null, r: unknown) => void): void } })
+      (
+        socket as unknown as {
+          timeout(ms: number): { emit(e: string, p: unknown, ack: (err: Error | null, r: unknown) => void): void };
+        }
+      )
         .timeout(this.options.ackTimeoutMs ?? 20_000)
         .emit(event, payload, (err, response) =>
           resolve(err ? { kind: 'lost' } : { kind: 'ack', response: response as ApiResponse<unknown> }),
@@ -375,7 +382,8 @@ export class RealtimeClient {
           return response;
         }
       }
-      if (!stillHere || !socket.connected) return { status: 503, error: { code: 'internal', message: NOT_CONNECTED_AR } };
+      if (!stillHere || !socket.connected)
+        return { status: 503, error: { code: 'internal', message: NOT_CONNECTED_AR } };
       const base = this.options.retryBaseMs ?? 500;
       await new Promise((r) => setTimeout(r, Math.min(this.options.retryMaxMs ?? 15_000, base * 2 ** attempt)));
     }

@@ -42,7 +42,10 @@ const isTransient = (status: number) => status === 408 || status === 429 || (sta
 
 export class Outbox {
   private items: OutboxItem[];
-  private readonly waiters = new Map<string, { done: Promise<ApiResponse<unknown>>; resolve: (r: ApiResponse<unknown>) => void }>();
+  private readonly waiters = new Map<
+    string,
+    { done: Promise<ApiResponse<unknown>>; resolve: (r: ApiResponse<unknown>) => void }
+  >();
   private readonly serverErrors = new Map<string, number>();
   private readonly storage: OutboxStorage;
   private running = false;
@@ -69,7 +72,8 @@ export class Outbox {
   enqueue<E extends WriteEvent>(event: E, payload: WriteEvents[E]['payload'], clientId?: string): Queued<E> {
     let client_id = isUsableClientId(clientId) ? clientId : newClientId();
     const queued = this.items.find((i) => i.client_id === client_id);
-    if (queued?.event === event) return { item: queued as OutboxItem<E>, done: this.doneOf(client_id) as Queued<E>['done'] };
+    if (queued?.event === event)
+      return { item: queued as OutboxItem<E>, done: this.doneOf(client_id) as Queued<E>['done'] };
     if (queued) client_id = newClientId(); // another write's id: this one is a different write
     const item: OutboxItem<E> = { client_id, event, payload, state: 'pending', attempts: 0, queued_at: Date.now() };
     const done = this.doneOf(client_id) as Queued<E>['done'];
@@ -157,7 +161,10 @@ export class Outbox {
     if ('data' in response && response.status === 200) item.result = response.data as never;
     else {
       const { status } = response;
-      item.error = { status, ...('error' in response ? response.error : { code: errorCodeForStatus(status), message: '' }) };
+      item.error = {
+        status,
+        ...('error' in response ? response.error : { code: errorCodeForStatus(status), message: '' }),
+      };
     }
     this.onChange({ type, item });
     const waiter = this.waiters.get(item.client_id);

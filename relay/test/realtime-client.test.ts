@@ -2,7 +2,7 @@
 import type { Conversation, Message, Order, Product } from '@agrivet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectionStatus, RealtimeClient } from '@agrivet/realtime';
-import { until } from './helpers/sockets';
+import { sleep, until } from './helpers/sockets';
 import {
   type Account,
   apiGet,
@@ -170,5 +170,26 @@ describe('RealtimeClient', () => {
     const res = await c.updateOrder({ order_id: 1, status: 1 }).done;
     expect(res.status).toBe(401);
     await until(() => ended === 1, 5_000, 'session end after revocation');
+  });
+
+  it('a client the relay replaced (more sockets than the account may open) stays offline', async () => {
+    const capped = await startRelay(api.apiUrl, { relay: { maxSocketsPerUser: 1 } });
+    try {
+      const older = new RealtimeClient({ reconnectionDelayMs: 50, reconnectionDelayMaxMs: 100 });
+      const newer = new RealtimeClient({ reconnectionDelayMs: 50, reconnectionDelayMaxMs: 100 });
+      clients.push(older, newer);
+      older.connect(capped.url, farmer.token);
+      await until(() => older.status === 'online', 5_000, 'the first socket online');
+      const statuses: ConnectionStatus[] = [];
+      older.onStatus((s) => statuses.push(s));
+      newer.connect(capped.url, farmer.token);
+      await until(() => newer.status === 'online' && older.status === 'offline', 5_000, 'the older one replaced');
+      older.reconnectNow(); // coming back online does not bring it back either
+      await sleep(300); // a reconnect (which would close the newer socket) would show here
+      expect(statuses).toEqual(['offline']);
+      expect(newer.status).toBe('online');
+    } finally {
+      await capped.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { CuttableProxy } from './helpers/processes';
 import { sleep, until } from './helpers/sockets';
 import {
   type Account,
+  apiEvents,
   apiPost,
   conversationWith,
   DELIVERY,
@@ -79,7 +80,7 @@ beforeAll(async () => {
   api = await startApi();
   const proxy = await countingProxy(api.url);
   counter = proxy.server;
-  relay = await startRelay(`${proxy.url}/api`);
+  relay = await startRelay(`${proxy.url}/api`, { relay: { events: apiEvents(api) } });
   pharmacy = await login(api.apiUrl, DEMO.pharmacy);
 });
 

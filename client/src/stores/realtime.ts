@@ -17,6 +17,7 @@ import {
   type ConversationWithMessages,
   isApiSuccess,
   type Message,
+  type SOCKET_REPLACED,
   type ServerToClientEvents,
 } from '@agrivet/shared';
 import { onlineManager } from '@tanstack/react-query';
@@ -47,7 +48,7 @@ export type OutboxResultListener = (
   detail: { event: WriteEvent; result?: unknown; error?: string },
 ) => void;
 
-type EventName = keyof ServerToClientEvents;
+type EventName = Exclude<keyof ServerToClientEvents, typeof SOCKET_REPLACED>;
 type Handler = (payload: never) => void;
 
 interface RealtimeState {

@@ -31,6 +31,8 @@ type EventSource = { subscribe(listener: (event: ApiEvent) => void): () => void 
  * it — behind a gate, so a test can lose the events of one write (withoutEvents).
  */
 const busOf = new Map<string, EventSource & { open: boolean }>();
+/** The API's events in this process (for a relay reaching that API another way, e.g. through a proxy). */
+export const apiEvents = (api: RunningApi) => busOf.get(api.apiUrl);
 
 /**
  * Runs `write` while the in-process relays of `api` hear none of its events: the write is stored

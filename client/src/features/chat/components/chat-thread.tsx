@@ -72,8 +72,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   const pending = useRealtime(
     useShallow((s) =>
       s.outbox.filter(
-        (e: OutboxEntry) =>
-          e.event === 'message:send' && Number(e.payload.conversation_id) === conversationId,
+        (e: OutboxEntry) => e.event === 'message:send' && Number(e.payload.conversation_id) === conversationId,
       ),
     ),
   );
