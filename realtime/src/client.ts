@@ -33,8 +33,6 @@ export interface RealtimeOptions {
   /** socket.io reconnection delays (ms, defaults 1 000 / 10 000). */
   reconnectionDelayMs?: number;
   reconnectionDelayMaxMs?: number;
-  /** @deprecated ignored: the re-sync goes through the relay's join (kept for older callers). */
-  apiUrl?: string;
 }
 
 export interface WriteOptions {

@@ -28,7 +28,7 @@ let product: Product;
 const clients: RealtimeClient[] = [];
 
 function client(account: Account): RealtimeClient {
-  const c = new RealtimeClient({ apiUrl: api.apiUrl, reconnectionDelayMs: 100, retryBaseMs: 50 });
+  const c = new RealtimeClient({ reconnectionDelayMs: 100, retryBaseMs: 50 });
   clients.push(c);
   c.connect(relay.url, account.token);
   return c;
@@ -52,7 +52,7 @@ afterAll(async () => {
 describe('RealtimeClient', () => {
   it('goes connecting → online, delivers messages once to both sides, and typing to the other side', async () => {
     const statuses: ConnectionStatus[] = [];
-    const sender = new RealtimeClient({ apiUrl: api.apiUrl });
+    const sender = new RealtimeClient();
     clients.push(sender);
     sender.onStatus((s) => statuses.push(s));
     sender.connect(relay.url, farmer.token);
@@ -151,7 +151,7 @@ describe('RealtimeClient', () => {
   });
 
   it('a refused token ends the session', async () => {
-    const c = new RealtimeClient({ apiUrl: api.apiUrl });
+    const c = new RealtimeClient();
     clients.push(c);
     let ended = 0;
     c.onSessionEnded(() => ended++);

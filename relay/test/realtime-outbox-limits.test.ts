@@ -52,7 +52,6 @@ it('a text and an order whose connection drops before the ack on many connection
   const chat = await conversationWith(api.apiUrl, buyer, pharmacy);
   const product: Product = await firstProduct(api.apiUrl, pharmacy, buyer.token);
   const c = new RealtimeClient({
-    apiUrl: api.apiUrl,
     reconnectionDelayMs: 50,
     reconnectionDelayMaxMs: 100,
     retryBaseMs: 20,

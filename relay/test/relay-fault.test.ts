@@ -81,8 +81,8 @@ async function allMessages(): Promise<Message[]> {
 }
 
 it('stores 1,000 messages once, in order, and delivers each once, through relay restarts and dropped links', async () => {
-  const sender = new RealtimeClient({ apiUrl: api.apiUrl, ...fastRetries });
-  const receiver = new RealtimeClient({ apiUrl: api.apiUrl, ...fastRetries });
+  const sender = new RealtimeClient({ ...fastRetries });
+  const receiver = new RealtimeClient({ ...fastRetries });
   clients.push(sender, receiver);
   const seen: Message[] = [];
   receiver.on('message:new', ({ message }) => {
