@@ -23,6 +23,7 @@ test('a farmer and a store chat live, and a message written offline arrives afte
   // The farmer opens (or creates) the conversation from the clinic's card.
   const clinic = await apiCall<{ name_store: string; city: number }>(`store/get/${store.user.store?.id}`);
   await farmerPage.goto(`/bone?city=${clinic.city}`);
+  await hydrated(farmerPage); // a click on the server-rendered page before React owns it does nothing
   const card = farmerPage.getByRole('article').filter({ hasText: clinic.name_store });
   await card.getByRole('button', { name: /مراسلة|متابعة المحادثة/ }).click();
   await expect(farmerPage).toHaveURL(/\/chat\/\d+$/);

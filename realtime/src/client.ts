@@ -114,8 +114,13 @@ export class RealtimeClient {
     this.setStatus('connecting');
     socket.on('connect', () => {
       this.setStatus('online');
-      this.outbox.resume();
-      for (const id of this.open.keys()) void this.join(id, socket);
+      // Re-sync first, then resend: a queued message's answer must not land in a thread that still
+      // lacks what the other side wrote meanwhile (its read pointer would pass their messages).
+      const joins = [...this.open.keys()].map((id) => this.join(id, socket));
+      const enough = new Promise((r) => setTimeout(r, this.options.ackTimeoutMs ?? 20_000));
+      void Promise.race([Promise.allSettled(joins), enough]).then(() => {
+        if (socket === this.socket) this.outbox.resume();
+      });
     });
     socket.on('disconnect', (reason) => {
       this.setStatus('offline');
