@@ -13,9 +13,10 @@ const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn
 vi.mock('@/components/ui/toaster', () => ({ notify }));
 const startConversation = vi.hoisted(() => vi.fn());
 vi.mock('@/features/stores/api/start-conversation', () => ({ startConversation }));
-// GET auth/user while offline (the session retries it before the first conversation).
+// GET auth/user while offline (the session retries it before the first conversation), unless a test answers it.
+const apiGet = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/api-client', () => ({
-  apiGet: () => Promise.reject(new Error('لا يوجد رد من الخادم')),
+  apiGet,
   apiPost: () => Promise.resolve({}),
 }));
 
@@ -35,6 +36,8 @@ beforeEach(() => {
   notify.info.mockReset();
   notify.error.mockReset();
   startConversation.mockReset();
+  apiGet.mockReset();
+  apiGet.mockImplementation(() => Promise.reject(new Error('لا يوجد رد من الخادم')));
   useSession.getState().clear();
 });
 
@@ -78,5 +81,20 @@ describe('ChatButton', () => {
     expect(notify.info).not.toHaveBeenCalled();
     expect(screen.queryByText('login page')).toBeNull();
     expect(startConversation).not.toHaveBeenCalled();
+  });
+
+  it('signed in with only the token, tapped before GET auth/user answers: waits for the user, then opens the conversation', async () => {
+    localStorage.setItem('token', 'tok');
+    useSession.getState().setToken('tok');
+    let answer!: (d: { user: ReturnType<typeof createUser> }) => void;
+    apiGet.mockImplementation(() => new Promise((r) => (answer = r)));
+    startConversation.mockResolvedValue({ id: 12 });
+    renderButton();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'مراسلة' }));
+    expect(startConversation).not.toHaveBeenCalled();
+    answer({ user: createUser() });
+    expect(await screen.findByText('chat page')).toBeInTheDocument();
+    expect(startConversation).toHaveBeenCalledWith({ sender_id: 7, receiver_id: 30, store_id: 2 });
+    expect(notify.error).not.toHaveBeenCalled();
   });
 });

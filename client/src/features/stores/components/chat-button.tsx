@@ -3,9 +3,9 @@
  * ('يرجى تسجيل الدخول لتتمكن من ارسال رسالة'); disabled while the request runs; errors as toasts.
  */
 import '@/i18n/layout';
-import type { Store } from '@agrivet/shared';
+import type { Store, User } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdChatBubbleOutline } from 'react-icons/md';
@@ -14,10 +14,31 @@ import { notify } from '@/components/ui/toaster';
 import { loginHref, paths } from '@/config/paths';
 import { conversationKeys } from '@/api/conversations';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
-import { useUserQuery } from '@/api/auth';
+import { authKeys, useUserQuery } from '@/api/auth';
 import { failureOf } from '@/lib/query-client';
 import { storeKeys } from '@/features/stores/api/keys';
 import { startConversation } from '@/features/stores/api/start-conversation';
+
+/**
+ * The signed-in user as soon as the user query has it, or the reason it has not: a tap right after the
+ * page loads comes while the first GET auth/user is still on its way (only the token is saved), so it
+ * waits for that answer; a failed try (offline start, retrying) rejects with its failure at once.
+ */
+function userOrFailure(client: QueryClient, fallback: () => Error): Promise<User> {
+  return new Promise((resolve, reject) => {
+    let unsubscribe: (() => void) | null = null;
+    const settle = (): boolean => {
+      const state = client.getQueryState<User>(authKeys.user());
+      if (state?.data) resolve(state.data);
+      else if (!state || state.fetchFailureReason || state.fetchStatus === 'idle') {
+        reject(state?.fetchFailureReason ?? state?.error ?? fallback());
+      } else return false;
+      unsubscribe?.();
+      return true;
+    };
+    if (!settle()) unsubscribe = client.getQueryCache().subscribe(() => void settle());
+  });
+}
 
 export function ChatButton({ store }: { store: Store }) {
   const { t } = useTranslation();
@@ -44,9 +65,10 @@ export function ChatButton({ store }: { store: Store }) {
     }
     setRunning(true);
     try {
-      // Not known yet (offline start, still retrying): say why; the query keeps trying by itself.
-      const me = user;
-      if (!me) throw userFailure ?? new Error(t('errors.requestFailed'));
+      // Not known yet: wait for the first answer; after a failure (offline start, still retrying) say
+      // why at once, the query keeps trying by itself.
+      if (!user && userFailure) throw userFailure;
+      const me = user ?? (await userOrFailure(queryClient, () => new Error(t('errors.requestFailed'))));
       const conversation = await startConversation({
         sender_id: me.id,
         receiver_id: store.user_id,
