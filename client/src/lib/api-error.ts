@@ -43,8 +43,21 @@ export function hasErrorCode(err: unknown, ...codes: ApiErrorCode[]): err is Api
   return err instanceof ApiError && codes.includes(err.code);
 }
 
-/** A user-facing message for anything thrown (the fallback is 'فشل الطلب' / 'request failed'). */
+/**
+ * An error whose message is written for the user in the UI language (lib/compress-image.ts ImageError …).
+ * A plain `new Error(t('…'))` counts too.
+ */
+export class UserFacingError extends Error {}
+
+/**
+ * A user-facing message for anything thrown (the fallback is 'فشل الطلب' / 'request failed'): the
+ * message of an API failure, of a UserFacingError or of a plain Error — never the browser's or a
+ * library's own (a DOMException's "The source image could not be decoded.", a TypeError …), which is
+ * English whatever the UI language.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof Error && err.message) return err.message;
-  return fallback;
+  if (!(err instanceof Error) || !err.message) return fallback;
+  const ours =
+    err instanceof ApiError || err instanceof UserFacingError || Object.getPrototypeOf(err) === Error.prototype;
+  return ours ? err.message : fallback;
 }

@@ -8,10 +8,11 @@
 import { LIMITS, validationMessages } from '@agrivet/shared';
 import { useEffect, useState } from 'react';
 import { currentLang } from '@/i18n';
+import { UserFacingError } from '@/lib/api-error';
 
 export type ImageErrorReason = 'unreadable' | 'not_processed';
 
-export class ImageError extends Error {
+export class ImageError extends UserFacingError {
   readonly reason: ImageErrorReason;
 
   constructor(reason: ImageErrorReason) {
