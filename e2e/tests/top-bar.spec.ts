@@ -40,18 +40,16 @@ async function controls(page: Page): Promise<Box[]> {
     const all = new Set(
       roots.flatMap((root) => [...root.querySelectorAll('a[href], button, input, select, nav[aria-label]')]),
     );
-    {
-      for (const el of all) {
-        const scrollRow = el.closest('nav[aria-label]');
-        if (scrollRow && scrollRow !== el && scrollRow.scrollWidth > scrollRow.clientWidth + 1) continue;
-        if (el.matches('nav[aria-label]') && el.getAttribute('data-testid') === 'bottom-nav') continue;
-        const style = getComputedStyle(el);
-        const r = el.getBoundingClientRect();
-        if (style.visibility === 'hidden' || style.display === 'none' || r.width === 0 || r.height === 0) continue;
-        // A nav row that fits is measured by its links instead.
-        if (el.matches('nav[aria-label]') && el.scrollWidth <= el.clientWidth + 1) continue;
-        boxes.push({ name: named(el), x: r.x, y: r.y, width: r.width, height: r.height });
-      }
+    for (const el of all) {
+      const scrollRow = el.closest('nav[aria-label]');
+      if (scrollRow && scrollRow !== el && scrollRow.scrollWidth > scrollRow.clientWidth + 1) continue;
+      if (el.matches('nav[aria-label]') && el.getAttribute('data-testid') === 'bottom-nav') continue;
+      const style = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || r.width === 0 || r.height === 0) continue;
+      // A nav row that fits is measured by its links instead.
+      if (el.matches('nav[aria-label]') && el.scrollWidth <= el.clientWidth + 1) continue;
+      boxes.push({ name: named(el), x: r.x, y: r.y, width: r.width, height: r.height });
     }
     return boxes;
   });

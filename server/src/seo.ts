@@ -1,8 +1,8 @@
 /**
  * /robots.txt and /sitemap.xml for search engines, from the API's own data (its database, read
- * in-process): the public sections, every store's page (its products: /products/{id}) and every
- * article. Products have no page of their own; they are found through their store's page, which the
- * sitemap lists with the date its newest product changed. At most 50,000 URLs (the protocol's limit).
+ * in-process): the public sections, every store's page (its products: /products/{id}, dated by its
+ * newest product's change), every article and every product's own page (/product/{id}). At most 50,000
+ * URLs (the protocol's limit): sections, stores and articles first, then the newest products.
  */
 import type { Api } from '@agrivet/api';
 import type { Request, Response } from 'express';
@@ -73,6 +73,12 @@ export async function sitemapXml(api: Api, siteOrigin: string): Promise<string> 
     .orderBy('id', 'desc')
     .limit(Math.max(0, MAX_URLS - SECTIONS.length - stores.length))
     .execute();
+  const products = await api.db
+    .selectFrom('products')
+    .select(['id', 'updated_at'])
+    .orderBy('id', 'desc')
+    .limit(Math.max(0, MAX_URLS - SECTIONS.length - stores.length - posts.length))
+    .execute();
   const url = (loc: string, lastmod: string | null) =>
     `<url><loc>${xmlEscape(`${siteOrigin}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
   const newer = (a: string | null, b: string | null) => (a && b ? (a > b ? a : b) : (a ?? b));
@@ -80,6 +86,7 @@ export async function sitemapXml(api: Api, siteOrigin: string): Promise<string> 
     ...SECTIONS.map((p) => url(p, null)),
     ...stores.map((s) => url(`/products/${s.id}`, newer(w3cDate(s.updated_at), w3cDate(s.products_updated_at)))),
     ...posts.map((p) => url(`/blog/${p.id}`, w3cDate(p.updated_at))),
+    ...products.map((p) => url(`/product/${p.id}`, w3cDate(p.updated_at))),
   ].slice(0, MAX_URLS);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
 }

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import type { Paged, Post, Store } from '@agrivet/shared';
+import type { Paged, Post, Product, Store } from '@agrivet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineEntryCss, jsonForScript } from '../src/render';
 import { login, rawGet, startTestServer, type TestServer } from './helpers';
@@ -192,7 +192,17 @@ describe('robots.txt and sitemap.xml', () => {
     for (const s of stores)
       expect(xml).toMatch(new RegExp(`<loc>${srv.url}/products/${s.id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\d</lastmod>`));
     expect(xml).toContain(`<loc>${srv.url}/blog/${post.id}</loc>`);
-    expect(xml.match(/<url>/g)?.length).toBe(5 + stores.length + (xml.match(/\/blog\/\d+</g)?.length ?? 0));
+    // Every product's own page, dated.
+    const products = (await (await fetch(`${srv.url}/api/product/getAll?page_number=1&per_page=50`)).json()) as {
+      data: Paged<Product>;
+    };
+    expect(products.data.data.length).toBeGreaterThan(0);
+    for (const p of products.data.data)
+      expect(xml).toMatch(new RegExp(`<loc>${srv.url}/product/${p.id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\d</lastmod>`));
+    expect(xml.match(/<url>/g)?.length).toBe(
+      5 + stores.length + (xml.match(/\/blog\/\d+</g)?.length ?? 0) + (xml.match(/\/product\/\d+</g)?.length ?? 0),
+    );
+    expect(xml.match(/\/product\/\d+</g)?.length).toBe(products.data.total);
   });
 });
 

@@ -37,14 +37,17 @@ const search = lazyRoute(
   () => import('@/features/search/routes/search'),
   (m) => m.default,
 );
-const storeProducts = lazyRoute(
-  () => import('@/features/products/routes/store-products'),
-  (m) => m.default,
-);
+// A product's page comes in the store page's chunk (one dynamic import: the first load's route table
+// stays as small).
+const storeProductsModule = () => import('@/features/products/routes/store-products');
+const storeProducts = lazyRoute(storeProductsModule, (m) => m.default);
+const product = lazyRoute(storeProductsModule, (m) => m.ProductRoute);
 const Blog = blog.Component;
 const Article = article.Component;
 const Search = search.Component;
 const StoreProducts = storeProducts.Component;
+const Product = product.Component;
+const StartChat = lazy(() => storesList().then((m) => ({ default: m.StartChatRoute })));
 const Cart = lazy(() => import('@/features/cart/routes/cart'));
 const Carts = lazy(() => import('@/features/cart/routes/carts'));
 const Account = lazy(() => import('@/features/account/routes/account'));
@@ -74,6 +77,7 @@ const FIRST_SCREENS = new Map<string, { preload: () => Promise<unknown> }>([
   [paths.article.path, article],
   [paths.search.path, search],
   [paths.store.path, storeProducts],
+  [paths.product.path, product],
 ]);
 
 /** The route pattern this URL renders with (ranked as useRoutes ranks them: /blog/list is not an article). */
@@ -105,6 +109,7 @@ export const routes: RouteObject[] = [
       { path: paths.article.path, element: <Article /> },
       { path: paths.search.path, element: <Search /> },
       { path: paths.store.path, element: <StoreProducts /> },
+      { path: paths.product.path, element: <Product /> },
       {
         element: <RequireAuth />,
         children: [
@@ -114,6 +119,7 @@ export const routes: RouteObject[] = [
           { path: paths.myOrders.path, element: <MyOrders /> },
           { path: paths.chatList.path, element: <ChatList /> },
           { path: paths.chat.path, element: <Chat /> },
+          { path: paths.startChat.path, element: <StartChat /> },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -13,6 +13,8 @@ export const paths = {
   article: { path: '/blog/:id', getHref: (id: number | string) => `/blog/${id}` },
   search: { path: '/search', getHref: (q: string) => `/search?q=${encodeURIComponent(q)}` },
   store: { path: '/products/:id', getHref: (id: number | string) => `/products/${id}` },
+  /** One product's page (CONTRACT.md §8); the dashboard's /product/list and /product/add rank above it. */
+  product: { path: '/product/:id', getHref: (id: number | string) => `/product/${id}` },
   cart: { path: '/cart/:id', getHref: (id: number | string) => `/cart/${id}` },
   /** Every store's cart (CONTRACT.md §5). */
   carts: simple('/cart'),
@@ -21,6 +23,11 @@ export const paths = {
   myOrders: simple('/myorders'),
   chatList: simple('/chat/list'),
   chat: { path: '/chat/:id', getHref: (id: number | string) => `/chat/${id}` },
+  /**
+   * Opens (or starts) the conversation with a store, then replaces itself with /chat/{id}: what «مراسلة»
+   * sends a visitor to sign in for, so the intent survives login and register (`next`).
+   */
+  startChat: { path: '/chat/store/:storeId', getHref: (storeId: number | string) => `/chat/store/${storeId}` },
   login: simple('/login'),
   signup: simple('/signup'),
   createAccount: simple('/createAcount'),

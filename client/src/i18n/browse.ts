@@ -13,7 +13,6 @@ const browseAr = {
     cart: 'السلة',
     account: 'حسابي',
     dashboard: 'لوحتي',
-    cartCount: '{{count}} في السلة',
   },
   productPage: {
     title: 'المنتج',
@@ -54,7 +53,6 @@ const browseEn: Catalogue<typeof browseAr> = {
     cart: 'Cart',
     account: 'Account',
     dashboard: 'Dashboard',
-    cartCount: '{{count}} in the cart',
   },
   productPage: {
     title: 'Product',

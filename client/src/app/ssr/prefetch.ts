@@ -7,6 +7,7 @@ import '@/i18n/layout';
 import {
   formatPrice,
   type Post,
+  productTypeLabels,
   provinceName,
   type SearchResult,
   type Store,
@@ -18,6 +19,7 @@ import { paths } from '@/config/paths';
 import { postQueryOptions } from '@/features/posts/api/get-post';
 import { postsQueryOptions } from '@/features/posts/api/get-posts';
 import { storeReviewsQueryOptions } from '@/features/products/api/get-reviews';
+import { productQueryOptions, productStoreQueryOptions } from '@/features/products/api/get-product';
 import { storeProductsQueryOptions } from '@/features/products/api/get-store-products';
 import { searchQueryOptions } from '@/features/search/api/search';
 import { storesByCityQueryOptions } from '@/features/stores/api/get-stores-by-city';
@@ -129,6 +131,22 @@ export async function prefetchScreen(
       ),
       canonical: withQuery(paths.store.getHref(store.id), [['page', n]]),
       image: store.image,
+      type: 'website',
+    };
+  }
+  if (pattern === paths.product.path) {
+    const product = await client.fetchQuery(productQueryOptions(Number(params.id)));
+    // The store beside it (province, rating): rendered too when it answers (a failure leaves it to the browser).
+    await client.prefetchQuery(productStoreQueryOptions(product.store_id));
+    const store = client.getQueryData(productStoreQueryOptions(product.store_id).queryKey);
+    const where = store ? ` — ${store.city_name || provinceName(store.city)}` : '';
+    return {
+      title: pageTitle(`${product.name} — ${product.store.name_store}`),
+      description: summary(
+        `${product.name}: ${formatPrice(product.price_cents)}، ${productTypeLabels.ar[product.type]} من ${product.store.name_store}${where}.${product.description ? ` ${product.description}` : ''} توصيل مجاني.`,
+      ),
+      canonical: paths.product.getHref(product.id),
+      image: product.image,
       type: 'website',
     };
   }

@@ -63,6 +63,8 @@ interface NavEntryProps {
   placement: Placement;
   /** In the top bar, the name for screen readers only at every width (the cart's icon and count say it). */
   iconOnly?: boolean;
+  /** Read out `countText` at 0 too. */
+  speakZero?: boolean;
 }
 
 /** One link: icon, name (always in the accessible name), and a badge with its count. */
@@ -76,6 +78,7 @@ export function NavEntry({
   testId,
   placement,
   iconOnly,
+  speakZero,
 }: NavEntryProps) {
   const shown = count > 0;
   const badge = shown && (
@@ -93,7 +96,7 @@ export function NavEntry({
       {count > 99 ? '99+' : count}
     </Badge>
   );
-  const spoken = shown && countText ? <Box as="span" srOnly>{` — ${countText}`}</Box> : null;
+  const spoken = (shown || speakZero) && countText ? <Box as="span" srOnly>{` — ${countText}`}</Box> : null;
   if (placement === 'bottom') {
     return (
       <Box
@@ -186,7 +189,9 @@ function Entries({ placement }: { placement: Placement }) {
             icon={<MdShoppingCart aria-hidden />}
             label={bottom ? t('bottomNav.cart') : t('checkout.cartLink', { count: cartTotal })}
             count={cartTotal}
-            countText={bottom ? t('bottomNav.cartCount', { count: cartTotal }) : undefined}
+            // The same words as the top bar's link ("كل السلال (3)") after the visible name.
+            countText={bottom ? t('checkout.cartLink', { count: cartTotal }) : undefined}
+            speakZero
             palette="green"
             testId="cart-count"
             placement={placement}

@@ -1,11 +1,12 @@
-/** /blog/{id}: one article. */
+/** /blog/{id}: one article, with «مشاركة» (components/ui/share-button.tsx). */
 import { Button } from '@chakra-ui/react/button';
 import { Image } from '@chakra-ui/react/image';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
+import { ShareButton } from '@/components/ui/share-button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
@@ -48,7 +49,10 @@ export default function ArticleRoute() {
               objectFit="cover"
             />
           )}
-          <Text color="fg.muted">{t('blog.by', { name: post.author.name })}</Text>
+          <HStack justify="space-between" gap="2" flexWrap="wrap">
+            <Text color="fg.muted">{t('blog.by', { name: post.author.name })}</Text>
+            <ShareButton path={paths.article.getHref(post.id)} title={post.title} />
+          </HStack>
           <Text whiteSpace="pre-line" lineHeight="tall" fontSize="lg" dir="auto">
             {post.description}
           </Text>

@@ -87,23 +87,36 @@ function LoginProbe() {
   return <p>login page {params.get('next')}</p>;
 }
 
-function renderStore() {
+function Where() {
+  const [params] = useSearchParams();
+  return <output data-testid="search">{params.toString()}</output>;
+}
+
+function renderStore(route = '/products/3') {
   return renderWithProviders(
     <Routes>
-      <Route path="/products/:id" element={<StoreProductsRoute />} />
+      <Route
+        path="/products/:id"
+        element={
+          <>
+            <StoreProductsRoute />
+            <Where />
+          </>
+        }
+      />
       <Route path="/login" element={<LoginProbe />} />
     </Routes>,
-    { route: '/products/3' },
+    { route },
   );
 }
 
 describe('adding to the cart on a store page', () => {
-  it("logged out: 'يرجى تسجيل الدخول أولاً' then /login?next=this store's page", async () => {
+  it("logged out: 'يرجى تسجيل الدخول أولاً' then /login?next=this store's page with the product to order", async () => {
     const user = userEvent.setup();
     renderStore();
     await user.click(await screen.findByRole('button', { name: 'اطلب: بذور قمح' }));
     expect(notify.info).toHaveBeenCalledWith('يرجى تسجيل الدخول أولاً');
-    expect(await screen.findByText('login page /products/3')).toBeInTheDocument();
+    expect(await screen.findByText('login page /products/3?order=5')).toBeInTheDocument();
     expect(useCart.getState().carts).toEqual({});
   });
 
@@ -124,6 +137,38 @@ describe('adding to the cart on a store page', () => {
     await waitFor(() => expect(useCart.getState().carts[3]?.items).toHaveLength(1));
     expect(useCart.getState().carts[3]?.store_name).toBe('صيدلية الربيع');
     expect(notify.success).toHaveBeenCalledWith('تم اضافة العنصر الى السلة');
+  });
+
+  it("back from sign-in with ?order={id}: that product's dialog opens by itself, and the intent leaves the URL", async () => {
+    const user = userEvent.setup();
+    signInForTest({ token: 'tok', user: createUser() });
+    renderStore('/products/3?page=1&order=5');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('بذور قمح');
+    await user.click(screen.getByRole('button', { name: 'أضف إلى السلة' }));
+    await waitFor(() =>
+      expect(useCart.getState().carts[3]?.items).toEqual([expect.objectContaining({ product_id: 5 })]),
+    );
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent(/^page=1$/));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a product of ?order= not on this page is fetched; one of another store is ignored', async () => {
+    signInForTest({ token: 'tok', user: createUser() });
+    const base = await apiGet('store/get-page/3');
+    apiGet.mockImplementation(async (path: string) => {
+      if (path === 'product/get/9') return createProduct({ id: 9, name: 'سماد عضوي', store_id: 3 });
+      if (path === 'product/get/10') return createProduct({ id: 10, name: 'مبيد', store_id: 4 });
+      return path.startsWith('store/reviews/')
+        ? { data: [], current_page: 1, last_page: 1, per_page: 10, total: 0 }
+        : base;
+    });
+    const first = renderStore('/products/3?order=9');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('سماد عضوي');
+    first.unmount();
+    renderStore('/products/3?order=10');
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent(/^$/));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("opening a store's page keeps every cart, its own and other stores'", async () => {

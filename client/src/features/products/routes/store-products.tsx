@@ -1,40 +1,44 @@
 /**
- * /products/{id}: a store's page — its rating, verified badge and availability, its products with an
- * order button, the link to this store's cart, and its reviews. The store's cart is kept across visits
- * (CONTRACT.md §5: one cart per store). A visitor pressing "اطلب" goes to /login?next=this page. A store
- * whose owner's account is disabled (`available: false`) is shown as taking no orders.
+ * /products/{id}: a store's page — its rating, verified badge and availability, «مراسلة» and «مشاركة»,
+ * its products (compact cards, each linking to its page) with an order button, the link to this store's
+ * cart, and its reviews. The store's cart is kept across visits (CONTRACT.md §5: one cart per store). A
+ * visitor pressing "اطلب" goes to /login?next=this page with ?order={id}, and comes back to that product's
+ * quantity dialog (lib/order-flow.ts). A store whose owner's account is disabled (`available: false`) is
+ * shown as taking no orders.
  */
 import '@/i18n/layout';
-import { type Product, provinceLabel } from '@agrivet/shared';
+import { provinceLabel } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdLocationOn, MdShoppingCart, MdStorefront } from 'react-icons/md';
-import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { CardGrid } from '@/components/ui/card-grid';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { MessageStoreLink } from '@/components/ui/message-store-link';
 import { OfflineCopyNote } from '@/components/ui/offline-note';
 import { Page } from '@/components/ui/page';
 import { Pager } from '@/components/ui/pager';
+import { ShareButton } from '@/components/ui/share-button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { StoreRating, UnavailableBadge, VerifiedBadge } from '@/components/ui/store-badges';
-import { notify } from '@/components/ui/toaster';
-import { loginHref, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { failureOf } from '@/lib/query-client';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { cartCount, selectCartItems, useCart } from '@/stores/cart';
-import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { useStoreProducts } from '@/features/products/api/get-store-products';
 import { ProductCard } from '@/features/products/components/product-card';
 import { QuantityDialog } from '@/features/products/components/quantity-dialog';
 import { StoreReviews } from '@/features/products/components/store-reviews';
-import { addToCart } from '@/features/products/lib/add-to-cart';
+import { useOrderFlow } from '@/features/products/lib/order-flow';
 import '@/i18n/shop';
 import { currentLang } from '@/i18n';
+
+/** /product/{id}, loaded with this page (app/router.tsx). */
+export { default as ProductRoute } from './product';
 
 /** The store list of a store type (1 pharmacies, 2 clinics, 3 nurseries). */
 const listOf = (type: number | undefined) =>
@@ -42,43 +46,16 @@ const listOf = (type: number | undefined) =>
 
 export default function StoreProductsRoute() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
   const storeId = Number(useParams().id);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useStoreProducts(storeId, page);
   const failure = failureOf(query);
-  const loggedIn = useSession(selectIsLoggedIn);
   const items = useCart(selectCartItems(storeId));
-  const [ordering, setOrdering] = useState<Product | null>(null);
   const store = query.data?.store;
   const unavailable = store?.available === false;
-
-  const order = (product: Product) => {
-    if (!loggedIn) {
-      notify.info(t('product.loginFirst'));
-      navigate(loginHref(location.pathname + location.search));
-      return;
-    }
-    if (unavailable) {
-      notify.info(t('storeState.unavailable'), t('storeState.unavailableHint'));
-      return;
-    }
-    setOrdering(product);
-  };
-
-  const confirm = (quantity: number) => {
-    if (!ordering) return;
-    const result = addToCart(
-      { ...ordering, store: { name_store: store?.name_store ?? ordering.store.name_store } },
-      quantity,
-      loggedIn,
-    );
-    if (result === 'added') notify.success(t('product.added'));
-    else if (result === 'order-pending') notify.info(t('product.orderPending'));
-    setOrdering(null);
-  };
+  const flow = useOrderFlow(store, (id) => query.data?.data.find((p) => p.id === id));
+  const ordering = flow.ordering;
 
   const count = cartCount(items);
   return (
@@ -111,6 +88,12 @@ export default function StoreProductsRoute() {
           {unavailable && <UnavailableBadge />}
         </HStack>
       )}
+      {store && (
+        <HStack gap="2" flexWrap="wrap">
+          <MessageStoreLink store={store} size="sm" />
+          <ShareButton path={paths.store.getHref(store.id)} title={store.name_store} text={store.address} />
+        </HStack>
+      )}
       {unavailable && (
         <Alert.Root recipe={alertRecipe} status="warning" rounded="lg" data-testid="store-unavailable">
           <Alert.Indicator />
@@ -141,13 +124,19 @@ export default function StoreProductsRoute() {
         />
       ) : (
         <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isPlaceholderData}>
-          <CardGrid label={t('store.products')}>
+          <SimpleGrid
+            as="ul"
+            aria-label={t('store.products')}
+            columns={{ base: 1, md: 2, xl: 3 }}
+            gap="3"
+            listStyleType="none"
+          >
             {query.data.data.map((product, i) => (
               <li key={product.id}>
-                <ProductCard product={product} onOrder={() => order(product)} eager={i < 2} />
+                <ProductCard product={product} onOrder={() => flow.order(product)} eager={i < 4} />
               </li>
             ))}
-          </CardGrid>
+          </SimpleGrid>
           <Pager
             page={query.data.current_page}
             lastPage={query.data.last_page}
@@ -160,8 +149,8 @@ export default function StoreProductsRoute() {
         <QuantityDialog
           product={ordering}
           initialQuantity={items.find((i) => i.product_id === ordering.id)?.quantity ?? 1}
-          onClose={() => setOrdering(null)}
-          onConfirm={confirm}
+          onClose={flow.close}
+          onConfirm={flow.confirm}
         />
       )}
     </Page>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Store } from '@agrivet/shared';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
@@ -22,11 +22,15 @@ vi.mock('@/lib/api-client', () => ({
 
 const store = { id: 2, user_id: 30, name_store: 'صيدلية الربيع', conversation_id: null } as unknown as Store;
 
+function LoginProbe() {
+  return <p>login page {useLocation().search}</p>;
+}
+
 function renderButton() {
   return renderWithProviders(
     <Routes>
       <Route path="/" element={<ChatButton store={store} />} />
-      <Route path="/login" element={<p>login page</p>} />
+      <Route path="/login" element={<LoginProbe />} />
       <Route path="/chat/:id" element={<p>chat page</p>} />
     </Routes>,
   );
@@ -42,11 +46,11 @@ beforeEach(() => {
 });
 
 describe('ChatButton', () => {
-  it("logged out: 'يرجى تسجيل الدخول لتتمكن من ارسال رسالة' and /login", async () => {
+  it("logged out: 'يرجى تسجيل الدخول لتتمكن من ارسال رسالة' and /login, back to this store's chat after", async () => {
     renderButton();
     await userEvent.setup().click(screen.getByRole('button', { name: 'مراسلة' }));
     expect(notify.info).toHaveBeenCalledWith('يرجى تسجيل الدخول لتتمكن من ارسال رسالة');
-    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(await screen.findByText(`login page ?next=${encodeURIComponent('/chat/store/2')}`)).toBeInTheDocument();
   });
 
   it('is disabled while the request runs, then opens the conversation', async () => {

@@ -1,8 +1,10 @@
 import { apiPaths, type Conversation } from '@agrivet/shared';
 
 export interface StartConversationInput {
-  sender_id: number;
-  receiver_id: number;
+  /** The caller (the API takes the caller when absent). */
+  sender_id?: number;
+  /** The store's owner (checked when given). */
+  receiver_id?: number;
   store_id: number;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Opens the existing conversation with a store (conversation_id) or creates one; needs login
- * ('يرجى تسجيل الدخول لتتمكن من ارسال رسالة'); disabled while the request runs; errors as toasts.
+ * ('يرجى تسجيل الدخول لتتمكن من ارسال رسالة': a visitor goes to /login?next=/chat/store/{id}, which opens
+ * the conversation after login or register); disabled while the request runs; errors as toasts.
  */
 import '@/i18n/layout';
 import type { Store, User } from '@agrivet/shared';
@@ -9,7 +10,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdChatBubbleOutline } from 'react-icons/md';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/toaster';
 import { loginHref, paths } from '@/config/paths';
 import { conversationKeys } from '@/api/conversations';
@@ -43,7 +44,6 @@ function userOrFailure(client: QueryClient, fallback: () => Error): Promise<User
 export function ChatButton({ store }: { store: Store }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   const loggedIn = useSession(selectIsLoggedIn);
   const userQuery = useUserQuery();
   const user = loggedIn ? (userQuery.data ?? null) : null;
@@ -55,8 +55,9 @@ export function ChatButton({ store }: { store: Store }) {
   const open = async () => {
     // Signed in is "has a token": the user may still be unknown (offline start, restore retrying).
     if (!loggedIn) {
+      // Back from login or register, /chat/store/{id} opens this store's conversation (the intent survives).
       notify.info(t('store.loginToChat'));
-      navigate(loginHref(location.pathname + location.search));
+      navigate(loginHref(paths.startChat.getHref(store.id)));
       return;
     }
     if (store.conversation_id) {

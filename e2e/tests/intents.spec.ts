@@ -1,0 +1,175 @@
+/**
+ * A visitor's intent survives sign-in (issue 24 item 2), at 360 px: «اطلب» on a store's page or a
+ * product's page sends them to /login and, after login or register, back to that page with the product's
+ * quantity dialog open (then the product is in the cart); «مراسلة» on a store's page or a product's page
+ * lands them, after login or register, in the chat with that store.
+ */
+import type { Conversation, Paged, Product } from '@agrivet/shared';
+import type { Page } from '@playwright/test';
+import { apiCall, apiLogin, DEMO, expect, hydrated, test } from './support/fixtures';
+
+const PHONE = { width: 360, height: 740 };
+const uniquePhone = () => `09${String(Date.now()).slice(-8)}`;
+
+/** A new farmer (the demo farmer's chats and orders are other tests' business). */
+async function newFarmer() {
+  const who = { phone: uniquePhone(), password: 'farmer1234' };
+  await apiCall('auth/register', {
+    body: {
+      phone: who.phone,
+      name: 'مزارع النية',
+      type: 2,
+      password: who.password,
+      password_confirmation: who.password,
+    },
+  });
+  return who;
+}
+
+async function pharmacy() {
+  const owner = await apiLogin(DEMO.pharmacy);
+  const storeId = owner.user.store?.id ?? 0;
+  const products = await apiCall<Paged<Product>>(`product/getAll?store_id=${storeId}`);
+  return { storeId, products: products.data };
+}
+
+async function logIn(page: Page, who: { phone: string; password: string }) {
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page.getByRole('button', { name: 'دخول' })).toBeVisible();
+  await page.getByLabel('رقم الهاتف').fill(who.phone);
+  await page.getByLabel('كلمة المرور').fill(who.password);
+  await page.getByRole('button', { name: 'دخول' }).click();
+}
+
+async function register(page: Page) {
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByRole('link', { name: 'إنشاء حساب' }).click();
+  await expect(page).toHaveURL(/\/createAcount\?next=/);
+  // The screen is a lazy chunk: the login form stays on screen until it is in.
+  await expect(page.getByRole('heading', { level: 1, name: 'إنشاء حساب' })).toBeVisible();
+  const who = { phone: uniquePhone(), password: 'farm1234' };
+  await page.getByLabel('رقم الهاتف').fill(who.phone);
+  await page.getByLabel('الاسم').fill('مزارع جديد');
+  await page.getByText('مزارع', { exact: true }).click();
+  await page.getByLabel('كلمة المرور', { exact: true }).fill(who.password);
+  await page.getByLabel('تأكيد كلمة المرور').fill(who.password);
+  await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+  return who;
+}
+
+/** The quantity dialog of `name` is open: add `quantity`, and the product is in that store's cart. */
+async function addFromDialog(page: Page, name: string, productId: number, quantity: number) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name })).toBeVisible();
+  await dialog.getByLabel('الكمية').fill(String(quantity));
+  await dialog.getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await expect(page.getByText('تم اضافة العنصر الى السلة').first()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // The intent left the URL: a reload does not open the dialog again.
+  await expect(page).not.toHaveURL(/order=/);
+  const cart = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}');
+  expect(JSON.stringify(cart)).toContain(`"product_id":${productId},"quantity":${quantity}`);
+}
+
+/** The page is the chat with `storeId`, the caller's own conversation. */
+async function inChatWith(page: Page, storeId: number, who: { phone: string; password: string }) {
+  await expect(page).toHaveURL(/\/chat\/\d+$/);
+  await expect(page.getByTestId('chat-screen')).toBeVisible();
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const { token } = await apiLogin(who);
+  const mine = await apiCall<Conversation[]>('conversation/get-My-Conv', { token });
+  const conversation = mine.find((c) => c.id === id);
+  expect(conversation?.store_id).toBe(storeId);
+  // Back does not return to the starting page: it was replaced.
+  expect(page.url()).not.toContain('/chat/store/');
+}
+
+test('«اطلب» on a store page: after login the product’s quantity dialog is open, then it is in the cart', async ({
+  browser,
+  baseURL,
+}) => {
+  const who = await newFarmer();
+  const { storeId, products } = await pharmacy();
+  const product = products[products.length - 1];
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`/products/${storeId}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: `اطلب: ${product.name}` }).click();
+  await expect(page.getByText('يرجى تسجيل الدخول أولاً').first()).toBeVisible();
+  await logIn(page, who);
+  await expect(page).toHaveURL(new RegExp(`/products/${storeId}\\?order=${product.id}$`));
+  await addFromDialog(page, product.name, product.id, 3);
+  await expect(page).toHaveURL(new RegExp(`/products/${storeId}$`));
+  await expect(page.getByRole('link', { name: 'السلة (3)' })).toBeVisible();
+  await context.close();
+});
+
+test('«اطلب» on a product page, then register: back on the product with its dialog open', async ({
+  browser,
+  baseURL,
+}) => {
+  const { products } = await pharmacy();
+  const product = products[0];
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`/product/${product.id}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'اطلب' }).click();
+  await register(page);
+  await expect(page).toHaveURL(new RegExp(`/product/${product.id}\\?order=${product.id}$`));
+  await addFromDialog(page, product.name, product.id, 1);
+  await context.close();
+});
+
+test('«مراسلة» on a store page: after login the visitor is in the chat with that store', async ({
+  browser,
+  baseURL,
+}) => {
+  const who = await newFarmer();
+  const { storeId } = await pharmacy();
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`/products/${storeId}`);
+  await hydrated(page);
+  await page.getByTestId('message-store').click();
+  await logIn(page, who);
+  await inChatWith(page, storeId, who);
+  // The message box is there: the farmer can write at once.
+  await expect(page.getByRole('textbox').last()).toBeVisible();
+  await context.close();
+});
+
+test('«مراسلة» on a product page, then register: in the chat with its store', async ({ browser, baseURL }) => {
+  const { storeId, products } = await pharmacy();
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`/product/${products[0].id}`);
+  await hydrated(page);
+  await page.getByTestId('message-store').click();
+  const who = await register(page);
+  await inChatWith(page, storeId, who);
+  await context.close();
+});
+
+test('«مراسلة» on a store card of a list, signed out: after login in that store’s chat', async ({
+  browser,
+  baseURL,
+}) => {
+  const who = await newFarmer();
+  const { storeId } = await pharmacy();
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto('/leaf');
+  await hydrated(page);
+  const store = await apiCall<{ name_store: string }>(`store/get/${storeId}`);
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: store.name_store }) })
+    .getByRole('button', { name: 'مراسلة' })
+    .click();
+  await logIn(page, who);
+  await inChatWith(page, storeId, who);
+  await context.close();
+});
