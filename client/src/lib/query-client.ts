@@ -45,9 +45,18 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES && isRetriable(error);
 }
 
-/** The persistence filter: catalogue answers not older than a saved copy may be; nothing else, ever. */
+/**
+ * The chat list and the threads opened before (api/conversations.ts keys), kept for an offline reload
+ * (issue 24). They are account data: removed with the account's other queries when the token changes
+ * (sign-out, another account), and so from the saved copy too.
+ */
+const isSavedChat = (key: readonly unknown[]) =>
+  key[0] === scope.account && key[1] === 'conversations' && (key[2] === 'mine' || key[2] === 'thread');
+
+/** The persistence filter: catalogue answers and chats not older than a saved copy may be; nothing else, ever. */
 export function isPersistedQuery(query: PersistCandidate, now = Date.now()): boolean {
-  return query.queryKey[0] === scope.catalogue && now - query.state.dataUpdatedAt < CATALOGUE_MAX_AGE_MS;
+  const kept = query.queryKey[0] === scope.catalogue || isSavedChat(query.queryKey);
+  return kept && now - query.state.dataUpdatedAt < CATALOGUE_MAX_AGE_MS;
 }
 
 /**
@@ -84,6 +93,9 @@ export function createQueryClient(): QueryClient {
   // Account data changes through other screens and devices (an order placed from the cart, a message
   // elsewhere): shown from memory at once and revalidated on every mount.
   client.setQueryDefaults([scope.account], { staleTime: 0 });
+  // Chats saved for offline reloads stay as long as their saved copy may (a query leaving memory
+  // leaves the saved copy too).
+  client.setQueryDefaults([scope.account, 'conversations'], { gcTime: CATALOGUE_MAX_AGE_MS });
   return client;
 }
 

@@ -25,6 +25,9 @@ import { isWriteSaved, onOutboxResult, useRealtime } from './realtime';
 
 export type { Uploader };
 
+/** Between an album's batch and a photo's place in it, in client_ids (`{batch}~{i}`). */
+export const ALBUM_SEPARATOR = '~';
+
 export type MediaItemState = 'uploading' | 'failed' | 'sending';
 
 export interface MediaItem {
@@ -258,8 +261,11 @@ export async function queueMedia(conversationId: number, files: NewMedia[], capt
   if (!r) throw new Error('chat media queue not started');
   const now = Date.now();
   const text = caption?.trim();
+  // Photos sent together carry one batch in their client_ids (`{batch}~{i}`): the thread shows them as
+  // one album (features/chat/lib/timeline.ts); a photo sent on its own never joins another's.
+  const batch = files.length > 1 ? newClientId() : null;
   const records: QueuedMedia[] = files.map((f, i) => ({
-    client_id: newClientId(),
+    client_id: batch ? `${batch}${ALBUM_SEPARATOR}${i}` : newClientId(),
     user_id: r.userId,
     conversation_id: conversationId,
     kind: f.kind,

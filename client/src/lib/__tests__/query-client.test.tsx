@@ -167,6 +167,10 @@ describe('the catalogue saved in IndexedDB', () => {
     expect(isPersistedQuery(query(keys.stores, 60_000), now)).toBe(true);
     expect(isPersistedQuery(query(keys.stores, CATALOGUE_MAX_AGE_MS + 1), now)).toBe(false);
     expect(isPersistedQuery(query(keys.orders, 0), now)).toBe(false);
+    // the chat list and opened threads are kept for an offline reload; other account data is not
+    expect(isPersistedQuery(query(['account', 'conversations', 'mine'], 0), now)).toBe(true);
+    expect(isPersistedQuery(query(['account', 'conversations', 'thread', 4], 0), now)).toBe(true);
+    expect(isPersistedQuery(query(['account', 'conversations', 'list', 1], 0), now)).toBe(false);
   });
 
   it('a repeat visit gets the saved catalogue back before any request, unless the build changed', async () => {
@@ -200,6 +204,45 @@ describe('the catalogue saved in IndexedDB', () => {
     });
     expect(newBuild.getQueryData(keys.stores)).toBeUndefined();
     expect(storage.data.has(PERSIST_KEY)).toBe(false);
+  });
+});
+
+describe('chats saved for an offline reload (issue 24)', () => {
+  it('keeps the chat list and an opened thread in the saved copy, and drops them at sign-out', async () => {
+    const storage = memoryStorage();
+    const client = createQueryClient();
+    const stop = followSession(client);
+    try {
+      signInForTest({ token: 'a', user: { id: 1 } as never });
+      await persistQueries(client, {
+        shouldPersist: (q) => isPersistedQuery(q),
+        maxAge: CATALOGUE_MAX_AGE_MS,
+        buster: 'b',
+        storage,
+        throttleTime: 0,
+      });
+      client.setQueryData([scope.account, 'conversations', 'thread', 4], {
+        pages: [{ id: 4, messages: [{ id: 1, message: 'هل وصل اللقاح؟' }], has_more: false }],
+        pageParams: [undefined],
+      });
+      client.setQueryData([scope.account, 'my-orders', 1], { data: ['طلب خاص'] });
+      await waitFor(() => expect(storage.data.get(PERSIST_KEY)).toContain('هل وصل اللقاح؟'));
+      expect(storage.data.get(PERSIST_KEY)).not.toContain('طلب خاص');
+
+      const reloaded = createQueryClient();
+      await persistQueries(reloaded, {
+        shouldPersist: (q) => isPersistedQuery(q),
+        maxAge: CATALOGUE_MAX_AGE_MS,
+        buster: 'b',
+        storage,
+      });
+      expect(reloaded.getQueryData([scope.account, 'conversations', 'thread', 4])).toBeDefined();
+
+      useSession.getState().clear(); // sign-out
+      await waitFor(() => expect(storage.data.get(PERSIST_KEY)).not.toContain('هل وصل اللقاح؟'));
+    } finally {
+      stop();
+    }
   });
 });
 

@@ -4,25 +4,32 @@ import { createMessage } from '@test/factories';
 import { buildRows, dayLabel } from '@/features/chat/lib/timeline';
 import { deletableFor } from '@/features/chat/lib/delete-window';
 
-const photo = (id: number, user: number, at: string, text: string | null = null): Message =>
+const photo = (
+  id: number,
+  user: number,
+  at: string,
+  text: string | null = null,
+  clientId: string | null = null,
+): Message =>
   createMessage({
     id,
     user_id: user,
     message: text,
     created_at: at,
+    client_id: clientId,
     attachment: { kind: 'image', path: `messages/${id}.webp?exp=1&sig=x`, width: 800, height: 600 },
   });
 
 describe('thread rows', () => {
-  it('puts a separator before each day and groups consecutive photos of one author', () => {
+  it('puts a separator before each day and groups the photos sent together (one batch) only', () => {
     const rows = buildRows([
       createMessage({ id: 1, user_id: 5, created_at: '2026-11-20T09:00:00' }),
-      photo(2, 5, '2026-11-21T09:00:00', 'الأوراق مصفرّة'),
-      photo(3, 5, '2026-11-21T09:00:10'),
-      photo(4, 5, '2026-11-21T09:00:20'),
-      photo(5, 2, '2026-11-21T09:01:00'),
-      photo(6, 5, '2026-11-21T09:30:00'),
-      { ...photo(7, 5, '2026-11-21T09:30:05'), deleted: true, attachment: null },
+      photo(2, 5, '2026-11-21T09:00:00', 'الأوراق مصفرّة', 'b1~0'),
+      photo(3, 5, '2026-11-21T09:00:10', null, 'b1~1'),
+      photo(4, 5, '2026-11-21T09:00:20', 'والجذور', 'b1~2'),
+      photo(5, 2, '2026-11-21T09:01:00', null, 'b1~3'), // another author
+      photo(6, 5, '2026-11-21T09:30:00', null, 'b2~0'),
+      { ...photo(7, 5, '2026-11-21T09:30:05', null, 'b2~1'), deleted: true, attachment: null },
     ]);
     expect(rows.map((r) => (r.type === 'photos' ? `photos:${r.messages.map((m) => m.id)}` : r.type))).toEqual([
       'day',
@@ -35,9 +42,13 @@ describe('thread rows', () => {
     ]);
   });
 
-  it('a captioned photo starts a new group', () => {
-    const rows = buildRows([photo(1, 5, '2026-11-21T09:00:00'), photo(2, 5, '2026-11-21T09:00:01', 'وهذه')]);
-    expect(rows.filter((r) => r.type === 'message')).toHaveLength(2);
+  it('two photos sent apart stay apart, however close in time (issue 24)', () => {
+    const rows = buildRows([
+      photo(1, 5, '2026-11-21T09:00:00', 'الأولى', 'single-a'),
+      photo(2, 5, '2026-11-21T09:00:35', null, 'single-b'),
+      photo(3, 5, '2026-11-21T09:00:40', null, null), // an older client: no batch
+    ]);
+    expect(rows.filter((r) => r.type === 'message')).toHaveLength(3);
   });
 
   it('labels today and yesterday by name', () => {

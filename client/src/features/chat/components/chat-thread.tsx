@@ -217,11 +217,13 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
       text={item.caption ?? null}
       local={{
         ...item,
+        // A failure that never reached the API is retried once back online: "will be sent", not an error.
+        state: item.state === 'failed' && item.retryable ? 'waiting' : item.state,
         onRetry: () => retryMedia(item.client_id),
         onDiscard: () => cancelMedia(item.client_id),
       }}
       time={new Date(item.created_at).toISOString()}
-      delivery={item.state === 'failed' ? 'failed' : 'pending'}
+      delivery={item.state === 'failed' && !item.retryable ? 'failed' : 'pending'}
     />
   );
 
@@ -326,7 +328,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   );
 }
 
-/** Consecutive photos of one author: a grid in one bubble, each photo opening the viewer. */
+/** Photos sent together (one album): a grid in one bubble, each photo opening the viewer, each with its caption. */
 function PhotoGroup({
   messages,
   mine,
@@ -365,6 +367,11 @@ function PhotoGroup({
                 maxH="40"
                 onOpen={() => onOpen(m)}
               />
+              {m !== first && m.message && (
+                <Text fontSize="sm" px="1" pt="1" dir="auto" whiteSpace="pre-wrap">
+                  {m.message}
+                </Text>
+              )}
             </Box>
           ) : null,
         )}

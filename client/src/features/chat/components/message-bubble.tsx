@@ -35,7 +35,8 @@ export interface LocalMedia {
   width?: number;
   height?: number;
   duration_ms?: number;
-  state: 'uploading' | 'failed' | 'sending';
+  /** `waiting`: a failure that will be retried by itself (offline): shown like a queued text, no error. */
+  state: 'uploading' | 'failed' | 'sending' | 'waiting';
   progress: number;
   error?: string;
   onRetry: () => void;

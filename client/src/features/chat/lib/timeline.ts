@@ -1,11 +1,10 @@
 /**
- * The thread's rows: day separators between days, and consecutive photos of one author (within
- * five minutes, none deleted, text only on the first) gathered into one group, as messengers show them.
+ * The thread's rows: day separators between days, and photos sent together in one go (one album: their
+ * client_ids share a batch, `{batch}~{i}`, stores/chat-media.ts) gathered into one group, as messengers
+ * show them. Photos sent apart stay apart, whatever their timing; each keeps its own caption.
  */
 import type { Message } from '@agrivet/shared';
 import { dateLocale } from '@/lib/format';
-
-export const GROUP_GAP_MS = 5 * 60_000;
 
 export type Row =
   | { type: 'day'; key: string; date: string }
@@ -20,6 +19,13 @@ export function dayOf(iso: string): string {
 
 const isPhoto = (m: Message) => !m.deleted && m.attachment?.kind === 'image';
 
+/** The album a photo was sent in (null: sent on its own, or by an older client). */
+export function albumOf(m: Message): string | null {
+  const id = m.client_id ?? '';
+  const at = id.lastIndexOf('~');
+  return isPhoto(m) && at > 0 ? `${m.user_id}:${id.slice(0, at)}` : null;
+}
+
 export function buildRows(messages: readonly Message[]): Row[] {
   const rows: Row[] = [];
   let day = '';
@@ -31,22 +37,15 @@ export function buildRows(messages: readonly Message[]): Row[] {
       group = null;
       rows.push({ type: 'day', key: `day-${d}`, date: m.created_at });
     }
-    const last = group?.[group.length - 1];
-    if (
-      group &&
-      last &&
-      isPhoto(m) &&
-      !m.message &&
-      m.user_id === last.user_id &&
-      Date.parse(m.created_at) - Date.parse(last.created_at) <= GROUP_GAP_MS
-    ) {
+    const album = albumOf(m);
+    if (group && album !== null && albumOf(group[0]) === album) {
       group.push(m);
       const row = rows[rows.length - 1];
       if (row.type === 'message')
         rows[rows.length - 1] = { type: 'photos', key: `g-${row.message.id}`, messages: group };
       continue;
     }
-    group = isPhoto(m) ? [m] : null;
+    group = album !== null ? [m] : null;
     rows.push({ type: 'message', key: `m-${m.id}`, message: m });
   }
   return rows;
