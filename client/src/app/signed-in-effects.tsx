@@ -1,6 +1,6 @@
 /**
  * While someone is signed in: the live connection, the chat pushes wired into the query cache
- * (stores/chat.ts), the conversations fetched, and the cart's pending order.
+ * (api/conversations.ts), the conversations fetched, and the cart's pending order.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

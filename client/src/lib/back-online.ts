@@ -5,7 +5,7 @@
  */
 const RECONNECTED = 'agrivet:reconnected';
 
-/** Called by the chat's realtime binding (stores/chat.ts) each time the relay connection opens. */
+/** Called by the chat's realtime binding (api/conversations.ts) each time the relay connection opens. */
 export function announceReconnected(): void {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(RECONNECTED));
 }

@@ -5,7 +5,7 @@
  * (lib/follow-bottom.ts); "load older" keeps the reading position. Pending messages come from the
  * outbox, photos and voice notes on their way from stores/chat-media.ts (upload progress, retry).
  * Typing indicator, sent / read ticks, read receipts while the thread is on screen and visible
- * (delivered receipts for everything else go from stores/chat.ts), deleting my own messages within
+ * (delivered receipts for everything else go from api/conversations.ts), deleting my own messages within
  * 15 minutes (message:delete; message:deleted shows it on both sides), and a full-screen photo
  * viewer. The thread is a query (threadQueryOptions) that the pushes keep live in the cache.
  */

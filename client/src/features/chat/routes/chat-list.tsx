@@ -12,7 +12,7 @@ import { ConversationItem } from '@/components/ui/conversation-item';
 export default function ChatListRoute() {
   const { t } = useTranslation();
   const me = useUser()?.id ?? 0;
-  // The list is held in the query cache, live through message:new and conversation:read (stores/chat.ts).
+  // The list is held in the query cache, live through message:new and conversation:read (api/conversations.ts).
   const query = useMyConversations();
   const conversations = query.data;
   const failure = failureOf(query);

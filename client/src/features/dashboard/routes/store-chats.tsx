@@ -1,6 +1,6 @@
 /**
  * The store account's chats, inside the dashboard: its conversations live (message:new applied to the
- * cache, stores/chat.ts) with the time and preview of the last message and unread counts. A
+ * cache, api/conversations.ts) with the time and preview of the last message and unread counts. A
  * conversation opens here (`?c={id}`), beside the list on a wide screen and instead of it on a phone
  * (with a back button), in features/chat's thread handed in through the dashboard slots.
  */
