@@ -82,18 +82,24 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   }
 });
 
-test('a visitor must log in before ordering, and comes back to the store afterwards', async ({ page }) => {
+test('a visitor must log in before ordering, and comes back to the store with that product’s dialog open', async ({
+  page,
+}) => {
   await page.goto('/products/1');
   await hydrated(page);
-  await page
-    .getByRole('button', { name: /^اطلب: / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/login\?next=%2Fproducts%2F1$/);
+  const order = page.getByRole('button', { name: /^اطلب: / }).first();
+  const name = ((await order.getAttribute('aria-label')) ?? '').replace('اطلب: ', '');
+  await order.click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fproducts%2F1%3Forder%3D\d+$/);
   await expect(page.getByText('يرجى تسجيل الدخول أولاً')).toBeVisible();
   await page.getByLabel('رقم الهاتف').fill(DEMO.farmer.phone);
   await page.getByLabel('كلمة المرور').fill(DEMO.farmer.password);
   await page.getByRole('button', { name: 'دخول' }).click();
+  await expect(page).toHaveURL(/\/products\/1\?order=\d+$/);
+  // The intent survived the sign-in (issue 24): that product's quantity dialog is open.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name })).toBeVisible();
+  await dialog.getByRole('button', { name: 'إلغاء' }).click();
   await expect(page).toHaveURL(/\/products\/1$/);
   await expect(page.getByRole('button', { name: /^اطلب: / }).first()).toBeVisible();
 });

@@ -55,7 +55,12 @@ const store = {
   created_at: '2026-01-01T00:00:00.000Z',
   open_now: true,
   reply_minutes: 20,
-} as Store & { open_now: boolean; reply_minutes: number };
+  hours: [
+    { day: 0, open: '08:00', close: '14:00' },
+    { day: 0, open: '16:00', close: '20:00' },
+    { day: 4, open: '09:00', close: '13:00' },
+  ],
+} as unknown as Store;
 
 beforeEach(() => {
   apiGet.mockReset();
@@ -91,6 +96,10 @@ describe('server rendering of /product/{id}', () => {
     // Hours and reply time, when the store's JSON has them.
     expect(out.html).toContain('مفتوح الآن');
     expect(out.html).toContain('يرد عادة خلال 20 دقيقة');
+    expect(out.html).toContain('الأحد');
+    expect(out.html).toContain('08:00–14:00، 16:00–20:00');
+    expect(out.html).toContain('الخميس');
+    expect(out.html).not.toContain('الجمعة');
     expect(out.html).toContain('/storage/products/abc.webp');
     // The head: title, description, canonical, Open Graph.
     expect(out.head).toContain('<title>مبيد فطري جهازي — صيدلية الربيع — أغريفت</title>');

@@ -22,7 +22,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdAccessTime, MdAddShoppingCart, MdLocationOn, MdStar, MdStorefront, MdZoomIn } from 'react-icons/md';
+import { MdAddShoppingCart, MdLocationOn, MdStar, MdStorefront, MdZoomIn } from 'react-icons/md';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { MessageStoreLink } from '@/components/ui/message-store-link';
 import { ShareButton } from '@/components/ui/share-button';
@@ -34,35 +34,12 @@ import { hasErrorCode } from '@/lib/api-error';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { failureOf } from '@/lib/query-client';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
-import { type ProductStore, useProduct, useProductStore } from '@/features/products/api/get-product';
+import { useProduct, useProductStore } from '@/features/products/api/get-product';
 import { QuantityDialog } from '@/features/products/components/quantity-dialog';
+import { StoreTimes } from '@/features/products/components/store-times';
 import { useOrderFlow } from '@/features/products/lib/order-flow';
 
 const ProductImageViewer = lazy(() => import('@/features/products/components/product-image-viewer'));
-
-/** Open now / closed, and how soon the store usually answers — when the API says. */
-function StoreTimes({ store }: { store: ProductStore }) {
-  const { t } = useTranslation();
-  const reply = store.reply_minutes;
-  if (store.open_now === undefined && (reply === undefined || reply === null)) return null;
-  return (
-    <HStack gap="3" flexWrap="wrap" fontSize="sm" data-testid="store-times">
-      {store.open_now !== undefined && (
-        <Badge colorPalette={store.open_now ? 'green' : 'gray'} variant="subtle">
-          <MdAccessTime aria-hidden />
-          {store.open_now ? t('productPage.openNow') : t('productPage.closedNow')}
-        </Badge>
-      )}
-      {reply !== undefined && reply !== null && (
-        <Text color="fg.muted">
-          {reply < 90
-            ? t('productPage.replyMinutes', { count: Math.max(1, Math.round(reply)) })
-            : t('productPage.replyHours', { count: Math.round(reply / 60) })}
-        </Text>
-      )}
-    </HStack>
-  );
-}
 
 export default function ProductRoute() {
   const { t } = useTranslation();

@@ -33,6 +33,7 @@ import { useStoreProducts } from '@/features/products/api/get-store-products';
 import { ProductCard } from '@/features/products/components/product-card';
 import { QuantityDialog } from '@/features/products/components/quantity-dialog';
 import { StoreReviews } from '@/features/products/components/store-reviews';
+import { StoreTimes } from '@/features/products/components/store-times';
 import { useOrderFlow } from '@/features/products/lib/order-flow';
 import '@/i18n/shop';
 import { currentLang } from '@/i18n';
@@ -88,6 +89,7 @@ export default function StoreProductsRoute() {
           {unavailable && <UnavailableBadge />}
         </HStack>
       )}
+      {store && <StoreTimes store={store} />}
       {store && (
         <HStack gap="2" flexWrap="wrap">
           <MessageStoreLink store={store} size="sm" />
