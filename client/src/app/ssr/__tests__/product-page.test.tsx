@@ -7,7 +7,7 @@
  * hydration, and an unknown id is a 404 page. Served for real in e2e/tests/product-page.spec.ts.
  */
 import type { Product, Store } from '@agrivet/shared';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProduct } from '@test/factories';
 import { ApiError } from '@/lib/api-error';
 
@@ -74,9 +74,23 @@ beforeEach(() => {
 const meta = (head: string, attr: string, key: string) =>
   new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(head)?.[1] ?? null;
 
+type Render = typeof import('@/app/ssr/entry-server')['render'];
+let render: Render;
+// The app is transformed on these imports — the entry, and the route's lazy chunk with the top bar and the
+// footer, which a render would otherwise load within its 5 s limit: on a busy machine that alone can take
+// longer.
+beforeAll(async () => {
+  ({ render } = await import('@/app/ssr/entry-server'));
+  await Promise.all([
+    import('@/features/products/routes/store-products'),
+    import('@/components/layout/top-bar'),
+    import('@/components/layout/footer'),
+    import('@/app/routes/not-found'),
+  ]);
+}, 120_000);
+
 describe('server rendering of /product/{id}', () => {
   it('renders the product, its store and its buttons into HTML, with its own head and the cache', async () => {
-    const { render } = await import('@/app/ssr/entry-server');
     const out = await render({ url: '/product/42', origin: 'https://agrivet.example' });
     expect(out).not.toBeNull();
     if (!out) return;
@@ -120,7 +134,6 @@ describe('server rendering of /product/{id}', () => {
   });
 
   it('answers 404, kept out of search indexes, for an unknown id', async () => {
-    const { render } = await import('@/app/ssr/entry-server');
     const out = await render({ url: '/product/999', origin: 'https://agrivet.example' });
     expect(out?.status).toBe(404);
     expect(out?.head).toContain('<meta name="robots" content="noindex" />');
@@ -130,7 +143,6 @@ describe('server rendering of /product/{id}', () => {
   });
 
   it('leaves the dashboard’s /product/list and /product/add to the browser', async () => {
-    const { render } = await import('@/app/ssr/entry-server');
     expect(await render({ url: '/product/list', origin: 'https://agrivet.example' })).toBeNull();
     expect(await render({ url: '/product/add', origin: 'https://agrivet.example' })).toBeNull();
     expect(apiGet).not.toHaveBeenCalled();
