@@ -51,6 +51,9 @@ export const apiPaths = {
     create: 'conversation/create',
     update: (id: number | string) => `conversation/update/${id}`,
     delete: (id: number | string) => `conversation/delete/${id}`,
+    /** CONTRACT.md §8: the store's inbox and resolve. */
+    inbox: 'conversation/inbox',
+    resolve: (id: number | string) => `conversation/resolve/${id}`,
   },
   message: {
     create: 'message/create',
@@ -65,6 +68,13 @@ export const apiPaths = {
     subscribe: 'push/subscribe',
     unsubscribe: 'push/unsubscribe',
   },
+  /** CONTRACT.md §8: a store's saved replies. */
+  quickReply: {
+    getAll: 'quick-reply/getAll',
+    create: 'quick-reply/create',
+    update: (id: number | string) => `quick-reply/update/${id}`,
+    delete: (id: number | string) => `quick-reply/delete/${id}`,
+  },
   order: {
     getAllByStore: 'order/getAll-byStore',
     getAllByUser: 'order/getAll-byUser',
@@ -73,6 +83,8 @@ export const apiPaths = {
     update: (id: number | string) => `order/update/${id}`,
     /** CONTRACT.md §7: the buyer rates a completed order (again: edits the rating). */
     rate: (id: number | string) => `order/rate/${id}`,
+    /** CONTRACT.md §8: the buyer cancels while the order is new. */
+    cancel: (id: number | string) => `order/cancel/${id}`,
   },
   user: {
     getAll: 'user/getAll',

@@ -3,6 +3,15 @@
  * notifications prompt), kept out of the first load: see chat.ts.
  */
 export const chatAr = {
+  cards: {
+    addToCart: 'أضف إلى السلة',
+    orderNow: 'اطلب الآن',
+    added: 'أضيف إلى السلة',
+    order: 'طلب رقم {{id}}',
+    viewOrder: 'عرض الطلب',
+    auto: 'رد تلقائي',
+    sendProduct: 'إرسال منتج',
+  },
   thread: {
     photos: 'صور',
     camera: 'التقاط صورة بالكاميرا',

@@ -4,6 +4,15 @@ import type { chatAr } from './chat-ar';
 type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
 
 export const chatEn: Catalogue<typeof chatAr> = {
+  cards: {
+    addToCart: 'Add to cart',
+    orderNow: 'Order now',
+    added: 'Added to the cart',
+    order: 'Order #{{id}}',
+    viewOrder: 'View the order',
+    auto: 'Automatic reply',
+    sendProduct: 'Send a product',
+  },
   thread: {
     photos: 'Photos',
     camera: 'Take a photo with the camera',

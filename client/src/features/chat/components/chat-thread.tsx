@@ -206,7 +206,14 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
       time={m.created_at}
       delivery={readOnly ? undefined : deliveryOf(m, peerLastRead, peerLastDelivered)}
       onOpenImage={() => openPhoto(m)}
-      onDelete={deletable(m) ? () => void remove([m]) : undefined}
+      onDelete={deletable(m) && !m.card ? () => void remove([m]) : undefined}
+      card={m.card}
+      auto={m.auto}
+      cardContext={
+        conversation
+          ? { storeId: conversation.store_id, storeName: conversation.store.name_store, buyer: !readOnly && iAmSender }
+          : undefined
+      }
     />
   );
 

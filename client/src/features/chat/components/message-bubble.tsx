@@ -6,7 +6,7 @@
  * minutes have a menu with "delete". Media still on this device show their upload progress, and a
  * failed upload offers retry and discard.
  */
-import type { Attachment, Message } from '@agrivet/shared';
+import type { Attachment, Message, MessageCard } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Button, IconButton } from '@chakra-ui/react/button';
@@ -24,6 +24,7 @@ import { dateLocale } from '@/lib/format';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { menuRecipe, progressRecipe } from '@/lib/theme/slot-recipes';
 import { useCanDelete } from '@/features/chat/lib/delete-window';
+import { type CardContext, MessageCardView } from './message-card';
 import { VoicePlayer } from './voice-player';
 
 export type Delivery = 'pending' | 'failed' | 'sent' | 'delivered' | 'read';
@@ -62,6 +63,11 @@ interface MessageBubbleProps {
   onDelete?: () => void;
   /** Several photos shown together (the thread's groups) replace the single photo. */
   children?: ReactNode;
+  /** A product or order card (CONTRACT.md §8) and what its buttons need. */
+  card?: MessageCard | null;
+  cardContext?: CardContext;
+  /** The store's automatic away reply. */
+  auto?: boolean;
 }
 
 function Tick({ delivery }: { delivery: Delivery }) {
@@ -181,6 +187,9 @@ export function MessageBubble({
   onOpenImage,
   onDelete,
   children,
+  card,
+  cardContext,
+  auto,
 }: MessageBubbleProps) {
   const { t, i18n } = useTranslation();
   const canDelete = useCanDelete(time, onDelete !== undefined && !deleted);
@@ -227,6 +236,12 @@ export function MessageBubble({
           {legacyImage && <ChatPhoto src={imageUrl(legacyImage)} onOpen={onOpenImage} />}
           {voice && <VoicePlayer src={imageUrl(voice.path)} durationMs={voice.duration_ms} mine={mine} />}
           {local && <LocalMediaView media={local} mine={mine} />}
+          {card && <MessageCardView card={card} context={cardContext} />}
+          {auto && (
+            <Text fontSize="xs" color="fg.muted" fontStyle="italic" data-testid="auto-reply">
+              {t('cards.auto')}
+            </Text>
+          )}
           {text && (
             <Text dir="auto" whiteSpace="pre-wrap" wordBreak="break-word" px={wide ? '2' : '0'} pt={wide ? '1' : '0'}>
               {text}

@@ -19,6 +19,7 @@ import { useUser } from '@/api/auth';
 import { writesBlocked } from '@/features/dashboard/lib/access';
 import { useOrder } from '@/features/dashboard/api/get-order';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
+import { OrderStageActions, OrderStageBadge } from '@/features/dashboard/components/order-stage-actions';
 import { OrderStatusBadge } from '@/features/dashboard/components/order-status-badge';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { StatusDialog } from '@/features/dashboard/components/status-dialog';
@@ -95,22 +96,29 @@ function OrderView({ order }: { order: Order }) {
             {/* The button sits inside the <dd>: a <dl> group may hold only <dt> and <dd> (axe definition-list). */}
             <HStack as="dd" gap="2" flexWrap="wrap">
               <OrderStatusBadge status={order.status} />
-              <StatusDialog
-                title={t('orders.changeStatus')}
-                label={t('orders.newStatus')}
-                value={order.status}
-                options={orderStatusOptions(lang)}
-                onSave={saveStatus}
-                trigger={
-                  <Button size="sm" variant="outline" colorPalette="green" disabled={blocked}>
-                    <MdEdit aria-hidden />
-                    {t('orders.changeStatus')}
-                  </Button>
-                }
-              />
+              <OrderStageBadge order={order} />
+              {order.status === 0 && (
+                <StatusDialog
+                  title={t('orders.changeStatus')}
+                  label={t('orders.newStatus')}
+                  value={order.status}
+                  // a rejection needs its reason: the form below (CONTRACT.md §8)
+                  options={orderStatusOptions(lang).filter((o) => o.value !== 2)}
+                  onSave={saveStatus}
+                  trigger={
+                    <Button size="sm" variant="outline" colorPalette="green" disabled={blocked}>
+                      <MdEdit aria-hidden />
+                      {t('orders.changeStatus')}
+                    </Button>
+                  }
+                />
+              )}
             </HStack>
           </HStack>
         </Stack>
+      </Box>
+      <Box bg="bg" borderWidth="1px" rounded="lg" p="4">
+        <OrderStageActions order={order} disabled={blocked} onChanged={(updated) => applyOrder(queryClient, updated)} />
       </Box>
       <Box bg="bg" borderWidth="1px" rounded="lg" p="4" as="section" aria-labelledby="delivery-heading">
         <Text as="h2" fontWeight="bold" fontSize="lg" mb="2" id="delivery-heading">

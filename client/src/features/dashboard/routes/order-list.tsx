@@ -1,10 +1,14 @@
 /** order/list: the store's orders, newest first, live (order:new, order:status); opening it clears the badge. */
 import '@/i18n/shop';
-import type { Order } from '@agrivet/shared';
+import { type Order, orderStageLabels, orderStatusLabels } from '@agrivet/shared';
+import { Button } from '@chakra-ui/react/button';
+import { HStack } from '@chakra-ui/react/stack';
+import { useSearchParams } from 'react-router-dom';
 import { failureOf } from '@/lib/query-client';
 import { useCallback, useEffect } from 'react';
 import { onRealtime } from '@/stores/realtime';
-import { useStoreOrders } from '@/features/dashboard/api/get-store-orders';
+import { ORDER_FILTERS, type OrderFilter, useStoreOrders } from '@/features/dashboard/api/get-store-orders';
+import { OrderStageBadge } from '@/features/dashboard/components/order-stage-actions';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { OrderStatusBadge } from '@/features/dashboard/components/order-status-badge';
 import { RowActions } from '@/features/dashboard/components/row-actions';
@@ -18,8 +22,19 @@ import { dateLocale } from '@/lib/format';
 export default function OrderListRoute() {
   const { t, lang } = useDashboardT();
   const [page, setPage] = usePageParam();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('stage') as OrderFilter | null;
+  const filter: OrderFilter = raw && ORDER_FILTERS.includes(raw) ? raw : 'all';
+  const filterLabel = (f: OrderFilter) =>
+    f === 'all'
+      ? t('orders.allStages')
+      : f === 'completed'
+        ? orderStatusLabels[lang][1]
+        : f === 'rejected'
+          ? orderStatusLabels[lang][2]
+          : orderStageLabels[lang][f];
   // Live: the layout applies order:new and order:status to the cached pages (lib/use-live-orders.ts).
-  const query = useStoreOrders(page);
+  const query = useStoreOrders(page, filter);
   const markSeen = useCallback(() => useOrderAlerts.getState().markSeen(), []);
   useEffect(markSeen, [markSeen]);
   // A new order arriving while the list is on screen is seen.
@@ -34,7 +49,16 @@ export default function OrderListRoute() {
     { key: 'buyer', header: t('orders.buyer'), cell: (o) => o.user.name },
     { key: 'phone', header: t('orders.phone'), cell: (o) => <span dir="ltr">{o.user.phone}</span> },
     { key: 'total', header: t('orders.total'), cell: (o) => `${o.total} $`, numeric: true },
-    { key: 'status', header: t('orders.status'), cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      key: 'status',
+      header: t('orders.status'),
+      cell: (o) => (
+        <HStack gap="1" flexWrap="wrap">
+          <OrderStatusBadge status={o.status} />
+          <OrderStageBadge order={o} />
+        </HStack>
+      ),
+    },
     { key: 'date', header: t('orders.date'), cell: (o) => dateFormat.format(new Date(o.created_at)) },
     {
       key: 'actions',
@@ -47,6 +71,20 @@ export default function OrderListRoute() {
 
   return (
     <ScreenFrame title={t('orders.list')}>
+      <HStack gap="2" flexWrap="wrap" mb="3" role="group" aria-label={t('orders.stage')}>
+        {ORDER_FILTERS.map((f) => (
+          <Button
+            key={f}
+            size="xs"
+            variant={f === filter ? 'solid' : 'outline'}
+            colorPalette="green"
+            aria-pressed={f === filter}
+            onClick={() => setParams(f === 'all' ? {} : { stage: f })}
+          >
+            {filterLabel(f)}
+          </Button>
+        ))}
+      </HStack>
       <DataTable
         empty={t('table.emptyOrders')}
         caption={t('orders.list')}
