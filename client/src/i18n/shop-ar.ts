@@ -128,6 +128,16 @@ export const shopAr = {
     price: 'السعر',
     orderPending: 'لديك طلب قيد الإرسال، انتظر حتى يصل ثم أضف منتجات جديدة',
   },
+  tracker: {
+    steps: 'مراحل الطلب',
+    eta: 'موعد التوصيل المتوقع',
+    reason: 'السبب',
+    cancel: 'إلغاء الطلب',
+    cancelConfirm: 'إلغاء هذا الطلب؟',
+    cancelled: 'ألغيت الطلب',
+    cancelFailed: 'تعذر إلغاء الطلب',
+    chat: 'المحادثة مع المتجر',
+  },
   orders: {
     title: 'طلباتي',
     empty: 'لا توجد طلبات بعد',

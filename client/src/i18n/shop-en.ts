@@ -132,6 +132,16 @@ export const shopEn: Catalogue<typeof shopAr> = {
     price: 'Price',
     orderPending: 'An order is being sent; wait until it arrives, then add new products',
   },
+  tracker: {
+    steps: 'Order steps',
+    eta: 'Expected delivery',
+    reason: 'Reason',
+    cancel: 'Cancel the order',
+    cancelConfirm: 'Cancel this order?',
+    cancelled: 'You cancelled the order',
+    cancelFailed: 'The order could not be cancelled',
+    chat: 'Chat with the store',
+  },
   orders: {
     title: 'My orders',
     empty: 'No orders yet',

@@ -16,6 +16,8 @@ import { fallbackToLogo, imageUrl } from '@/lib/images';
 export function messagePreview(m: Message, t: TFunction): string {
   if (m.deleted) return `🚫 ${t('thread.deleted')}`;
   if (m.message) return m.message;
+  if (m.card?.type === 'product') return `🛒 ${m.card.name}`;
+  if (m.card?.type === 'order') return `🧾 ${t('cards.order', { id: m.card.order_id })}`;
   if (m.attachment?.kind === 'audio') return `🎤 ${t('thread.voice')}`;
   return `📷 ${t('chat.image')}`;
 }

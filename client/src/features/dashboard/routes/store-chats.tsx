@@ -1,41 +1,230 @@
 /**
- * The store account's chats, inside the dashboard: its conversations live (message:new applied to the
- * cache, api/conversations.ts) with the time and preview of the last message and unread counts. A
- * conversation opens here (`?c={id}`), beside the list on a wide screen and instead of it on a phone
- * (with a back button), in features/chat's thread handed in through the dashboard slots.
+ * The store account's chats as an inbox (CONTRACT.md §8): tabs "needs a reply" (the default when any
+ * customer waits), "open", "resolved", "all"; a search over customers' names and phones and the
+ * messages; each row with the customer's photo or initial, the last message and how long the customer
+ * has waited. A conversation opens here (`?c={id}`), beside the list on a wide screen and instead of
+ * it on a phone, with the customer's details (call, copy the phone, their orders with the store) and
+ * resolve / re-open. Pushes (message:new, conversation:updated) refresh the lists.
  */
+import type { InboxConversation, InboxFilter } from '@agrivet/shared';
+import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
-import { IconButton } from '@chakra-ui/react/button';
+import { Button, IconButton } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
+import { Image } from '@chakra-ui/react/image';
+import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Suspense } from 'react';
-import { MdArrowBack, MdArrowForward } from 'react-icons/md';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdArrowBack, MdArrowForward, MdCall, MdContentCopy } from 'react-icons/md';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import '@/i18n/chat';
-import { ConversationItem } from '@/components/ui/conversation-item';
+import { inboxKeys, inboxQueryOptions, resolveConversation, useInbox, waitedMinutes } from '@/api/inbox';
+import { lastTime, messagePreview } from '@/components/ui/conversation-item';
 import { LoadingState } from '@/components/ui/loading-state';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { notify } from '@/components/ui/toaster';
+import { imageUrl } from '@/lib/images';
 import { failureOf } from '@/lib/query-client';
-import { useMyConversations } from '@/api/conversations';
-import { useUser } from '@/api/auth';
+import { onRealtime } from '@/stores/realtime';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 
+const TABS: InboxFilter[] = ['needs_reply', 'open', 'resolved', 'all'];
+
+/** "12" in the UI's digits (Arabic-Indic in Arabic). */
+const digits = (n: number, lang: string) => new Intl.NumberFormat(lang === 'en' ? 'en' : 'ar-SY').format(n);
+
+/** Minutes → "12 دقيقة" / "3 ساعة" / "2 يوم", in the UI's digits. */
+function waitText(minutes: number, lang: string, t: (k: string, o: Record<string, unknown>) => string): string {
+  if (minutes < 60) return t('inbox.minutes', { n: digits(minutes, lang), count: minutes });
+  if (minutes < 1440)
+    return t('inbox.hours', { n: digits(Math.floor(minutes / 60), lang), count: Math.floor(minutes / 60) });
+  return t('inbox.days', { n: digits(Math.floor(minutes / 1440), lang), count: Math.floor(minutes / 1440) });
+}
+
+/** Re-renders every minute (the waiting times). */
+function useMinuteTick(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+function Avatar({ name, image }: { name: string; image: string | null }) {
+  if (image)
+    return <Image src={imageUrl(image)} alt="" w="10" h="10" rounded="full" objectFit="cover" flexShrink={0} />;
+  return (
+    <Box
+      w="10"
+      h="10"
+      rounded="full"
+      bg="green.600"
+      color="white"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      fontWeight="bold"
+      flexShrink={0}
+      aria-hidden
+    >
+      {[...name.trim()][0] ?? '؟'}
+    </Box>
+  );
+}
+
+function InboxRow({ c, to, active, now }: { c: InboxConversation; to: string; active: boolean; now: number }) {
+  const { t, lang } = useDashboardT();
+  const { t: chatT, i18n } = useTranslation();
+  const last = c.last_message;
+  return (
+    <Box as="li" listStyleType="none">
+      <HStack
+        asChild
+        gap="3"
+        p="2"
+        rounded="md"
+        bg={active ? 'green.50' : undefined}
+        _hover={{ bg: 'gray.50' }}
+        aria-current={active ? 'true' : undefined}
+      >
+        <RouterLink to={to} data-testid="inbox-row">
+          <Avatar name={c.customer.name} image={c.customer.image} />
+          <Stack gap="0" minW="0" flex="1">
+            <HStack justify="space-between" gap="2">
+              <Text fontWeight="bold" truncate dir="auto">
+                {c.customer.name}
+              </Text>
+              {last && (
+                <Text fontSize="xs" color="fg.muted" flexShrink={0}>
+                  {lastTime(last.created_at, i18n.language, chatT('chat.yesterday'))}
+                </Text>
+              )}
+            </HStack>
+            <Text fontSize="sm" color="fg.muted" truncate dir="auto">
+              {last ? messagePreview(last, chatT) : ''}
+            </Text>
+            <HStack gap="2" flexWrap="wrap">
+              {c.needs_reply && c.waiting_since && !c.resolved && (
+                <Text fontSize="xs" color="orange.700" fontWeight="bold" data-testid="waiting">
+                  {t('inbox.waiting', { time: waitText(waitedMinutes(c.waiting_since, now), lang, (k, o) => t(k, o)) })}
+                </Text>
+              )}
+              {c.resolved && (
+                <Badge size="sm" colorPalette="gray">
+                  {t('inbox.resolvedBadge')}
+                </Badge>
+              )}
+            </HStack>
+          </Stack>
+          {c.unread_count > 0 && (
+            <Badge colorPalette="green" variant="solid" rounded="full">
+              {c.unread_count}
+            </Badge>
+          )}
+        </RouterLink>
+      </HStack>
+    </Box>
+  );
+}
+
+/** The customer beside the thread: phone to call or copy, orders with this store, resolve. */
+function CustomerPanel({ c }: { c: InboxConversation }) {
+  const { t, common } = useDashboardT();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await resolveConversation(c.id, !c.resolved);
+      await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    } catch (err) {
+      notify.error(err, common('errors.requestFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const copy = () => {
+    void navigator.clipboard?.writeText(c.customer.phone).then(() => notify.success(t('inbox.copied')));
+  };
+  return (
+    <HStack gap="2" px="3" py="2" borderBottomWidth="1px" flexWrap="wrap" data-testid="customer-panel">
+      <Text fontSize="sm" dir="ltr">
+        {c.customer.phone}
+      </Text>
+      <IconButton asChild size="xs" variant="ghost" aria-label={t('inbox.call')}>
+        <a href={`tel:${c.customer.phone}`}>
+          <MdCall />
+        </a>
+      </IconButton>
+      <IconButton size="xs" variant="ghost" aria-label={t('inbox.copy')} onClick={copy}>
+        <MdContentCopy />
+      </IconButton>
+      <Button asChild size="xs" variant="ghost">
+        <RouterLink to={dashboardPaths.orderList.getHref()}>
+          {t('inbox.orders', { count: c.customer.orders_count })}
+        </RouterLink>
+      </Button>
+      <Button
+        size="xs"
+        ms="auto"
+        colorPalette="green"
+        variant={c.resolved ? 'outline' : 'solid'}
+        loading={busy}
+        onClick={() => void toggle()}
+      >
+        {c.resolved ? t('inbox.reopen') : t('inbox.resolve')}
+      </Button>
+    </HStack>
+  );
+}
+
 export default function StoreChatsRoute() {
   const { t, common, lang } = useDashboardT();
   const { ChatThread } = useDashboardSlots();
-  const me = useUser()?.id ?? 0;
-  const query = useMyConversations();
-  const conversations = query.data;
-  const failure = failureOf(query);
-  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const now = useMinuteTick();
+  const [params, setParams] = useSearchParams();
   const openId = Number(params.get('c')) || null;
-  const open = conversations?.find((c) => c.id === openId);
-  const peer = open ? (open.sender.id === me ? open.store.name_store : open.sender.name) : '';
+  const asked = params.get('f') as InboxFilter | null;
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const id = setTimeout(() => setQ(typed.trim()), 300);
+    return () => clearTimeout(id);
+  }, [typed]);
+  // "needs a reply" is the default tab while any customer waits
+  const waiting = useQuery(inboxQueryOptions('needs_reply', ''));
+  const filter: InboxFilter =
+    asked && TABS.includes(asked) ? asked : waiting.data && waiting.data.total === 0 ? 'open' : 'needs_reply';
+  const query = useInbox(filter, q);
+  const rows = query.data?.data;
+  const failure = failureOf(query);
+  const open = rows?.find((c) => c.id === openId);
   const Back = lang === 'ar' ? MdArrowForward : MdArrowBack;
-  const href = (id: number) => `${dashboardPaths.chats.getHref()}?c=${id}`;
+  const href = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set('c', String(id));
+    return `${dashboardPaths.chats.getHref()}?${next.toString()}`;
+  };
+  const listHref = () => {
+    const next = new URLSearchParams(params);
+    next.delete('c');
+    return `${dashboardPaths.chats.getHref()}?${next.toString()}`;
+  };
+
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    const stops = [onRealtime('message:new', refresh), onRealtime('conversation:updated', refresh)];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient]);
 
   return (
     <Stack gap="3" p={{ base: '0', md: '4' }} h="calc(100dvh - 56px)" minH="96">
@@ -49,29 +238,60 @@ export default function StoreChatsRoute() {
         {t('chats.title')}
       </Heading>
       <HStack align="stretch" gap="4" flex="1" minH="0">
-        <Box
-          w={{ base: '100%', md: '80' }}
+        <Stack
+          w={{ base: '100%', md: '96' }}
           flexShrink={0}
-          overflowY="auto"
-          display={{ base: openId ? 'none' : 'block', md: 'block' }}
+          gap="2"
+          minH="0"
+          display={{ base: openId ? 'none' : 'flex', md: 'flex' }}
           px={{ base: '3', md: '0' }}
         >
-          {!conversations ? (
-            failure ? (
-              <ErrorState error={failure} onRetry={() => void query.refetch()} />
+          <HStack gap="1" role="tablist" aria-label={t('inbox.filters')} flexWrap="wrap">
+            {TABS.map((tab) => (
+              <Button
+                key={tab}
+                role="tab"
+                aria-selected={tab === filter}
+                size="xs"
+                variant={tab === filter ? 'solid' : 'outline'}
+                colorPalette="green"
+                onClick={() => setParams({ f: tab })}
+              >
+                {t(`inbox.tab.${tab}`)}
+                {tab === 'needs_reply' && waiting.data && waiting.data.total > 0 && (
+                  <Badge size="xs" colorPalette="orange" variant="solid" ms="1">
+                    {waiting.data.total}
+                  </Badge>
+                )}
+              </Button>
+            ))}
+          </HStack>
+          <Input
+            type="search"
+            size="sm"
+            placeholder={t('inbox.search')}
+            aria-label={t('inbox.search')}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+          />
+          <Box flex="1" overflowY="auto" minH="0">
+            {!rows ? (
+              failure ? (
+                <ErrorState error={failure} onRetry={() => void query.refetch()} />
+              ) : (
+                <LoadingState />
+              )
+            ) : rows.length === 0 ? (
+              <EmptyState message={q ? t('inbox.noMatch') : t('chats.empty')} />
             ) : (
-              <LoadingState />
-            )
-          ) : conversations.length === 0 ? (
-            <EmptyState message={t('chats.empty')} />
-          ) : (
-            <Stack as="ul" gap="2" aria-label={t('chats.title')} bg="bg" p="2" rounded="lg">
-              {conversations.map((c) => (
-                <ConversationItem key={c.id} conversation={c} me={me} to={href(c.id)} active={c.id === openId} />
-              ))}
-            </Stack>
-          )}
-        </Box>
+              <Stack as="ul" gap="1" aria-label={t('chats.title')} bg="bg" p="2" rounded="lg">
+                {rows.map((c) => (
+                  <InboxRow key={c.id} c={c} to={href(c.id)} active={c.id === openId} now={now} />
+                ))}
+              </Stack>
+            )}
+          </Box>
+        </Stack>
         <Stack
           flex="1"
           minW="0"
@@ -87,14 +307,16 @@ export default function StoreChatsRoute() {
             <>
               <HStack gap="2" px="2" py="1.5" borderBottomWidth="1px" minH="12">
                 <IconButton asChild variant="ghost" size="sm" aria-label={common('thread.back')} hideFrom="md">
-                  <RouterLink to={dashboardPaths.chats.getHref()}>
+                  <RouterLink to={listHref()}>
                     <Back />
                   </RouterLink>
                 </IconButton>
+                {open && <Avatar name={open.customer.name} image={open.customer.image} />}
                 <Heading as="h2" size="md" truncate>
-                  {peer}
+                  {open?.customer.name ?? ''}
                 </Heading>
               </HStack>
+              {open && <CustomerPanel c={open} />}
               <Suspense fallback={<LoadingState />}>
                 <ChatThread key={openId} conversationId={openId} />
               </Suspense>

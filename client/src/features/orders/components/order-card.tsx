@@ -8,6 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '@/i18n';
 import { formatDateTime } from '@/lib/format';
+import { OrderTracker } from './order-tracker';
 import { RateOrder } from './rate-order';
 
 const statusColor: Record<OrderStatus, string> = { 0: 'orange', 1: 'green', 2: 'red' };
@@ -55,6 +56,7 @@ export function OrderCard({ order }: { order: Order }) {
             {formatPrice(order.total_cents)}
           </Text>
         </HStack>
+        <OrderTracker order={order} />
         <RateOrder order={order} />
       </Stack>
     </Box>

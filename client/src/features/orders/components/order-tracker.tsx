@@ -1,0 +1,111 @@
+/**
+ * The buyer's view of an order's life (CONTRACT.md §8): the steps new → accepted → out for delivery →
+ * delivered (or rejected), the store's delivery date and reason, a cancel while the order is still new,
+ * and the chat with the store where its cards are.
+ */
+import { type Order, type Paged, orderStageLabels, orderStatusLabels } from '@agrivet/shared';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdCheckCircle, MdRadioButtonUnchecked, MdTimelapse } from 'react-icons/md';
+import { Link as RouterLink } from 'react-router-dom';
+import { cancelOrder, trackerSteps } from '@/api/orders';
+import { confirm } from '@/components/ui/confirm-dialog';
+import { notify } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
+import { currentLang } from '@/i18n';
+import { orderKeys } from '@/features/orders/api/keys';
+
+export function OrderTracker({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const steps = trackerSteps(order);
+  const label = (step: (typeof steps)[number]['step']) =>
+    step === 'completed'
+      ? orderStatusLabels[lang][1]
+      : step === 'rejected'
+        ? order.cancelled_by === 'buyer'
+          ? t('tracker.cancelled')
+          : orderStatusLabels[lang][2]
+        : orderStageLabels[lang][step];
+
+  const cancel = async () => {
+    if (!(await confirm({ title: t('tracker.cancelConfirm'), confirmLabel: t('tracker.cancel'), destructive: true })))
+      return;
+    setBusy(true);
+    try {
+      const updated = await cancelOrder(order.id);
+      queryClient.setQueriesData<Paged<Order>>({ queryKey: orderKeys.all }, (page) =>
+        page ? { ...page, data: page.data.map((o) => (o.id === updated.id ? updated : o)) } : page,
+      );
+      notify.success(t('tracker.cancelled'));
+    } catch (err) {
+      notify.error(err, t('tracker.cancelFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="2" data-testid="order-tracker">
+      <HStack as="ol" gap="1" flexWrap="wrap" aria-label={t('tracker.steps')}>
+        {steps.map(({ step, state }, i) => (
+          <HStack
+            as="li"
+            key={step}
+            gap="1"
+            listStyleType="none"
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            {i > 0 && <Box w="3" h="0.5" bg={state === 'todo' ? 'gray.300' : 'green.500'} aria-hidden />}
+            {state === 'done' ? (
+              <MdCheckCircle color="var(--chakra-colors-green-600)" aria-hidden />
+            ) : state === 'current' ? (
+              <MdTimelapse
+                color={step === 'rejected' ? 'var(--chakra-colors-red-600)' : 'var(--chakra-colors-orange-500)'}
+                aria-hidden
+              />
+            ) : (
+              <MdRadioButtonUnchecked color="var(--chakra-colors-gray-400)" aria-hidden />
+            )}
+            <Text
+              fontSize="sm"
+              fontWeight={state === 'current' ? 'bold' : 'normal'}
+              color={state === 'todo' ? 'fg.muted' : undefined}
+            >
+              {label(step)}
+            </Text>
+          </HStack>
+        ))}
+      </HStack>
+      {order.eta && order.status === 0 && (
+        <Text fontSize="sm">
+          {t('tracker.eta')}: <bdi>{order.eta}</bdi>
+        </Text>
+      )}
+      {order.reason && (
+        <Text fontSize="sm" color="fg.muted" dir="auto">
+          {t('tracker.reason')}: {order.reason}
+        </Text>
+      )}
+      <HStack gap="2" flexWrap="wrap">
+        {order.status === 0 && order.stage === 'new' && (
+          <Button size="sm" variant="outline" colorPalette="red" loading={busy} onClick={() => void cancel()}>
+            {t('tracker.cancel')}
+          </Button>
+        )}
+        {order.conversation_id && (
+          <Button size="sm" variant="ghost" asChild>
+            <RouterLink to={paths.chat.getHref(order.conversation_id)}>{t('tracker.chat')}</RouterLink>
+          </Button>
+        )}
+      </HStack>
+    </Stack>
+  );
+}
