@@ -12,6 +12,9 @@ export const chatAr = {
     auto: 'رد تلقائي',
     sendProduct: 'إرسال منتج',
   },
+  quick: {
+    list: 'الردود الجاهزة',
+  },
   thread: {
     photos: 'صور',
     camera: 'التقاط صورة بالكاميرا',

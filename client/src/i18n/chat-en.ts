@@ -13,6 +13,9 @@ export const chatEn: Catalogue<typeof chatAr> = {
     auto: 'Automatic reply',
     sendProduct: 'Send a product',
   },
+  quick: {
+    list: 'Quick replies',
+  },
   thread: {
     photos: 'Photos',
     camera: 'Take a photo with the camera',

@@ -20,6 +20,7 @@ const DashboardScreen = lazy(() => loadEntry().then((m) => ({ default: m.Dashboa
 const screenPaths: [string, ScreenName][] = [
   ['/dashboard', 'home'],
   ['/dashboard/chats', 'chats'],
+  ['/dashboard/quick-replies', 'quickReplies'],
   ['/blog/list', 'blogList'],
   ['/blog/add', 'blogAdd'],
   ['/bone/list', 'storeList'],

@@ -32,6 +32,7 @@ import { type OutboxEntry, useRealtime } from '@/stores/realtime';
 import { useUser } from '@/api/auth';
 import { useFollowBottom } from '@/features/chat/lib/follow-bottom';
 import { buildRows, dayLabel } from '@/features/chat/lib/timeline';
+import { useQuickReplies } from '@/api/quick-replies';
 import { Composer } from './composer';
 import { ImageViewer, type ViewerPhoto } from './image-viewer';
 import { ChatPhoto, deliveryOf, MessageBubble } from './message-bubble';
@@ -85,6 +86,8 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   const lastId = messages.length ? messages[messages.length - 1].id : 0;
   const conversation = thread?.conversation;
   const iAmSender = conversation ? conversation.sender.id === me : true;
+  // the store's side answers with its saved replies (`/` in the composer, CONTRACT.md §8)
+  const quickReplies = useQuickReplies(!readOnly && conversation !== undefined && !iAmSender);
   const peerLastRead = conversation
     ? iAmSender
       ? conversation.receiver_last_read_id
@@ -324,6 +327,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
       {!readOnly && (
         <Box px="2" pb="2">
           <Composer
+            quickReplies={!iAmSender ? quickReplies.data : undefined}
             onSend={send}
             onMedia={sendMedia}
             onTyping={(typing) => useRealtime.getState().typing(conversationId, typing)}

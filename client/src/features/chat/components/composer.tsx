@@ -5,7 +5,8 @@
  * recorder when the field is empty. Emits typing start/stop, and typing:true again every
  * TYPING_REFRESH_MS while the user keeps typing (the other side forgets a typist after ~6 s).
  */
-import { LIMITS } from '@agrivet/shared';
+import { type QuickReply, LIMITS } from '@agrivet/shared';
+import { filterQuickReplies } from '@/api/quick-replies';
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
 import { Menu } from '@chakra-ui/react/menu';
@@ -27,6 +28,8 @@ import { MAX_PHOTOS, PhotoPreview } from './photo-preview';
 import { VoiceRecorderControl } from './voice-recorder';
 
 interface ComposerProps {
+  /** The store's saved replies: `/` lists them, filtered as you type; Enter inserts one (CONTRACT.md §8). */
+  quickReplies?: QuickReply[];
   onSend: (text: string) => void;
   /** Photos (compressed) or a voice note, with the caption of the first. */
   onMedia: (files: NewMedia[], caption: string) => void;
@@ -45,9 +48,18 @@ export function pickPhotos(list: FileList | File[] | null | undefined, notice: (
   return photos.slice(0, MAX_PHOTOS);
 }
 
-export function Composer({ onSend, onMedia, onTyping }: ComposerProps) {
+export function Composer({ quickReplies, onSend, onMedia, onTyping }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [pick, setPick] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const slash = quickReplies && !dismissed && /^\/\S*$/.test(text) ? text.slice(1) : null;
+  const suggestions = slash === null || !quickReplies ? [] : filterQuickReplies(quickReplies, slash);
+  const insert = (reply: QuickReply) => {
+    setText(reply.text);
+    setPick(0);
+    fieldRef.current?.focus({ preventScroll: true });
+  };
   const [picked, setPicked] = useState<File[] | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [recording, setRecording] = useState(false);
@@ -71,6 +83,8 @@ export function Composer({ onSend, onMedia, onTyping }: ComposerProps) {
 
   const change = (value: string) => {
     setText(value);
+    setPick(0);
+    if (!value.startsWith('/')) setDismissed(false);
     const now = Date.now();
     if (value.trim() && (!typing.current || now - typingSentAt.current >= TYPING_REFRESH_MS)) {
       typing.current = true;
@@ -93,6 +107,25 @@ export function Composer({ onSend, onMedia, onTyping }: ComposerProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (suggestions.length > 0) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        setPick((i) => (i + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setDismissed(true);
+        return;
+      }
+      if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && !e.nativeEvent.isComposing) {
+        e.preventDefault();
+        const chosen = suggestions[Math.min(pick, suggestions.length - 1)];
+        if (chosen) insert(chosen);
+        return;
+      }
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
@@ -141,6 +174,45 @@ export function Composer({ onSend, onMedia, onTyping }: ComposerProps) {
   const hasText = text.trim().length > 0;
   return (
     <Stack gap="2" as="form" onSubmit={submit} aria-label={t('chat.send')}>
+      {suggestions.length > 0 && (
+        <Stack
+          as="ul"
+          role="listbox"
+          aria-label={t('quick.list')}
+          gap="0"
+          borderWidth="1px"
+          rounded="md"
+          bg="bg"
+          maxH="48"
+          overflowY="auto"
+          data-testid="quick-replies"
+        >
+          {suggestions.map((reply, i) => (
+            <Box
+              as="li"
+              key={reply.id}
+              role="option"
+              aria-selected={i === pick}
+              listStyleType="none"
+              px="3"
+              py="1.5"
+              cursor="pointer"
+              bg={i === pick ? 'green.50' : undefined}
+              onPointerDown={(e) => {
+                e.preventDefault();
+                insert(reply);
+              }}
+            >
+              <Text fontWeight="bold" fontSize="sm" dir="ltr" textAlign="start">
+                /{reply.shortcut}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" truncate dir="auto">
+                {reply.text}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
       {progress !== null && (
         <Box>
           <Text fontSize="sm" color="fg.muted">

@@ -15,6 +15,7 @@ const screens: Record<ScreenName, LazyExoticComponent<ComponentType>> = {
   orderList: lazy(() => import('@/features/dashboard/routes/order-list')),
   orderDetails: lazy(() => import('@/features/dashboard/routes/order-details')),
   chats: lazy(() => import('@/features/dashboard/routes/store-chats')),
+  quickReplies: lazy(() => import('@/features/dashboard/routes/quick-replies')),
   userList: lazy(() => import('@/features/dashboard/routes/user-list')),
   conversationList: lazy(() => import('@/features/dashboard/routes/conversation-list')),
   conversation: lazy(() => import('@/features/dashboard/routes/conversation-view')),

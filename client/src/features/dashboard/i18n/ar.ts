@@ -1,6 +1,7 @@
 /** Arabic strings of the dashboard (namespace 'dashboard'); en.ts keeps SPEC.md's English ones. */
 export const dashboardAr = {
   nav: {
+    quickReplies: 'الردود الجاهزة',
     sidebar: 'قائمة لوحة التحكم',
     home: 'الإحصائيات',
     articles: 'المقالات',
@@ -163,6 +164,16 @@ export const dashboardAr = {
     copied: 'نُسخ الرقم',
     orders_one: 'طلب واحد',
     orders_other: '{{count}} طلبات',
+  },
+  quick: {
+    help: 'اكتب / في المحادثة لتظهر ردودك الجاهزة، ثم اختر رداً واضغط Enter لإدراجه وتعديله قبل الإرسال.',
+    add: 'إضافة رد جاهز',
+    edit: 'تعديل',
+    delete: 'حذف',
+    deleteConfirm: 'حذف الرد /{{shortcut}}؟',
+    shortcut: 'الاختصار (حروف أو أرقام)',
+    text: 'نص الرد',
+    empty: 'لا توجد ردود جاهزة بعد',
   },
   chats: {
     title: 'محادثات المتجر',

@@ -2,6 +2,7 @@ import type { DashboardCatalogue } from './ar';
 
 export const dashboardEn: DashboardCatalogue = {
   nav: {
+    quickReplies: 'Quick replies',
     sidebar: 'Dashboard menu',
     home: 'Statistics',
     articles: 'Articles',
@@ -165,6 +166,16 @@ export const dashboardEn: DashboardCatalogue = {
     copied: 'Number copied',
     orders_one: 'One order',
     orders_other: '{{count}} orders',
+  },
+  quick: {
+    help: 'Type / in a chat to list your quick replies, pick one and press Enter to insert it and edit it before sending.',
+    add: 'Add a quick reply',
+    edit: 'Edit',
+    delete: 'Delete',
+    deleteConfirm: 'Delete the reply /{{shortcut}}?',
+    shortcut: 'Shortcut (letters or digits)',
+    text: 'Reply text',
+    empty: 'No quick replies yet',
   },
   chats: { title: 'Store chats', empty: 'No conversations yet' },
   users: {

@@ -17,6 +17,7 @@ export type DashboardScreen =
   | 'orderList'
   | 'orderDetails'
   | 'chats'
+  | 'quickReplies'
   | 'userList'
   | 'conversationList'
   | 'conversation'
@@ -42,6 +43,7 @@ export const screenRoles: Record<DashboardScreen, readonly number[]> = {
   orderList: STORE,
   orderDetails: STORE,
   chats: STORE,
+  quickReplies: STORE,
   userList: ADMIN,
   conversationList: ADMIN,
   conversation: ADMIN,
@@ -98,6 +100,7 @@ const SIDE_LINKS: SideLink[] = [
   { screen: 'storeList', to: dashboardPaths.storeList.getHref(), label: 'nav.stores' },
   { screen: 'conversationList', to: dashboardPaths.conversationList.getHref(), label: 'nav.conversations' },
   { screen: 'chats', to: dashboardPaths.chats.getHref(), label: 'nav.chats' },
+  { screen: 'quickReplies', to: dashboardPaths.quickReplies.getHref(), label: 'nav.quickReplies' },
   { screen: 'orderList', to: dashboardPaths.orderList.getHref(), label: 'nav.orders' },
   { screen: 'productList', to: dashboardPaths.productList.getHref(), label: 'nav.products' },
   { screen: 'storeAdd', to: dashboardPaths.storeAdd.getHref(), label: 'nav.myStore', roles: STORE },

@@ -8,6 +8,8 @@ export const dashboardPaths = {
   ...paths.dashboard,
   home: { path: '/dashboard', getHref: () => '/dashboard' },
   chats: { path: '/dashboard/chats', getHref: () => '/dashboard/chats' },
+  /** The store's saved replies (CONTRACT.md §8). */
+  quickReplies: { path: '/dashboard/quick-replies', getHref: () => '/dashboard/quick-replies' },
   blogEdit: { getHref: (id: number | string) => `/blog/add?id=${id}` },
   storeEdit: { getHref: (id: number | string) => `/bone/add?id=${id}` },
   /** The admin creates a store for a store account without one. */
