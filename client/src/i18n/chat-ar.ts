@@ -15,6 +15,21 @@ export const chatAr = {
   quick: {
     list: 'الردود الجاهزة',
   },
+  storeStatus: {
+    open: 'مفتوح الآن',
+    openUntil: 'مفتوح الآن حتى {{time}}',
+    closed: 'مغلق الآن',
+    closedOpens: 'مغلق الآن، يفتح {{day}} {{time}}',
+    replies_one: 'يرد عادة خلال دقيقة',
+    replies_other: 'يرد عادة خلال {{count}} دقيقة',
+    day0: 'الأحد',
+    day1: 'الاثنين',
+    day2: 'الثلاثاء',
+    day3: 'الأربعاء',
+    day4: 'الخميس',
+    day5: 'الجمعة',
+    day6: 'السبت',
+  },
   thread: {
     photos: 'صور',
     camera: 'التقاط صورة بالكاميرا',

@@ -16,6 +16,21 @@ export const chatEn: Catalogue<typeof chatAr> = {
   quick: {
     list: 'Quick replies',
   },
+  storeStatus: {
+    open: 'Open now',
+    openUntil: 'Open now until {{time}}',
+    closed: 'Closed now',
+    closedOpens: 'Closed now, opens {{day}} {{time}}',
+    replies_one: 'Usually replies within a minute',
+    replies_other: 'Usually replies within {{count}} minutes',
+    day0: 'Sunday',
+    day1: 'Monday',
+    day2: 'Tuesday',
+    day3: 'Wednesday',
+    day4: 'Thursday',
+    day5: 'Friday',
+    day6: 'Saturday',
+  },
   thread: {
     photos: 'Photos',
     camera: 'Take a photo with the camera',

@@ -2,19 +2,38 @@
  * The thread's slim header: back, the other side's picture and name, and the connection state. On a
  * phone the thread takes the whole screen under it (chat route), above the site's search bar and links.
  */
-import type { Conversation } from '@agrivet/shared';
+import type { Store, Conversation } from '@agrivet/shared';
 import { IconButton } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MdArrowBack, MdArrowForward } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import '@/i18n/chat';
 import { useOnline } from '@/components/layout/offline-banner';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
+import { storeStatus, useStoreStatus } from '@/api/store-status';
 import { useRealtime } from '@/stores/realtime';
+
+/** "مفتوح الآن حتى 17:00 · يرد عادة خلال 10 دقائق" (CONTRACT.md §8). */
+export function storeStatusLine(store: Store, t: TFunction): string {
+  const parts = storeStatus(store);
+  const open =
+    parts.state === 'always'
+      ? null
+      : parts.state === 'open'
+        ? parts.until
+          ? t('storeStatus.openUntil', { time: parts.until })
+          : t('storeStatus.open')
+        : parts.opens
+          ? t('storeStatus.closedOpens', { day: t(`storeStatus.day${parts.opens.day}`), time: parts.opens.time })
+          : t('storeStatus.closed');
+  const reply = parts.replyMinutes !== null ? t('storeStatus.replies', { count: parts.replyMinutes }) : null;
+  return [open, reply].filter(Boolean).join(' · ') || t('storeStatus.open');
+}
 
 interface ThreadHeaderProps {
   conversation: Conversation | undefined;
@@ -33,6 +52,9 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
   const title = conversation ? (iAmSender ? conversation.store.name_store : conversation.sender.name) : fallbackTitle;
   const image = conversation ? (iAmSender ? conversation.store.image : conversation.sender.image) : null;
   const Back = i18n.dir() === 'rtl' ? MdArrowForward : MdArrowBack;
+  // the farmer sees the store's hours and reply time; the connection only while it is not online
+  const storeQuery = useStoreStatus(conversation && iAmSender ? conversation.store_id : null);
+  const storeLine = storeQuery.data ? storeStatusLine(storeQuery.data, t) : null;
   return (
     <HStack gap="2" px="2" py="1.5" borderBottomWidth="1px" bg="bg" minH="14" flexShrink={0}>
       <IconButton asChild variant="ghost" aria-label={t('thread.back')} size="sm">
@@ -60,7 +82,11 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
           aria-live="polite"
           truncate
         >
-          {status === 'online' ? t('chat.online') : status === 'offline' ? t('chat.offline') : t('chat.connecting')}
+          {status === 'online'
+            ? (storeLine ?? t('chat.online'))
+            : status === 'offline'
+              ? t('chat.offline')
+              : t('chat.connecting')}
         </Text>
       </Stack>
     </HStack>

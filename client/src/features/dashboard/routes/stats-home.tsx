@@ -35,6 +35,20 @@ function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): Bar
   });
 }
 
+/** Median first reply, customers waiting now, the longest wait (CONTRACT.md §8). */
+function ReplyFigures({ replies }: { replies: StoreStats['replies'] | undefined }) {
+  const { t } = useDashboardT();
+  if (!replies) return null;
+  const minutes = (m: number | null) => (m === null ? '—' : t('stats.minutes', { count: Math.round(m) }));
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" aria-label={t('stats.replies')}>
+      <StatCard label={t('stats.medianReply')} value={minutes(replies.median_first_reply_minutes)} color="green.700" />
+      <StatCard label={t('stats.waitingNow')} value={replies.waiting_now} color="orange.600" />
+      <StatCard label={t('stats.longestWait')} value={minutes(replies.longest_wait_minutes)} color="red.600" />
+    </SimpleGrid>
+  );
+}
+
 function StoreFigures({ stats }: { stats: StoreStats }) {
   const { t, lang } = useDashboardT();
   // Memoised so that the charts redraw only when the figures or the language change.
@@ -56,6 +70,7 @@ function StoreFigures({ stats }: { stats: StoreStats }) {
         <StatCard label={t('stats.products')} value={stats.products_count} color="blue.700" />
         <StatCard label={t('stats.unread')} value={stats.unread_conversations} color={PURPLE_TEXT} />
       </SimpleGrid>
+      <ReplyFigures replies={stats.replies} />
       <BarChart title={t('stats.ordersPerDay')} data={perDayData} labelEvery={5} />
       <HBarChart title={t('stats.ordersByStatus')} data={byStatus} color={CHART_COLORS.orange} />
     </Stack>
@@ -86,6 +101,7 @@ function AdminFigures({ stats }: { stats: AdminStats }) {
         ))}
         <StatCard label={t('stats.ordersCount')} value={stats.orders_count} color="blue.700" />
       </SimpleGrid>
+      <ReplyFigures replies={stats.replies} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <HBarChart title={t('stats.usersByType')} data={users} color={CHART_COLORS.blue} />
         <HBarChart title={t('stats.storesByProvince')} data={provinces} color={CHART_COLORS.purple} />

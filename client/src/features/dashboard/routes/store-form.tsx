@@ -23,6 +23,7 @@ import { FormCard } from '@/features/dashboard/components/form-card';
 import { ImageField } from '@/features/dashboard/components/image-field';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { SelectField } from '@/features/dashboard/components/select-field';
+import { StoreHoursForm } from '@/features/dashboard/components/store-hours-form';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { toFormData } from '@/features/dashboard/lib/form-data';
@@ -145,6 +146,7 @@ function StoreFormView({ store, user, ownerId }: { store: Store | null; user: Us
           )}
         </Formik>
       </FormCard>
+      {store && <StoreHoursForm store={store} />}
     </ScreenFrame>
   );
 }
