@@ -21,6 +21,8 @@ import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { fieldRecipe, textareaRecipe } from '@/features/dashboard/lib/recipes';
 
 interface DayLine {
+  /** 0 Sunday … 6 Saturday. */
+  day: number;
   open: boolean;
   from: string;
   to: string;
@@ -31,7 +33,7 @@ const DAYS = [0, 1, 2, 3, 4, 5, 6];
 function linesOf(hours: StoreHoursEntry[]): DayLine[] {
   return DAYS.map((day) => {
     const h = hours.find((e) => e.day === day);
-    return h ? { open: true, from: h.open, to: h.close } : { open: false, from: '08:00', to: '17:00' };
+    return h ? { day, open: true, from: h.open, to: h.close } : { day, open: false, from: '08:00', to: '17:00' };
   });
 }
 
@@ -43,13 +45,13 @@ export function StoreHoursForm({ store }: { store: Store }) {
   const [away, setAway] = useState(store.away_message ?? '');
   const [saving, setSaving] = useState(false);
   const set = (day: number, patch: Partial<DayLine>) =>
-    setLines((all) => all.map((l, i) => (i === day ? { ...l, ...patch } : l)));
+    setLines((all) => all.map((l) => (l.day === day ? { ...l, ...patch } : l)));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
     try {
-      const hours = lines.flatMap((l, day) => (l.open ? [{ day, open: l.from, close: l.to }] : []));
+      const hours = lines.flatMap((l) => (l.open ? [{ day: l.day, open: l.from, close: l.to }] : []));
       const saved = await apiPost<Store>(apiPaths.store.update(store.id), { hours, away_message: away.trim() || null });
       queryClient.setQueryData(dashboardKeys.store(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.catalogue });
@@ -72,7 +74,7 @@ export function StoreHoursForm({ store }: { store: Store }) {
             {t('hours.help')}
           </Text>
           <Stack as="ul" gap="2">
-            {lines.map((line, day) => (
+            {lines.map(({ day, ...line }) => (
               <HStack as="li" key={day} gap="2" flexWrap="wrap" listStyleType="none">
                 <HStack asChild gap="2" w="28">
                   <label>
