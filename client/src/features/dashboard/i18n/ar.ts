@@ -145,6 +145,8 @@ export const dashboardAr = {
     missingId: 'اختر طلباً من قائمة الطلبات',
   },
   inbox: {
+    product: 'اختر منتجاً',
+    sendProduct: 'إرسال المنتج',
     filters: 'تصفية المحادثات',
     tab: { needs_reply: 'بانتظار الرد', open: 'مفتوحة', resolved: 'منتهية', all: 'الكل' },
     search: 'ابحث بالاسم أو الهاتف أو نص الرسالة',

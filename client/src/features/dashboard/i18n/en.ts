@@ -147,6 +147,8 @@ export const dashboardEn: DashboardCatalogue = {
     missingId: 'Choose an order from the order list',
   },
   inbox: {
+    product: 'Pick a product',
+    sendProduct: 'Send the product',
     filters: 'Filter the chats',
     tab: { needs_reply: 'Needs a reply', open: 'Open', resolved: 'Resolved', all: 'All' },
     search: 'Search by name, phone or message',

@@ -6,7 +6,8 @@
  * it on a phone, with the customer's details (call, copy the phone, their orders with the store) and
  * resolve / re-open. Pushes (message:new, conversation:updated) refresh the lists.
  */
-import type { InboxConversation, InboxFilter } from '@agrivet/shared';
+import { apiPaths, type InboxConversation, type InboxFilter, type Paged, type Product } from '@agrivet/shared';
+import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button, IconButton } from '@chakra-ui/react/button';
@@ -26,11 +27,13 @@ import { lastTime, messagePreview } from '@/components/ui/conversation-item';
 import { LoadingState } from '@/components/ui/loading-state';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
+import { apiGet, apiPost } from '@/lib/api-client';
 import { imageUrl } from '@/lib/images';
 import { failureOf } from '@/lib/query-client';
 import { onRealtime } from '@/stores/realtime';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { nativeSelectRecipe } from '@/features/dashboard/lib/recipes';
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 
 const TABS: InboxFilter[] = ['needs_reply', 'open', 'resolved', 'all'];
@@ -133,6 +136,65 @@ function InboxRow({ c, to, active, now }: { c: InboxConversation; to: string; ac
   );
 }
 
+/** Sends one of the store's products into the conversation as a card the customer can order from. */
+function SendProduct({ c }: { c: InboxConversation }) {
+  const { t, common } = useDashboardT();
+  const products = useQuery({
+    queryKey: [...inboxKeys.all, 'products', c.store_id],
+    queryFn: ({ signal }) =>
+      apiGet<Paged<Product>>(apiPaths.product.getAll, { store_id: c.store_id, per_page: 50 }, signal),
+    staleTime: 60_000,
+  });
+  const [choice, setChoice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    if (!choice) return;
+    setBusy(true);
+    try {
+      await apiPost(apiPaths.message.create, {
+        conversation_id: c.id,
+        product_id: Number(choice),
+        client_id: `card-${c.id}-${choice}-${Date.now()}`,
+      });
+      setChoice('');
+    } catch (err) {
+      notify.error(err, common('errors.requestFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!products.data || products.data.data.length === 0) return null;
+  return (
+    <HStack gap="1">
+      <NativeSelect.Root recipe={nativeSelectRecipe} size="xs" w="44">
+        <NativeSelect.Field
+          aria-label={t('inbox.product')}
+          value={choice}
+          onChange={(e) => setChoice(e.currentTarget.value)}
+        >
+          <option value="">{t('inbox.product')}</option>
+          {products.data.data.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="green"
+        disabled={!choice}
+        loading={busy}
+        onClick={() => void send()}
+      >
+        {t('inbox.sendProduct')}
+      </Button>
+    </HStack>
+  );
+}
+
 /** The customer beside the thread: phone to call or copy, orders with this store, resolve. */
 function CustomerPanel({ c }: { c: InboxConversation }) {
   const { t, common } = useDashboardT();
@@ -170,6 +232,7 @@ function CustomerPanel({ c }: { c: InboxConversation }) {
           {t('inbox.orders', { count: c.customer.orders_count })}
         </RouterLink>
       </Button>
+      <SendProduct c={c} />
       <Button
         size="xs"
         ms="auto"
