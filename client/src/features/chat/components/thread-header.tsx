@@ -31,7 +31,7 @@ export function storeStatusLine(store: Store, t: TFunction): string {
         : parts.opens
           ? t('storeStatus.closedOpens', { day: t(`storeStatus.day${parts.opens.day}`), time: parts.opens.time })
           : t('storeStatus.closed');
-  const reply = parts.replyMinutes !== null ? t('storeStatus.replies', { count: parts.replyMinutes }) : null;
+  const reply = parts.replyMinutes !== null ? t('storeStatus.replies', { n: parts.replyMinutes }) : null;
   return [open, reply].filter(Boolean).join(' · ') || t('storeStatus.open');
 }
 

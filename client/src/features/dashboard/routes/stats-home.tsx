@@ -39,7 +39,7 @@ function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): Bar
 function ReplyFigures({ replies }: { replies: StoreStats['replies'] | undefined }) {
   const { t } = useDashboardT();
   if (!replies) return null;
-  const minutes = (m: number | null) => (m === null ? '—' : t('stats.minutes', { count: Math.round(m) }));
+  const minutes = (m: number | null) => (m === null ? '—' : t('stats.minutes', { n: Math.round(m) }));
   return (
     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" aria-label={t('stats.replies')}>
       <StatCard label={t('stats.medianReply')} value={minutes(replies.median_first_reply_minutes)} color="green.700" />

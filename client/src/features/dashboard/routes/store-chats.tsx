@@ -43,10 +43,9 @@ const digits = (n: number, lang: string) => new Intl.NumberFormat(lang === 'en' 
 
 /** Minutes → "12 دقيقة" / "3 ساعة" / "2 يوم", in the UI's digits. */
 function waitText(minutes: number, lang: string, t: (k: string, o: Record<string, unknown>) => string): string {
-  if (minutes < 60) return t('inbox.minutes', { n: digits(minutes, lang), count: minutes });
-  if (minutes < 1440)
-    return t('inbox.hours', { n: digits(Math.floor(minutes / 60), lang), count: Math.floor(minutes / 60) });
-  return t('inbox.days', { n: digits(Math.floor(minutes / 1440), lang), count: Math.floor(minutes / 1440) });
+  if (minutes < 60) return t('inbox.minutes', { n: digits(minutes, lang) });
+  if (minutes < 1440) return t('inbox.hours', { n: digits(Math.floor(minutes / 60), lang) });
+  return t('inbox.days', { n: digits(Math.floor(minutes / 1440), lang) });
 }
 
 /** Re-renders every minute (the waiting times). */
@@ -229,7 +228,7 @@ function CustomerPanel({ c }: { c: InboxConversation }) {
       </IconButton>
       <Button asChild size="xs" variant="ghost">
         <RouterLink to={dashboardPaths.orderList.getHref()}>
-          {t('inbox.orders', { count: c.customer.orders_count })}
+          {t('inbox.orders', { n: c.customer.orders_count })}
         </RouterLink>
       </Button>
       <SendProduct c={c} />

@@ -1,0 +1,185 @@
+/**
+ * The store inbox and orders through the chat (issue 21, CONTRACT.md §8), in two Chromium contexts on
+ * accounts of their own (seeded through the API): a farmer writes while the store is closed and gets the
+ * away reply; the store sees the chat under "needs a reply" with the waiting time, answers with `/` and a
+ * quick reply, sends a product card the farmer orders from; the order card appears in the thread and
+ * moves through the stages live; the farmer cancels a new order. At 1366 px and 360 px.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { apiCall, expect, serverUrl, test } from './support/fixtures';
+import { fillDelivery } from './support/farmer-ui';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const artifacts = path.join(here, '..', 'artifacts');
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `inbox-orders-${name}.png`), fullPage: false });
+
+/** Today's week day in Damascus (0 Sunday). */
+function damascusDay(): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Damascus', weekday: 'short' }).format(new Date());
+  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
+}
+
+async function account(type: 1 | 2, name: string, phone: string) {
+  const password = 'secret1234';
+  return apiCall<{ token: string; user: { id: number } }>('auth/register', {
+    body: { phone, name, type, password, password_confirmation: password },
+  });
+}
+
+async function contextFor(browser: import('@playwright/test').Browser, token: string, width: number, height: number) {
+  return browser.newContext({
+    baseURL: serverUrl(),
+    viewport: { width, height },
+    storageState: { cookies: [], origins: [{ origin: serverUrl(), localStorage: [{ name: 'token', value: token }] }] },
+  });
+}
+
+test('a store answers its inbox with a quick reply and a product card; the order moves through the chat live', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = String(Date.now()).slice(-7);
+  const owner = await account(1, 'عيادة الاختبار', `0935${stamp}`);
+  const store = await apiCall<{ id: number }>('store/create', {
+    token: owner.token,
+    body: { city: 1, address: 'دمشق، المزة', name_store: `عيادة الرحمة ${stamp}`, type: 1 },
+  });
+  const productName = `لقاح الحمى القلاعية ${stamp}`;
+  await apiCall('product/create', {
+    token: owner.token,
+    body: { name: productName, type: 0, price: '12.50', is_special: false },
+  });
+  // closed now: open only one hour, three days from today
+  const away = 'أهلاً بك، نحن خارج الدوام الآن وسنرد عليك صباحاً';
+  await apiCall(`store/update/${store.id}`, {
+    token: owner.token,
+    body: { hours: [{ day: (damascusDay() + 3) % 7, open: '08:00', close: '09:00' }], away_message: away },
+  });
+  const quick = 'اللقاح متوفر بسعر 12.50 $، يمكنك الطلب من البطاقة';
+  await apiCall('quick-reply/create', { token: owner.token, body: { shortcut: 'laqah', text: quick } });
+  const farmer = await account(2, `سامر المزارع ${stamp}`, `0945${stamp}`);
+  const conversation = await apiCall<{ id: number }>('conversation/create', {
+    token: farmer.token,
+    body: { store_id: store.id },
+  });
+
+  const farmerContext = await contextFor(browser, farmer.token, 1366, 900);
+  const storeContext = await contextFor(browser, owner.token, 1366, 900);
+  const farmerPage = await farmerContext.newPage();
+  const storePage = await storeContext.newPage();
+
+  // 1. The farmer writes at night: the away reply comes back by itself, marked as automatic.
+  await farmerPage.goto(`/chat/${conversation.id}`);
+  const farmerThread = farmerPage.getByRole('list', { name: 'الرسائل' });
+  await expect(farmerThread).toBeVisible();
+  await expect(farmerPage.getByText(/مغلق الآن/)).toBeVisible();
+  await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill('مرحباً، هل لديكم لقاح للأبقار؟');
+  await farmerPage.getByRole('button', { name: 'إرسال' }).click();
+  await expect(farmerThread.getByText(away)).toBeVisible();
+  await expect(farmerThread.getByTestId('auto-reply')).toHaveText('رد تلقائي');
+  await shot(farmerPage, 'farmer-away-1366');
+
+  // 2. The store's inbox opens on "needs a reply" with the waiting time.
+  await storePage.goto('/dashboard/chats');
+  await expect(storePage.getByRole('tab', { name: /بانتظار الرد/ })).toHaveAttribute('aria-selected', 'true');
+  const row = storePage.getByTestId('inbox-row').filter({ hasText: `سامر المزارع ${stamp}` });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('waiting')).toHaveText(/^ينتظر منذ .+ دقيقة$/);
+  await shot(storePage, 'store-inbox-1366');
+
+  // 3. It answers with `/` and a quick reply: Enter inserts the text, Enter again sends it.
+  await row.click();
+  const box = storePage.getByRole('textbox', { name: 'اكتب رسالتك…' });
+  await box.fill('/laq');
+  await expect(storePage.getByRole('listbox', { name: 'الردود الجاهزة' }).getByRole('option')).toHaveCount(1);
+  await box.press('Enter');
+  await expect(box).toHaveValue(quick);
+  await box.press('Enter');
+  await expect(farmerThread.getByText(quick)).toBeVisible();
+  // answered: no longer under "needs a reply"
+  await storePage.getByRole('tab', { name: /بانتظار الرد/ }).click();
+  await expect(storePage.getByTestId('inbox-row').filter({ hasText: `سامر المزارع ${stamp}` })).toHaveCount(0);
+  await storePage.getByRole('tab', { name: 'مفتوحة' }).click();
+  await storePage
+    .getByTestId('inbox-row')
+    .filter({ hasText: `سامر المزارع ${stamp}` })
+    .click();
+
+  // 4. A product card, which the farmer orders from.
+  await storePage.getByLabel('اختر منتجاً').selectOption({ label: productName });
+  await storePage.getByRole('button', { name: 'إرسال المنتج' }).click();
+  const card = farmerThread.getByTestId('product-card').filter({ hasText: productName });
+  await expect(card).toBeVisible();
+  await shot(storePage, 'store-thread-1366');
+  await card.getByRole('link', { name: 'اطلب الآن' }).click();
+  await expect(farmerPage).toHaveURL(new RegExp(`/cart/${store.id}$`));
+  await fillDelivery(farmerPage);
+  await farmerPage.getByRole('button', { name: 'إرسال الطلب' }).click();
+  await expect(farmerPage).toHaveURL(/\/myorders$/);
+  const order = farmerPage
+    .getByRole('listitem')
+    .filter({ hasText: `${productName} × 1` })
+    .first();
+  await expect(order.getByTestId('order-tracker')).toBeVisible();
+  const orderId = Number(((await order.getAttribute('aria-label')) ?? '').match(/\d+/)?.[0] ?? 0);
+  expect(orderId).toBeGreaterThan(0);
+
+  // 5. The order card is in the thread, and moves with each stage, live.
+  await farmerPage.goto(`/chat/${conversation.id}`);
+  const orderCards = farmerThread.getByTestId('order-card');
+  await expect(orderCards.filter({ hasText: `طلب رقم ${orderId}` }).last()).toHaveAttribute('data-stage', 'new');
+  await storePage.goto(`/order/details?id=${orderId}`);
+  await storePage.getByRole('button', { name: 'قبول الطلب' }).click();
+  await expect(orderCards.last()).toHaveAttribute('data-stage', 'accepted');
+  await storePage.getByRole('button', { name: 'خرج للتوصيل' }).click();
+  await expect(orderCards.last()).toHaveAttribute('data-stage', 'out_for_delivery');
+  await expect(orderCards.last()).toContainText('قيد التوصيل');
+  await shot(farmerPage, 'farmer-order-cards-1366');
+
+  // 6. The farmer cancels a new order from /myorders.
+  const product = await apiCall<{ data: { id: number }[] }>(`product/getAll?store_id=${store.id}`);
+  const second = await apiCall<{ id: number }>('order/create', {
+    token: farmer.token,
+    body: {
+      store_id: store.id,
+      total: '12.50',
+      items: [{ product_id: product.data[0]?.id, quantity: 1 }],
+      delivery: { province: 1, address: 'دمشق، المزة', phone: '0944000111' },
+    },
+  });
+  await farmerPage.goto('/myorders');
+  const newOne = farmerPage
+    .getByRole('listitem')
+    .filter({ hasText: `طلب رقم ${second.id}` })
+    .first();
+  await newOne.getByRole('button', { name: 'إلغاء الطلب' }).click();
+  await farmerPage
+    .getByRole('alertdialog')
+    .or(farmerPage.getByRole('dialog'))
+    .getByRole('button', { name: 'إلغاء الطلب' })
+    .click();
+  await expect(newOne.getByText('ألغيت الطلب').first()).toBeVisible();
+  await expect(newOne.getByRole('button', { name: 'إلغاء الطلب' })).toHaveCount(0);
+
+  // 7. At 360 px: the inbox, then the thread in its place.
+  const phone = await contextFor(browser, owner.token, 360, 740);
+  const phonePage = await phone.newPage();
+  await phonePage.goto('/dashboard/chats?f=all');
+  const phoneRow = phonePage.getByTestId('inbox-row').filter({ hasText: `سامر المزارع ${stamp}` });
+  await expect(phoneRow).toBeVisible();
+  await shot(phonePage, 'store-inbox-360');
+  await phoneRow.click();
+  await expect(phonePage.getByTestId('customer-panel')).toBeVisible();
+  await expect(phonePage.getByRole('list', { name: 'الرسائل' }).getByText(quick)).toBeVisible();
+  await shot(phonePage, 'store-thread-360');
+  const farmerPhone = await contextFor(browser, farmer.token, 360, 740);
+  const farmerPhonePage = await farmerPhone.newPage();
+  await farmerPhonePage.goto(`/chat/${conversation.id}`);
+  await expect(farmerPhonePage.getByTestId('order-card').last()).toBeVisible();
+  await shot(farmerPhonePage, 'farmer-thread-360');
+
+  for (const c of [farmerContext, storeContext, phone, farmerPhone]) await c.close();
+});
