@@ -26,6 +26,7 @@ describe('dashboard access table', () => {
         'home',
         'blogList',
         'chats',
+        'quickReplies',
         'orderList',
         'productList',
         'storeAdd',

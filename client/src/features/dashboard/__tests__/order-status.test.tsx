@@ -114,7 +114,7 @@ describe('order status dialog', () => {
       result: Promise.reject(new Error('اشتراكك منتهي الصلاحية')),
     }));
     const { user, dialog } = await openDialog();
-    await user.selectOptions(within(dialog).getByLabelText('الحالة الجديدة'), 'مرفوض');
+    await user.selectOptions(within(dialog).getByLabelText('الحالة الجديدة'), 'مكتمل');
     await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
     await waitFor(() => expect(failure).toHaveBeenCalled());
     expect(screen.getByRole('dialog')).toBeInTheDocument();
