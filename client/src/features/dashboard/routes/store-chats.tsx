@@ -125,7 +125,12 @@ function InboxRow({ c, to, active, now }: { c: InboxConversation; to: string; ac
             </HStack>
           </Stack>
           {c.unread_count > 0 && (
-            <Badge colorPalette="green" variant="solid" rounded="full">
+            <Badge
+              colorPalette="green"
+              variant="solid"
+              rounded="full"
+              aria-label={chatT('nav.unread', { count: c.unread_count })}
+            >
               {c.unread_count}
             </Badge>
           )}
