@@ -110,7 +110,7 @@ test('a store answers its inbox with a quick reply and a product card; the order
 
   // 4. A product card, which the farmer orders from.
   await storePage.getByLabel('اختر منتجاً').selectOption({ label: productName });
-  await storePage.getByRole('button', { name: 'إرسال المنتج' }).click();
+  await storePage.getByRole('button', { name: 'أرسل المنتج' }).click();
   const card = farmerThread.getByTestId('product-card').filter({ hasText: productName });
   await expect(card).toBeVisible();
   await shot(storePage, 'store-thread-1366');

@@ -146,7 +146,7 @@ export const dashboardAr = {
   },
   inbox: {
     product: 'اختر منتجاً',
-    sendProduct: 'إرسال المنتج',
+    sendProduct: 'أرسل المنتج',
     filters: 'تصفية المحادثات',
     tab: { needs_reply: 'بانتظار الرد', open: 'مفتوحة', resolved: 'منتهية', all: 'الكل' },
     search: 'ابحث بالاسم أو الهاتف أو نص الرسالة',
