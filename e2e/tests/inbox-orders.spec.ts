@@ -164,7 +164,15 @@ test('a store answers its inbox with a quick reply and a product card; the order
   await expect(newOne.getByText('ألغيت الطلب').first()).toBeVisible();
   await expect(newOne.getByRole('button', { name: 'إلغاء الطلب' })).toHaveCount(0);
 
-  // 7. At 360 px: the inbox, then the thread in its place.
+  // 7. On another screen, a message from the store: a toast with the sender and its first words, and the
+  // unread count in the tab's title.
+  await farmerPage.goto('/cart');
+  const ping = `طلبك في الطريق، نصل خلال ساعة ${stamp}`;
+  await apiCall('message/create', { token: owner.token, body: { conversation_id: conversation.id, message: ping } });
+  await expect(farmerPage.getByText(ping)).toBeVisible();
+  await expect(farmerPage).toHaveTitle(/^\(\d+\) /);
+
+  // 8. At 360 px: the inbox, then the thread in its place.
   const phone = await contextFor(browser, owner.token, 360, 740);
   const phonePage = await phone.newPage();
   await phonePage.goto('/dashboard/chats?f=all');

@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { watchPendingOrder } from '@/features/cart/lib/pending-order';
 import { watchOrderStatus } from '@/features/orders/lib/status-alerts';
-import { bindChatToRealtime, myConversationsQueryOptions, resetReceipts } from '@/api/conversations';
+import { bindChatToRealtime, myConversationsQueryOptions, resetReceipts, useUnreadTotal } from '@/api/conversations';
+import { titleWithUnread, watchMessageAlerts } from '@/lib/message-alerts';
 import { useChat } from '@/stores/chat';
 import { useRealtime } from '@/stores/realtime';
 import { useToken } from '@/stores/session';
@@ -25,6 +26,10 @@ export default function SignedInEffects() {
   // An order's status changed: a toast and the badge on "طلباتي", wherever the farmer is.
   const userId = user?.id;
   useEffect(() => (userId ? watchOrderStatus(queryClient, userId) : undefined), [queryClient, userId]);
+  // A message from someone else: a toast with the sender and its first words; the unread count in the tab's title.
+  useEffect(() => (userId ? watchMessageAlerts(queryClient, userId) : undefined), [queryClient, userId]);
+  const unread = useUnreadTotal(canChat);
+  useEffect(() => titleWithUnread(unread), [unread]);
 
   // Photos and voice notes queued before a reload (IndexedDB): uploaded and sent by themselves.
   useEffect(() => {
