@@ -166,7 +166,12 @@ test('a store answers its inbox with a quick reply and a product card; the order
 
   // 7. On another screen, a message from the store: a toast with the sender and its first words, and the
   // unread count in the tab's title.
-  await farmerPage.goto('/cart');
+  // in-app navigation: the live connection of /myorders stays up
+  await farmerPage.evaluate(() => {
+    window.history.pushState({}, '', '/cart');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(farmerPage).toHaveURL(/\/cart$/);
   const ping = `طلبك في الطريق، نصل خلال ساعة ${stamp}`;
   await apiCall('message/create', { token: owner.token, body: { conversation_id: conversation.id, message: ping } });
   await expect(farmerPage.getByText(ping)).toBeVisible();
