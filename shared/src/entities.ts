@@ -2,34 +2,14 @@
  * The JSON shapes the REST API returns (CONTRACT.md §3) — the API's presenters produce exactly
  * these, the client and relay consume them. Dates are ISO-8601 strings, money is a 2-decimal
  * string (`price`, `total`) beside its integer cents (`price_cents`, `total_cents`), booleans are
- * real booleans, image fields are paths relative to /storage/ or null.
+ * real booleans, image fields are paths relative to /storage/ or null. The envelopes around them
+ * (ApiSuccess, ApiFailure) are in errors.ts, beside the codes.
  */
-import type { ErrorCode } from './errors';
 import type { OrderStatus, ProductType, StoreType, UserStatus, UserType } from './enums';
 import type { Subscription } from './subscriptions';
 import type { MessageCard, OrderCancelledBy, OrderStage, ReplyStats, StoreHoursEntry } from './inbox';
 
 export type Lang = 'ar' | 'en';
-
-/** Success envelope: HTTP 200. */
-export interface ApiSuccess<T> {
-  status: 200;
-  data: T;
-}
-/** Failure envelope: HTTP status in `status`, Arabic message, per-field messages for 422. */
-export interface ApiFailure {
-  status: number;
-  /** `code`: a stable identifier to decide on (errors.ts); `message`: Arabic, for people. */
-  error: {
-    code: ErrorCode;
-    message: string;
-    fields?: Record<string, string>;
-    /** Seconds until a retry may succeed, on a socket acknowledgement's 429 (REST sends `Retry-After`). */
-    retry_after?: number;
-  };
-}
-export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
-export const isApiSuccess = <T>(r: ApiResponse<T>): r is ApiSuccess<T> => r.status === 200 && 'data' in r;
 
 /** Laravel's paged list shape. */
 export interface Paged<T> {

@@ -88,3 +88,25 @@ export const errorCodeMessages = {
     not_allowed_now: 'This cannot be done now',
   },
 } as const satisfies Record<Lang, Record<ErrorCode, string>>;
+
+/* The envelopes of CONTRACT.md §3 (entities.ts holds what goes inside `data`). */
+
+/** Success envelope: HTTP 200. */
+export interface ApiSuccess<T> {
+  status: 200;
+  data: T;
+}
+/** Failure envelope: HTTP status in `status`, Arabic message, per-field messages for 422. */
+export interface ApiFailure {
+  status: number;
+  /** `code`: a stable identifier to decide on (below); `message`: Arabic, for people. */
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    /** Seconds until a retry may succeed, on a socket acknowledgement's 429 (REST sends `Retry-After`). */
+    retry_after?: number;
+  };
+}
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+export const isApiSuccess = <T>(r: ApiResponse<T>): r is ApiSuccess<T> => r.status === 200 && 'data' in r;

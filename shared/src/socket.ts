@@ -1,13 +1,6 @@
 /** The socket contract of CONTRACT.md §4 as typed event maps for socket.io. */
-import type {
-  ApiResponse,
-  Conversation,
-  ConversationWithMessages,
-  Message,
-  MessageDeletedPush,
-  Order,
-  Report,
-} from './entities';
+import type { Conversation, ConversationWithMessages, Message, MessageDeletedPush, Order, Report } from './entities';
+import type { ApiResponse } from './errors';
 
 export type Ack<T> = (response: ApiResponse<T>) => void;
 

@@ -11,15 +11,13 @@
  */
 import { type AuthPayload, apiPaths, type User } from '@agrivet/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/lib/api-client';
-import { isRetriable, queryClient as appQueryClient, scope } from '@/lib/query-client';
+import { apiGet, apiPost } from '@/lib/api-lazy';
+import { authKeys } from '@/api/keys';
+import { isRetriable, queryClient as appQueryClient } from '@/lib/query-client';
 import { readSavedUser, writeSavedUser } from '@/lib/saved-user';
 import { getToken, useSession, useToken } from '@/stores/session';
 
-export const authKeys = {
-  all: [scope.account, 'auth'] as const,
-  user: () => [scope.account, 'auth', 'user'] as const,
-};
+export { authKeys };
 
 export interface LoginInput {
   phone: string;
@@ -119,10 +117,10 @@ export function getUser(): User | null {
 /** Disabled accounts (status 1) see no orders or chats in the top bar (CONTRACT.md §5). */
 export const canOrderAndChat = (user: User | null) => user !== null && user.status !== 1;
 
-/** Puts another user in the query (after a profile change); ignored for someone else's answer. */
+/** A newer copy of the signed-in user (a profile change) into the query; someone else's answer is ignored. */
 export function setUserData(client: QueryClient, user: User): void {
   const me = client.getQueryData<User>(authKeys.user());
-  if (!me || me.id === user.id) client.setQueryData(authKeys.user(), user);
+  if (me?.id === user.id) client.setQueryData(authKeys.user(), user);
 }
 
 /** The answer of login or register: the token first (the previous account's queries go), then the user. */

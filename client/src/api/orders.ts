@@ -1,11 +1,126 @@
 /**
- * order/update/{id} and order/cancel/{id} (CONTRACT.md §8): the store moves an order through its
- * stages (new → accepted with an optional eta → out_for_delivery) and closes it (completed, or
- * rejected with a reason); the buyer cancels while it is new. Each answers the order as it is now;
- * the relay also pushes `order:status` and the order card (`message:new`).
+ * order/*: the buyer's own orders (getAll-byUser), the store's (getAll-byStore), one order, and the
+ * buyer's rating. Placing an order and changing its status go through the realtime outbox. A changed
+ * order (a push, an answer) is put in every page and detail held with `applyOrder`.
  */
-import { apiPaths, type Order, type OrderStage } from '@agrivet/shared';
-import { apiPost } from '@/lib/api-client';
+import { apiPaths, type Order, type OrderStage, type Paged } from '@agrivet/shared';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { orderKeys, statsKeys } from '@/api/keys';
+import { apiGet, apiPost } from '@/lib/api-lazy';
+
+export { orderKeys };
+
+/** GET order/getAll-byUser?page_number → the caller's own orders, newest first. */
+export const getMyOrders = (page: number, signal?: AbortSignal): Promise<Paged<Order>> =>
+  apiGet<Paged<Order>>(apiPaths.order.getAllByUser, { page_number: page }, signal);
+
+export const myOrdersQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: orderKeys.minePage(page),
+    queryFn: ({ signal }) => getMyOrders(page, signal),
+    placeholderData: keepPreviousData,
+    // The realtime connection coming back refetches them (the route), with what was missed meanwhile.
+    refetchOnReconnect: false,
+  });
+
+export const useMyOrders = (page: number) => useQuery(myOrdersQueryOptions(page));
+
+/** The store's list filtered by stage (in progress) or by how it closed (CONTRACT.md §8). */
+export type OrderFilter = 'all' | 'new' | 'accepted' | 'out_for_delivery' | 'completed' | 'rejected';
+export const ORDER_FILTERS: OrderFilter[] = ['all', 'new', 'accepted', 'out_for_delivery', 'completed', 'rejected'];
+
+const filterParams = (filter: OrderFilter) =>
+  filter === 'all'
+    ? {}
+    : filter === 'completed'
+      ? { status: 1 }
+      : filter === 'rejected'
+        ? { status: 2 }
+        : { stage: filter };
+
+/** GET order/getAll-byStore?page_number: the store's orders (admin: all), newest first. */
+export const getStoreOrders = (page: number, signal?: AbortSignal, filter: OrderFilter = 'all') =>
+  apiGet<Paged<Order>>(apiPaths.order.getAllByStore, { page_number: page, ...filterParams(filter) }, signal);
+
+export const storeOrdersQueryOptions = (page: number, filter: OrderFilter = 'all') =>
+  queryOptions({
+    // the unfiltered list keeps its key: live orders go on top of its first page (addStoreOrder)
+    queryKey: filter === 'all' ? orderKeys.storePage(page) : [...orderKeys.storePage(page), filter],
+    queryFn: ({ signal }) => getStoreOrders(page, signal, filter),
+    placeholderData: keepPreviousData,
+    // The realtime connection coming back refetches them (features/dashboard/lib/use-live-orders.ts).
+    refetchOnReconnect: false,
+  });
+
+export const useStoreOrders = (page: number, filter: OrderFilter = 'all') =>
+  useQuery(storeOrdersQueryOptions(page, filter));
+
+/** GET order/get/{id}: its buyer, its store, the admin. */
+export const getOrder = (id: number, signal?: AbortSignal) => apiGet<Order>(apiPaths.order.get(id), undefined, signal);
+
+export const orderQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => getOrder(id, signal),
+    refetchOnReconnect: false,
+  });
+
+/** `null`: no order named (the screen says so). */
+export const useOrder = (id: number | null) =>
+  useQuery(id === null ? { queryKey: orderKeys.detail(0), queryFn: skipToken } : orderQueryOptions(id));
+
+/** A changed order (order:status, an answer): every page and the detail holding it get the new copy. */
+export function applyOrder(queryClient: QueryClient, order: Order): void {
+  queryClient.setQueriesData<Paged<Order>>({ queryKey: orderKeys.all }, (page) =>
+    page && Array.isArray(page.data) && page.data.some((o) => o.id === order.id)
+      ? { ...page, data: page.data.map((o) => (o.id === order.id ? order : o)) }
+      : page,
+  );
+  if (queryClient.getQueryData(orderKeys.detail(order.id)) !== undefined)
+    queryClient.setQueryData(orderKeys.detail(order.id), order);
+  void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+}
+
+/** A new order for the store (order:new): on top of its first page (once), counted in the total. */
+export function addStoreOrder(queryClient: QueryClient, order: Order): void {
+  queryClient.setQueryData<Paged<Order>>(orderKeys.storePage(1), (page) =>
+    page && !page.data.some((o) => o.id === order.id)
+      ? { ...page, data: [order, ...page.data], total: page.total + 1 }
+      : page,
+  );
+  void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+}
+
+export interface RateInput {
+  orderId: number;
+  rating: number;
+  comment?: string | null;
+}
+
+/** POST order/rate/{id} {rating, comment?}: the buyer rates a completed order; again edits it (CONTRACT.md §7). */
+export const rateOrder = ({ orderId, rating, comment }: RateInput): Promise<Order> =>
+  apiPost<Order>(apiPaths.order.rate(orderId), { rating, ...(comment ? { comment } : {}) });
+
+/** Rates, and puts the answered order (with its `review`) in the order pages held. */
+export function useRateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: rateOrder, onSuccess: (order) => applyOrder(queryClient, order) });
+}
+
+/** The caller's newest orders (page 1): whether an order queued before a reload has arrived. */
+export const getRecentOrders = async (): Promise<Order[]> => (await getMyOrders(1)).data;
+
+/* order/update/{id} and order/cancel/{id} (CONTRACT.md §8): the store moves an order through its stages
+ * (new → accepted with an optional eta → out_for_delivery) and closes it; the buyer cancels while it is
+ * new. Each answers the order as it is now. */
 
 export interface OrderChange {
   status?: 0 | 1 | 2;

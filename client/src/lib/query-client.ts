@@ -10,7 +10,7 @@
  * Loaded by the first screen that needs it (feature api modules build their keys from `scope`), not by
  * the landing page; it hands the client to lib/query-provider.tsx when this module runs.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { type PersistCandidate, persistQueries } from './persist-queries';
@@ -66,6 +66,15 @@ export function isPersistedQuery(query: PersistCandidate, now = Date.now()): boo
  */
 export function failureOf(query: { error: unknown; failureReason: unknown; isFetching: boolean }): unknown {
   return query.failureReason ?? (query.isFetching ? null : query.error);
+}
+
+/**
+ * After a write whose answer was put in the cache as `kept`: refetch what else under `queryKey` shows
+ * it (lists, the public pages), not the copy just set.
+ */
+export function invalidateAllBut(client: QueryClient, queryKey: QueryKey, kept: QueryKey): Promise<void> {
+  const keptHash = hashKey(kept);
+  return client.invalidateQueries({ queryKey, predicate: (query) => query.queryHash !== keptHash });
 }
 
 export function createQueryClient(): QueryClient {

@@ -16,13 +16,14 @@ import {
 } from '@agrivet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { postQueryOptions } from '@/features/posts/api/get-post';
-import { postsQueryOptions } from '@/features/posts/api/get-posts';
-import { storeReviewsQueryOptions } from '@/features/products/api/get-reviews';
-import { productQueryOptions, productStoreQueryOptions } from '@/features/products/api/get-product';
-import { storeProductsQueryOptions } from '@/features/products/api/get-store-products';
-import { searchQueryOptions } from '@/features/search/api/search';
-import { storesByCityQueryOptions } from '@/features/stores/api/get-stores-by-city';
+import { postQueryOptions } from '@/api/posts';
+import { postsQueryOptions } from '@/api/posts';
+import { storeReviewsQueryOptions } from '@/api/stores';
+import { storeProductsQueryOptions } from '@/api/stores';
+import { searchQueryOptions } from '@/api/search';
+import { storesByCityQueryOptions } from '@/api/stores';
+import { productQueryOptions } from '@/api/products';
+import { storeQueryOptions } from '@/api/stores';
 import { i18n } from '@/i18n';
 import { type PageHead, pageTitle, SITE_DESCRIPTION, SITE_TITLE, summary } from './head';
 
@@ -137,8 +138,8 @@ export async function prefetchScreen(
   if (pattern === paths.product.path) {
     const product = await client.fetchQuery(productQueryOptions(Number(params.id)));
     // The store beside it (province, rating): rendered too when it answers (a failure leaves it to the browser).
-    await client.prefetchQuery(productStoreQueryOptions(product.store_id));
-    const store = client.getQueryData(productStoreQueryOptions(product.store_id).queryKey);
+    await client.prefetchQuery(storeQueryOptions(product.store_id));
+    const store = client.getQueryData(storeQueryOptions(product.store_id).queryKey);
     const where = store ? ` — ${store.city_name || provinceName(store.city)}` : '';
     return {
       title: pageTitle(`${product.name} — ${product.store.name_store}`),

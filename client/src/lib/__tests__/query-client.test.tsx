@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useContext, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@test/render';
-import { useStoresByCity } from '@/features/stores/api/get-stores-by-city';
+import { useStoresByCity } from '@/api/stores';
 import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
 import { ApiError } from '@/lib/api-error';

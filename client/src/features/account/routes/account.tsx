@@ -11,7 +11,6 @@ import {
   validationMessages,
   type yup,
 } from '@agrivet/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Heading } from '@chakra-ui/react/heading';
@@ -29,9 +28,10 @@ import { currentLang } from '@/i18n';
 import { ApiError, hasErrorCode } from '@/lib/api-error';
 import type { CompressedImage } from '@/lib/compress-image';
 import { fieldRecipe, nativeSelectRecipe } from '@/lib/theme/slot-recipes';
-import { setUserData, useUser } from '@/api/auth';
+import { useUser } from '@/api/auth';
 import { changePassword } from '@/api/auth';
-import { updateProfile } from '@/features/account/api/update-profile';
+import { useUpdateUser } from '@/api/users';
+import { profileFormData } from '@/features/account/lib/profile-form';
 import { PhotoField } from '@/features/account/components/photo-field';
 import '@/i18n/shop';
 
@@ -74,7 +74,7 @@ function showFailure<T>(err: unknown, helpers: FormikHelpers<T>, action: string,
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const queryClient = useQueryClient();
+  const updateUser = useUpdateUser();
   const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language changes.
   const schema = useMemo(() => {
@@ -96,17 +96,18 @@ function ProfileForm({ user }: { user: User }) {
   const submit = async (values: ProfileValues, helpers: FormikHelpers<ProfileValues>) => {
     const clean = schema.cast({ ...values, province: values.province || null });
     try {
-      const { user: saved } = await updateProfile(
-        user.id,
-        {
-          name: String(clean.name),
-          phone: String(clean.phone),
-          province: clean.province ? Number(clean.province) : null,
-          address: String(clean.address ?? ''),
-        },
-        image,
-      );
-      setUserData(queryClient, saved);
+      await updateUser.mutateAsync({
+        id: user.id,
+        body: profileFormData(
+          {
+            name: String(clean.name),
+            phone: String(clean.phone),
+            province: clean.province ? Number(clean.province) : null,
+            address: String(clean.address ?? ''),
+          },
+          image,
+        ),
+      });
       setImage(null);
       notify.success(t('account.saved'), { action: 'account-profile' });
     } catch (err) {

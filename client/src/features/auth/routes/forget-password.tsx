@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { currentLang } from '@/i18n';
 import { forgetPasswordSchema } from '@agrivet/shared';
 import { forgetPassword } from '@/api/auth';
+import '@/i18n/contract-messages';
 import { AuthCard } from '@/features/auth/components/auth-card';
 
 export default function ForgetPasswordRoute() {

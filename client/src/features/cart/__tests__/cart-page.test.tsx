@@ -157,7 +157,11 @@ describe('cart page', () => {
       }),
     );
     await waitFor(() =>
-      expect(api.apiPost).toHaveBeenCalledWith('user/update/7', { province: 1, address: 'دمشق، المزة' }),
+      expect(api.apiPost).toHaveBeenCalledWith(
+        'user/update/7',
+        { province: 1, address: 'دمشق، المزة' },
+        expect.anything(),
+      ),
     );
     await waitFor(() => expect(readSavedUser()?.address).toBe('دمشق، المزة'));
   });

@@ -6,7 +6,7 @@
 import type { CartItem, Product } from '@agrivet/shared';
 import { useQueries } from '@tanstack/react-query';
 import { hasErrorCode } from '@/lib/api-error';
-import { cartProductQueryOptions } from '@/features/cart/api/get-product';
+import { freshProductQueryOptions } from '@/api/products';
 
 export type LineCheck =
   | { state: 'checking' }
@@ -36,7 +36,7 @@ export function checkLine(
 /** The check of every line (same order as `items`). */
 export function useLineChecks(storeId: number, items: readonly CartItem[]): LineCheck[] {
   return useQueries({
-    queries: items.map((i) => ({ ...cartProductQueryOptions(i.product_id), retry: false })),
+    queries: items.map((i) => ({ ...freshProductQueryOptions(i.product_id), retry: false })),
     combine: (results) =>
       results.map((r, n) => {
         const item = items[n];

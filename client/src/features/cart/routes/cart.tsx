@@ -7,7 +7,7 @@
  * (`available: false`) takes no orders: said here, and the form is locked.
  */
 import { formatPrice } from '@agrivet/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -23,10 +23,10 @@ import { paths } from '@/config/paths';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { cartTotalCents, selectCartItems, useCart } from '@/stores/cart';
 import { useRealtime } from '@/stores/realtime';
-import { setUserData, useUser } from '@/api/auth';
-import { useCartStore } from '@/features/cart/api/get-store';
+import { useUser } from '@/api/auth';
+import { freshStoreQueryOptions } from '@/api/stores';
+import { useUpdateUser } from '@/api/users';
 import type { DeliveryInput } from '@/features/cart/api/place-order';
-import { saveAddress } from '@/features/cart/api/save-address';
 import { CartLine } from '@/features/cart/components/cart-line';
 import { DeliveryForm } from '@/features/cart/components/delivery-form';
 import { placeCartOrder } from '@/features/cart/lib/pending-order';
@@ -34,7 +34,6 @@ import { blocksOrder, useLineChecks } from '@/features/cart/lib/price-check';
 import '@/i18n/shop';
 
 export default function CartRoute() {
-  const queryClient = useQueryClient();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const storeId = Number(useParams().id);
@@ -43,7 +42,8 @@ export default function CartRoute() {
   const savedName = useCart((s) => s.carts[storeId]?.store_name ?? '');
   const user = useUser();
   const status = useRealtime((s) => s.status);
-  const store = useCartStore(storeId);
+  const store = useQuery(freshStoreQueryOptions(storeId));
+  const updateUser = useUpdateUser();
   const checks = useLineChecks(storeId, items);
   const total = cartTotalCents(items);
   const unavailable = store.data?.available === false;
@@ -59,9 +59,9 @@ export default function CartRoute() {
   const submit = (delivery: DeliveryInput, saveToProfile: boolean) => {
     placeCartOrder(storeId, items, delivery);
     if (saveToProfile && user) {
-      saveAddress(user.id, { province: delivery.province, address: delivery.address })
-        .then(({ user: saved }) => {
-          setUserData(queryClient, saved);
+      updateUser
+        .mutateAsync({ id: user.id, body: { province: delivery.province, address: delivery.address.trim() } })
+        .then(() => {
           notify.success(t('checkout.addressSaved'), { action: 'save-address' });
         })
         .catch((err: unknown) => notify.error(err, t('errors.requestFailed'), { action: 'save-address' }));

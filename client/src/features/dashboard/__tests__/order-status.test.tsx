@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@test/render';
 import { notify } from '@/components/ui/toaster';
+import { orderKeys } from '@/api/orders';
 import { fakeApi, restoreApi } from './fake-api';
 
 const relay = vi.hoisted(() => ({
@@ -127,6 +128,6 @@ describe('order status dialog', () => {
     expect(await screen.findByTestId('order-status')).toHaveTextContent('قيد التنفيذ');
     act(() => relay.listeners.get('order:status')?.({ order: { ...order, status: 2 } }));
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('مرفوض'));
-    expect(queryClient.getQueryData<Order>(['account', 'dashboard', 'orders', 'detail', 31])?.status).toBe(2);
+    expect(queryClient.getQueryData<Order>(orderKeys.detail(31))?.status).toBe(2);
   });
 });

@@ -9,9 +9,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProduct } from '@test/factories';
 import { renderWithProviders } from '@test/render';
-import { useProducts } from '@/features/dashboard/api/get-products';
-import { useSaveProduct } from '@/features/dashboard/api/save-product';
-import { dashboardKeys } from '@/features/dashboard/api/keys';
+import { useProducts } from '@/api/products';
+import { useSaveProduct } from '@/api/products';
+import { productKeys } from '@/api/products';
 import { paged } from './factories';
 import { fakeApi, restoreApi } from './fake-api';
 
@@ -62,7 +62,7 @@ describe('dashboard writes', () => {
       'POST product/update/5',
       'GET product/getAll',
     ]);
-    expect(queryClient.getQueryData<Product>(dashboardKeys.product(5))?.name).toBe('مبيد فطري جديد');
+    expect(queryClient.getQueryData<Product>(productKeys.detail(5))?.name).toBe('مبيد فطري جديد');
     await waitFor(() => expect(queryClient.getQueryState(storePage)?.isInvalidated).toBe(true));
   });
 });

@@ -16,7 +16,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '@/components/ui/toaster';
 import { apiPost } from '@/lib/api-client';
-import { dashboardKeys } from '@/features/dashboard/api/keys';
+import { storeKeys } from '@/api/stores';
+import { invalidateAllBut, scope } from '@/lib/query-client';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { fieldRecipe, textareaRecipe } from '@/features/dashboard/lib/recipes';
 
@@ -53,8 +54,8 @@ export function StoreHoursForm({ store }: { store: Store }) {
     try {
       const hours = lines.flatMap((l) => (l.open ? [{ day: l.day, open: l.from, close: l.to }] : []));
       const saved = await apiPost<Store>(apiPaths.store.update(store.id), { hours, away_message: away.trim() || null });
-      queryClient.setQueryData(dashboardKeys.store(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.catalogue });
+      queryClient.setQueryData(storeKeys.detail(saved.id), saved);
+      void invalidateAllBut(queryClient, [scope.catalogue], storeKeys.detail(saved.id));
       notify.success(common('errors.done'));
     } catch (err) {
       notify.error(err, common('errors.requestFailed'));

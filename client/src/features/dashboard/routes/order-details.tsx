@@ -17,7 +17,7 @@ import { failureOf } from '@/lib/query-client';
 import { useRealtime } from '@/stores/realtime';
 import { useUser } from '@/api/auth';
 import { writesBlocked } from '@/features/dashboard/lib/access';
-import { useOrder } from '@/features/dashboard/api/get-order';
+import { useOrder } from '@/api/orders';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { OrderStageActions, OrderStageBadge } from '@/features/dashboard/components/order-stage-actions';
 import { OrderStatusBadge } from '@/features/dashboard/components/order-status-badge';
@@ -27,7 +27,7 @@ import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { orderStatusOptions } from '@/features/dashboard/lib/options';
 import { useIdParam } from '@/features/dashboard/lib/use-page-param';
-import { applyOrder } from '@/features/dashboard/lib/use-live-orders';
+import { applyOrder } from '@/api/orders';
 
 type Item = Order['items'][number];
 

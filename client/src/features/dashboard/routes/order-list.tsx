@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { failureOf } from '@/lib/query-client';
 import { useCallback, useEffect } from 'react';
 import { onRealtime } from '@/stores/realtime';
-import { ORDER_FILTERS, type OrderFilter, useStoreOrders } from '@/features/dashboard/api/get-store-orders';
+import { ORDER_FILTERS, type OrderFilter, useStoreOrders } from '@/api/orders';
 import { OrderStageBadge } from '@/features/dashboard/components/order-stage-actions';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { OrderStatusBadge } from '@/features/dashboard/components/order-status-badge';

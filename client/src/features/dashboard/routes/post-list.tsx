@@ -2,8 +2,8 @@
 import type { Post } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { failureOf } from '@/lib/query-client';
-import { useDeletePost } from '@/features/dashboard/api/delete-post';
-import { useMyPosts } from '@/features/dashboard/api/get-my-posts';
+import { useDeletePost } from '@/api/posts';
+import { useMyPosts } from '@/api/posts';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { RowActions } from '@/features/dashboard/components/row-actions';
 import { AddLink } from '@/features/dashboard/components/add-link';

@@ -1,14 +1,13 @@
 /** profile/info: the signed-in user's name, phone, address and image (POST user/update/{id}). */
 import { type User, userUpdateSchema, validationMessages, type yup } from '@agrivet/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Stack } from '@chakra-ui/react/stack';
 import { Form, Formik } from 'formik';
 import { useMemo, useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/states';
 import type { CompressedImage } from '@/lib/compress-image';
-import { setUserData, useUser } from '@/api/auth';
-import { useUpdateUser } from '@/features/dashboard/api/update-user';
+import { useUser } from '@/api/auth';
+import { useUpdateUser } from '@/api/users';
 import { FormActions } from '@/features/dashboard/components/form-actions';
 import { FormCard } from '@/features/dashboard/components/form-card';
 import { ImageField } from '@/features/dashboard/components/image-field';
@@ -25,7 +24,6 @@ interface ProfileValues {
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const queryClient = useQueryClient();
   const { t, lang } = useDashboardT();
   // The shared update schema with name and phone required on this form.
   const schema = useMemo(() => {
@@ -55,7 +53,6 @@ function ProfileForm({ user }: { user: User }) {
     );
     upload.done();
     if (saved) {
-      setUserData(queryClient, saved.user);
       setImage(null);
     }
   };

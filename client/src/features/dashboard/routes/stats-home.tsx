@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { failureOf } from '@/lib/query-client';
 import { useUser } from '@/api/auth';
-import { useStats } from '@/features/dashboard/api/get-stats';
+import { useStats } from '@/api/stats';
 import { type BarDatum, BarChart } from '@/features/dashboard/components/bar-chart';
 import { CHART_COLORS, PURPLE_TEXT } from '@/features/dashboard/components/chart-colors';
 import { HBarChart } from '@/features/dashboard/components/hbar-chart';

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@test/render';
 import { useRealtime } from '@/stores/realtime';
 import MyOrdersRoute from '@/features/orders/routes/my-orders';
+import { orderKeys } from '@/api/orders';
 
 const apiGet = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/api-client', () => ({ apiGet }));
@@ -56,6 +57,6 @@ describe('/myorders', () => {
     expect(await screen.findByText('مكتمل')).toBeInTheDocument();
     expect(screen.queryByText('قيد التنفيذ')).toBeNull();
     expect(apiGet).toHaveBeenCalledTimes(1);
-    expect(queryClient.getQueryData<{ data: Order[] }>(['account', 'my-orders', 1])?.data[0].status).toBe(1);
+    expect(queryClient.getQueryData<{ data: Order[] }>(orderKeys.minePage(1))?.data[0].status).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import type { Order } from '@agrivet/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useOrderUpdates } from '@/stores/order-updates';
-import { orderKeys } from '@/features/orders/api/keys';
+import { orderKeys } from '@/api/orders';
 import { watchOrderStatus } from '@/features/orders/lib/status-alerts';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
@@ -27,12 +27,12 @@ beforeEach(() => {
 describe('order status everywhere (issue 14 item 6)', () => {
   it('tells the buyer with a toast, counts it for the badge and updates the cached pages', () => {
     const client = new QueryClient();
-    client.setQueryData(orderKeys.page(1), { data: [order(5, 7, 0)], current_page: 1, last_page: 1 });
+    client.setQueryData(orderKeys.minePage(1), { data: [order(5, 7, 0)], current_page: 1, last_page: 1 });
     const stop = watchOrderStatus(client, 7, () => '/blog');
     push(order(5, 7, 1));
     expect(notify.info).toHaveBeenCalledWith('تغيّرت حالة طلبك رقم 5: مكتمل', { action: 'order-status-5' });
     expect(useOrderUpdates.getState().changed).toEqual([5]);
-    expect(client.getQueryData<{ data: Order[] }>(orderKeys.page(1))?.data[0]?.status).toBe(1);
+    expect(client.getQueryData<{ data: Order[] }>(orderKeys.minePage(1))?.data[0]?.status).toBe(1);
     // The same order again counts once.
     push(order(5, 7, 2));
     expect(useOrderUpdates.getState().changed).toEqual([5]);

@@ -3,7 +3,7 @@
  * delivered (or rejected), the store's delivery date and reason, a cancel while the order is still new,
  * and the chat with the store where its cards are.
  */
-import { type Order, type Paged, orderStageLabels, orderStatusLabels } from '@agrivet/shared';
+import { type Order, orderStageLabels, orderStatusLabels } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -13,12 +13,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdCheckCircle, MdRadioButtonUnchecked, MdTimelapse } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
-import { cancelOrder, trackerSteps } from '@/api/orders';
+import { applyOrder, cancelOrder, trackerSteps } from '@/api/orders';
 import { confirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { currentLang } from '@/i18n';
-import { orderKeys } from '@/features/orders/api/keys';
 
 export function OrderTracker({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -41,9 +40,7 @@ export function OrderTracker({ order }: { order: Order }) {
     setBusy(true);
     try {
       const updated = await cancelOrder(order.id);
-      queryClient.setQueriesData<Paged<Order>>({ queryKey: orderKeys.all }, (page) =>
-        page ? { ...page, data: page.data.map((o) => (o.id === updated.id ? updated : o)) } : page,
-      );
+      applyOrder(queryClient, updated);
       notify.success(t('tracker.cancelled'));
     } catch (err) {
       notify.error(err, t('tracker.cancelFailed'));

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { MdStar, MdStarBorder } from 'react-icons/md';
 import { notify } from '@/components/ui/toaster';
 import { fieldRecipe, textareaRecipe } from '@/lib/theme/slot-recipes';
-import { useRateOrder } from '@/features/orders/api/rate-order';
+import { useRateOrder } from '@/api/orders';
 import '@/i18n/shop';
 
 function StarsShown({ rating }: { rating: number }) {

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { currentLang, i18n } from '@/i18n';
 import { useOrderUpdates } from '@/stores/order-updates';
 import { onRealtime } from '@/stores/realtime';
-import { applyOrderStatus } from '@/features/orders/api/get-my-orders';
+import { applyOrder } from '@/api/orders';
 import '@/i18n/shop';
 
 export function watchOrderStatus(
@@ -22,7 +22,7 @@ export function watchOrderStatus(
   return onRealtime('order:status', ({ order }) => {
     // Store accounts and the admin hear their stores' orders too: only the buyer is told here.
     if (order.user_id !== userId) return;
-    applyOrderStatus(queryClient, order);
+    applyOrder(queryClient, order);
     if (currentPath() !== paths.myOrders.getHref()) useOrderUpdates.getState().add(order.id);
     notify.info(
       i18n.t('reviews.statusChanged', { id: order.id, status: orderStatusLabels[currentLang()][order.status] }),

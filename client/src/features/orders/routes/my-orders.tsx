@@ -15,8 +15,8 @@ import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { failureOf } from '@/lib/query-client';
 import { onRealtime, useRealtime } from '@/stores/realtime';
-import { applyOrderStatus, useMyOrders } from '@/features/orders/api/get-my-orders';
-import { orderKeys } from '@/features/orders/api/keys';
+import { applyOrder, useMyOrders } from '@/api/orders';
+import { orderKeys } from '@/api/orders';
 import { OrderCard } from '@/features/orders/components/order-card';
 import { Button } from '@chakra-ui/react/button';
 import { MdStorefront } from 'react-icons/md';
@@ -38,14 +38,14 @@ export default function MyOrdersRoute() {
   );
   const connection = useRealtime((s) => s.status);
 
-  useEffect(() => onRealtime('order:status', ({ order }) => applyOrderStatus(queryClient, order)), [queryClient]);
+  useEffect(() => onRealtime('order:status', ({ order }) => applyOrder(queryClient, order)), [queryClient]);
   // Looked at: the badge on "طلباتي" goes.
   useEffect(() => useOrderUpdates.getState().seen(), []);
   // An order queued offline reached the server: show it.
   const pendingCount = pendingOrders.length;
   const previousPending = useRef(pendingCount);
   useEffect(() => {
-    if (pendingCount < previousPending.current) void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    if (pendingCount < previousPending.current) void queryClient.invalidateQueries({ queryKey: orderKeys.mine() });
     previousPending.current = pendingCount;
   }, [pendingCount, queryClient]);
 
@@ -53,7 +53,7 @@ export default function MyOrdersRoute() {
   const previousConnection = useRef(connection);
   useEffect(() => {
     if (connection === 'online' && previousConnection.current !== 'online')
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.mine() });
     previousConnection.current = connection;
   }, [connection, queryClient]);
 

@@ -11,7 +11,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { failureOf } from '@/lib/query-client';
-import { usePost } from '@/features/posts/api/get-post';
+import { usePost } from '@/api/posts';
 
 export default function ArticleRoute() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { Page } from '@/components/ui/page';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { failureOf } from '@/lib/query-client';
-import { usePosts } from '@/features/posts/api/get-posts';
+import { usePosts } from '@/api/posts';
 import { PostCard } from '@/features/posts/components/post-card';
 
 export default function BlogRoute() {

@@ -10,7 +10,7 @@ import { Pager } from '@/components/ui/pager';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { formatDate } from '@/lib/format';
 import { failureOf } from '@/lib/query-client';
-import { useStoreReviews } from '@/features/products/api/get-reviews';
+import { useStoreReviews } from '@/api/stores';
 import '@/i18n/shop';
 
 export function Stars({ rating }: { rating: number }) {

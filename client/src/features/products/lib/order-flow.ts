@@ -13,7 +13,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '@/components/ui/toaster';
 import { loginHref } from '@/config/paths';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
-import { productQueryOptions } from '@/features/products/api/get-product';
+import { productQueryOptions } from '@/api/products';
 import { addToCart } from './add-to-cart';
 
 /** The query parameter that opens a product's quantity dialog (back from login). */

@@ -34,7 +34,8 @@ import { hasErrorCode } from '@/lib/api-error';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { failureOf } from '@/lib/query-client';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
-import { useProduct, useProductStore } from '@/features/products/api/get-product';
+import { useProduct } from '@/api/products';
+import { useStore } from '@/api/stores';
 import { QuantityDialog } from '@/features/products/components/quantity-dialog';
 import { StoreTimes } from '@/features/products/components/store-times';
 import { useOrderFlow } from '@/features/products/lib/order-flow';
@@ -46,7 +47,7 @@ export default function ProductRoute() {
   const id = Number(useParams().id);
   const query = useProduct(id);
   const product = query.data;
-  const storeQuery = useProductStore(product?.store_id ?? null);
+  const storeQuery = useStore(product?.store_id ?? null);
   const store = storeQuery.data;
   const [viewing, setViewing] = useState(false);
   const flow = useOrderFlow(store, (pid) => (product?.id === pid ? product : undefined));

@@ -29,7 +29,7 @@ import { paths } from '@/config/paths';
 import { failureOf } from '@/lib/query-client';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { cartCount, selectCartItems, useCart } from '@/stores/cart';
-import { useStoreProducts } from '@/features/products/api/get-store-products';
+import { useStoreProducts } from '@/api/stores';
 import { ProductCard } from '@/features/products/components/product-card';
 import { QuantityDialog } from '@/features/products/components/quantity-dialog';
 import { StoreReviews } from '@/features/products/components/store-reviews';

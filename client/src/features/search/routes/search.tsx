@@ -19,7 +19,7 @@ import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { failureOf } from '@/lib/query-client';
-import { useSearch } from '@/features/search/api/search';
+import { useSearch } from '@/api/search';
 import { currentLang } from '@/i18n';
 
 function Section({

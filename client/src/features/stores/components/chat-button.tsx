@@ -17,7 +17,7 @@ import { conversationKeys } from '@/api/conversations';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { authKeys, useUserQuery } from '@/api/auth';
 import { failureOf } from '@/lib/query-client';
-import { storeKeys } from '@/features/stores/api/keys';
+import { storeKeys } from '@/api/stores';
 import { startConversation } from '@/features/stores/api/start-conversation';
 
 /**

@@ -15,7 +15,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { failureOf, scope } from '@/lib/query-client';
 import { conversationKeys } from '@/api/conversations';
-import { storeKeys } from '@/features/stores/api/keys';
+import { storeKeys } from '@/api/stores';
 import { startConversation } from '@/features/stores/api/start-conversation';
 
 export default function StartChatRoute() {

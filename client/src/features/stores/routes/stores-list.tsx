@@ -17,7 +17,7 @@ import { ProvinceFilter } from '@/components/ui/province-filter';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useTranslation } from 'react-i18next';
 import { failureOf } from '@/lib/query-client';
-import { useStoresByCity } from '@/features/stores/api/get-stores-by-city';
+import { useStoresByCity } from '@/api/stores';
 import { StoreCard } from '@/features/stores/components/store-card';
 
 /** /chat/store/{id}, loaded with the store lists (app/router.tsx): one dynamic import fewer in the first load. */

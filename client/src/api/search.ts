@@ -1,7 +1,10 @@
+/** search: stores, products and articles matching q (public, in memory only). */
 import { apiPaths, type SearchResult } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
-import { searchKeys } from './keys';
+import { searchKeys } from '@/api/keys';
+import { apiGet } from '@/lib/api-lazy';
+
+export { searchKeys };
 
 /** GET search?q&page_number → stores, products and articles matching q (Arabic-normalised). */
 export const search = (q: string, page: number, signal?: AbortSignal): Promise<SearchResult> =>

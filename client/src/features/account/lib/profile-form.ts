@@ -1,5 +1,4 @@
-import { apiPaths, type User } from '@agrivet/shared';
-import { apiPost } from '@/lib/api-client';
+/** The account screen's profile as the multipart body of user/update/{id} (api/users.ts). */
 import type { CompressedImage } from '@/lib/compress-image';
 
 export interface ProfileInput {
@@ -22,7 +21,3 @@ export function profileFormData(input: ProfileInput, image: CompressedImage | nu
   }
   return form;
 }
-
-/** POST user/update/{id} (multipart): the farmer's own name, phone, province, address and photo. */
-export const updateProfile = (userId: number, input: ProfileInput, image: CompressedImage | null) =>
-  apiPost<{ user: User }>(apiPaths.user.update(userId), profileFormData(input, image));

@@ -1,7 +1,10 @@
+/** stats/*: the dashboard's figures (account data). Writes that change them invalidate `statsKeys.all`. */
 import { type AdminStats, apiPaths, type StoreStats } from '@agrivet/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-client';
-import { dashboardKeys } from './keys';
+import { apiGet } from '@/lib/api-lazy';
+import { statsKeys } from '@/api/keys';
+
+export { statsKeys };
 
 /** GET stats/store: the store's own figures. */
 export const getStoreStats = (signal?: AbortSignal) => apiGet<StoreStats>(apiPaths.stats.store, undefined, signal);
@@ -10,7 +13,7 @@ export const getAdminStats = (signal?: AbortSignal) => apiGet<AdminStats>(apiPat
 
 export const statsQueryOptions = (isAdmin: boolean) =>
   queryOptions<StoreStats | AdminStats>({
-    queryKey: dashboardKeys.statsOf(isAdmin),
+    queryKey: statsKeys.of(isAdmin),
     queryFn: ({ signal }) => (isAdmin ? getAdminStats(signal) : getStoreStats(signal)),
   });
 

@@ -1,0 +1,89 @@
+/**
+ * user/*: the admin's users table and password requests, and user/update (one's own profile, a delivery
+ * address from the checkout, the admin changing an account's status): its answer replaces the signed-in
+ * user's query when it is them (api/auth.ts) and the row in every users page held.
+ */
+import { apiPaths, type Paged, type PasswordResetRequest, type User } from '@agrivet/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AxiosProgressEvent } from 'axios';
+import { setUserData } from '@/api/auth';
+import { storeKeys, userKeys } from '@/api/keys';
+import { apiGet, apiPost } from '@/lib/api-lazy';
+
+export { userKeys };
+
+/** GET user/getAll?page_number: every user, paged (admin). */
+export const getUsers = (page: number, signal?: AbortSignal) =>
+  apiGet<Paged<User>>(apiPaths.user.getAll, { page_number: page }, signal);
+
+export const usersQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: userKeys.list(page),
+    queryFn: ({ signal }) => getUsers(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (page: number) => useQuery(usersQueryOptions(page));
+
+/** GET user/password-requests?page_number: open /forget-password requests, paged (admin). */
+export const getPasswordRequests = (page: number, signal?: AbortSignal) =>
+  apiGet<Paged<PasswordResetRequest>>(apiPaths.user.passwordRequests, { page_number: page }, signal);
+
+export const passwordRequestsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: userKeys.passwordRequestPage(page),
+    queryFn: ({ signal }) => getPasswordRequests(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePasswordRequests = (page: number) => useQuery(passwordRequestsQueryOptions(page));
+
+export interface UpdateUserInput {
+  id: number;
+  /** Multipart (a profile with its photo) or JSON (an address, the admin's status change). */
+  body: FormData | Record<string, unknown>;
+  onUploadProgress?: (e: AxiosProgressEvent) => void;
+}
+
+/** POST user/update/{id}: the user itself (not status, not type), the admin (status too). */
+export const updateUser = ({ id, body, onUploadProgress }: UpdateUserInput) =>
+  apiPost<{ user: User }>(apiPaths.user.update(id), body, { onUploadProgress });
+
+/**
+ * Updates, then puts the answer where it shows: the signed-in user (when it is them), the users pages
+ * held; the admin's store list names each store's owner, so it is refetched.
+ */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: ({ user }) => {
+      setUserData(queryClient, user);
+      queryClient.setQueriesData<Paged<User>>({ queryKey: userKeys.lists() }, (page) =>
+        page ? { ...page, data: page.data.map((u) => (u.id === user.id ? user : u)) } : page,
+      );
+      void queryClient.invalidateQueries({ queryKey: storeKeys.lists() });
+    },
+  });
+}
+
+export interface TemporaryPasswordInput {
+  userId: number;
+  password: string;
+}
+
+/** POST user/set-password/{id} (admin): answers the user's /forget-password request. */
+export const setTemporaryPassword = ({ userId, password }: TemporaryPasswordInput) =>
+  apiPost<{ user: User }>(apiPaths.user.setPassword(userId), { password });
+
+/** Sets it, then refetches the open requests (answered ones leave the list) and the users. */
+export function useSetTemporaryPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setTemporaryPassword,
+    onSuccess: () => {
+      for (const queryKey of [userKeys.passwordRequests(), userKeys.lists()])
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
