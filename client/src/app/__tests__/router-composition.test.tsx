@@ -6,7 +6,7 @@ import type { ConversationWithMessages } from '@agrivet/shared';
 import { screen, within } from '@testing-library/react';
 import { useRoutes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi, restoreApi } from '@/features/dashboard/__tests__/fake-api';
+import { fakeApi, restoreApi } from '@test/fake-api';
 import { useChat } from '@/stores/chat';
 import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';

@@ -7,7 +7,7 @@ import { receiveMessage } from '@/api/conversations';
 import { useChat } from '@/stores/chat';
 import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
-import { fakeApi, restoreApi } from '@/features/dashboard/__tests__/fake-api';
+import { fakeApi, restoreApi } from '@test/fake-api';
 import { ChatThread } from '@/features/chat/components/chat-thread';
 import { MessageBubble } from '@/features/chat/components/message-bubble';
 

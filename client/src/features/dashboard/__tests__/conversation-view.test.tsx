@@ -10,7 +10,7 @@ import { signInForTest } from '@test/session';
 import { ChatThread } from '@/features/chat/components/chat-thread';
 import { DashboardSlotsProvider } from '@/features/dashboard/lib/slots';
 import ConversationViewRoute from '@/features/dashboard/routes/conversation-view';
-import { fakeApi, restoreApi } from './fake-api';
+import { fakeApi, restoreApi } from '@test/fake-api';
 
 afterEach(() => {
   restoreApi();

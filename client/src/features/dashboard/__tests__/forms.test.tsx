@@ -13,7 +13,7 @@ import PostFormRoute from '@/features/dashboard/routes/post-form';
 import ProductFormRoute from '@/features/dashboard/routes/product-form';
 import StoreFormRoute from '@/features/dashboard/routes/store-form';
 import { createPost, createStore } from './factories';
-import { fakeApi, restoreApi } from './fake-api';
+import { fakeApi, restoreApi } from '@test/fake-api';
 
 afterEach(() => {
   restoreApi();

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@test/render';
 import { notify } from '@/components/ui/toaster';
 import { orderKeys } from '@/api/orders';
-import { fakeApi, restoreApi } from './fake-api';
+import { fakeApi, restoreApi } from '@test/fake-api';
 
 const relay = vi.hoisted(() => ({
   write: vi.fn(),

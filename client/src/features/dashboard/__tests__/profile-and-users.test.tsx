@@ -17,7 +17,7 @@ import { PasswordRequests } from '@/features/dashboard/components/password-reque
 import ProfileInfoRoute from '@/features/dashboard/routes/profile-info';
 import UserListRoute from '@/features/dashboard/routes/user-list';
 import { paged } from './factories';
-import { fakeApi, restoreApi } from './fake-api';
+import { fakeApi, restoreApi } from '@test/fake-api';
 
 // The browser's photo shrinking (canvas) is not in jsdom: a fixed small WebP stands in for it.
 vi.mock('@/lib/compress-image', async (importOriginal) => ({

@@ -13,7 +13,7 @@ import { useProducts } from '@/api/products';
 import { useSaveProduct } from '@/api/products';
 import { productKeys } from '@/api/products';
 import { paged } from './factories';
-import { fakeApi, restoreApi } from './fake-api';
+import { fakeApi, restoreApi } from '@test/fake-api';
 
 afterEach(() => restoreApi());
 

@@ -16,7 +16,7 @@ import { signInForTest } from '@test/session';
 import StoreFormRoute from '@/features/dashboard/routes/store-form';
 import StoreListRoute from '@/features/dashboard/routes/store-list';
 import { createStore, paged } from './factories';
-import { fakeApi, restoreApi } from './fake-api';
+import { fakeApi, restoreApi } from '@test/fake-api';
 
 const REQUIRED = 'هذا الحقل مطلوب';
 let success: ReturnType<typeof vi.spyOn>;
