@@ -2,7 +2,7 @@
  * What the api client needs from whoever holds the session, registered at start (stores/session.ts
  * does it when it is created): the token to send, and what to do when the API answers
  * `unauthenticated`. The api client itself imports no store (client/scripts/check-boundaries.mjs:
- * lib/ never imports stores/). This module has no dependencies, so the session registers without
+ * the request path, lib/api-*.ts and lib/token-storage.ts, imports no store). This module has no dependencies, so the session registers without
  * loading axios on the first screen.
  */
 import { readToken } from './token-storage';
