@@ -127,8 +127,8 @@ describe('server rendering of /product/{id}', () => {
     const state = JSON.parse(out.state ?? '{}') as { queries: { queryKey: unknown[] }[] };
     expect(state.queries.map((q) => q.queryKey)).toEqual(
       expect.arrayContaining([
-        ['catalogue', 'product', 42],
-        ['catalogue', 'product-store', 3],
+        ['catalogue', 'products', 'detail', 42],
+        ['catalogue', 'stores', 'detail', 3],
       ]),
     );
   });
