@@ -12,18 +12,36 @@ import { apiGet, apiPost } from '@/lib/api-lazy';
 
 export { userKeys };
 
-/** GET user/getAll?page_number: every user, paged (admin). */
-export const getUsers = (page: number, signal?: AbortSignal) =>
-  apiGet<Paged<User>>(apiPaths.user.getAll, { page_number: page }, signal);
+/** user/getAll filters (CONTRACT.md §8): name or phone (Arabic-normalised by the API), type, status, blocked. */
+export interface UserFilters {
+  q?: string;
+  type?: number | '';
+  status?: number | '';
+  blocked?: '' | '0' | '1';
+}
 
-export const usersQueryOptions = (page: number) =>
+const userParams = (page: number, f: UserFilters) => {
+  const out: Record<string, string | number> = { page_number: page };
+  if (f.q?.trim()) out.q = f.q.trim();
+  if (f.type !== undefined && f.type !== '') out.type = f.type;
+  if (f.status !== undefined && f.status !== '') out.status = f.status;
+  if (f.blocked) out.blocked = f.blocked;
+  return out;
+};
+
+/** GET user/getAll?page_number&q&type&status&blocked: every user, paged and filtered (admin). */
+export const getUsers = (page: number, signal?: AbortSignal, filters: UserFilters = {}) =>
+  apiGet<Paged<User>>(apiPaths.user.getAll, userParams(page, filters), signal);
+
+export const usersQueryOptions = (page: number, filters: UserFilters = {}) =>
   queryOptions({
-    queryKey: userKeys.list(page),
-    queryFn: ({ signal }) => getUsers(page, signal),
+    // the filters after the page: the pages held stay under userKeys.lists() (a saved user replaces its row)
+    queryKey: [...userKeys.list(page), userParams(1, filters)] as const,
+    queryFn: ({ signal }) => getUsers(page, signal, filters),
     placeholderData: keepPreviousData,
   });
 
-export const useUsers = (page: number) => useQuery(usersQueryOptions(page));
+export const useUsers = (page: number, filters: UserFilters = {}) => useQuery(usersQueryOptions(page, filters));
 
 /** GET user/password-requests?page_number: open /forget-password requests, paged (admin). */
 export const getPasswordRequests = (page: number, signal?: AbortSignal) =>

@@ -35,6 +35,11 @@ const screenPaths: [string, ScreenName][] = [
   ['/conversation/:id', 'conversation'],
   ['/profile/info', 'profile'],
   ['/profile/ChangePassword', 'changePassword'],
+  ['/dashboard/subscription', 'subscription'],
+  ['/dashboard/subscriptions', 'subscriptions'],
+  ['/dashboard/receipt/:id', 'receipt'],
+  ['/dashboard/reports', 'reports'],
+  ['/dashboard/audit', 'audit'],
 ];
 
 export function dashboardRoutes(slots: DashboardSlots): RouteObject[] {

@@ -17,6 +17,7 @@ import { useOnline } from '@/components/layout/offline-banner';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { storeStatus, useStoreStatus } from '@/api/store-status';
 import { useRealtime } from '@/stores/realtime';
+import { ThreadSafetyMenu } from '@/components/ui/thread-safety-menu';
 
 /** "مفتوح الآن حتى 17:00 · يرد عادة خلال 10 دقائق" (CONTRACT.md §8). */
 export function storeStatusLine(store: Store, t: TFunction): string {
@@ -89,6 +90,7 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
               : t('chat.connecting')}
         </Text>
       </Stack>
+      <ThreadSafetyMenu conversation={conversation} me={me} />
     </HStack>
   );
 }

@@ -18,6 +18,9 @@ describe('dashboard access table', () => {
       'storeList',
       'conversationList',
       'productList',
+      'subscriptions',
+      'reports',
+      'audit',
       'profile',
       'changePassword',
     ]);
@@ -30,6 +33,7 @@ describe('dashboard access table', () => {
         'orderList',
         'productList',
         'storeAdd',
+        'subscription',
         'profile',
         'changePassword',
       ]);

@@ -23,7 +23,7 @@ import { drawerRecipe } from '@/features/dashboard/lib/recipes';
 import { useLiveOrders } from '@/features/dashboard/lib/use-live-orders';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { DashboardTopBar } from './dashboard-top-bar';
-import { ExpiredBanner } from './expired-banner';
+import { SubscriptionBanner } from './subscription-banner';
 import { SideNav } from './side-nav';
 import { currentLang } from '@/i18n';
 import { provinceLabel } from '@agrivet/shared';
@@ -112,7 +112,7 @@ export default function DashboardLayout() {
           <Suspense fallback={null}>
             <OfflineBanner />
           </Suspense>
-          {isStore && user.status === 1 && <ExpiredBanner />}
+          {isStore && <SubscriptionBanner user={user} />}
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>

@@ -21,6 +21,11 @@ const screens: Record<ScreenName, LazyExoticComponent<ComponentType>> = {
   conversation: lazy(() => import('@/features/dashboard/routes/conversation-view')),
   profile: lazy(() => import('@/features/dashboard/routes/profile-info')),
   changePassword: lazy(() => import('@/features/dashboard/routes/change-password')),
+  subscription: lazy(() => import('@/features/dashboard/routes/subscription')),
+  subscriptions: lazy(() => import('@/features/dashboard/routes/subscriptions-admin')),
+  receipt: lazy(() => import('@/features/dashboard/routes/receipt')),
+  reports: lazy(() => import('@/features/dashboard/routes/reports')),
+  audit: lazy(() => import('@/features/dashboard/routes/audit-log')),
 };
 
 export default function DashboardScreen({ screen }: { screen: ScreenName }) {

@@ -10,6 +10,10 @@ import {
   MdBarChart,
   MdChat,
   MdQuickreply,
+  MdCardMembership,
+  MdFlag,
+  MdHistory,
+  MdPayments,
   MdForum,
   MdInventory2,
   MdLock,
@@ -38,6 +42,10 @@ const icons: Partial<Record<DashboardScreen, IconType>> = {
   storeAdd: MdStore,
   profile: MdPerson,
   changePassword: MdLock,
+  subscription: MdCardMembership,
+  subscriptions: MdPayments,
+  reports: MdFlag,
+  audit: MdHistory,
 };
 
 interface SideNavProps {

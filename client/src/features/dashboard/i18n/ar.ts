@@ -2,6 +2,10 @@
 export const dashboardAr = {
   nav: {
     quickReplies: 'الردود الجاهزة',
+    subscription: 'اشتراكي',
+    subscriptions: 'الاشتراكات',
+    reports: 'البلاغات',
+    audit: 'سجل الإجراءات',
     sidebar: 'قائمة لوحة التحكم',
     home: 'الإحصائيات',
     articles: 'المقالات',

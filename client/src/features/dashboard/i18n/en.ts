@@ -3,6 +3,10 @@ import type { DashboardCatalogue } from './ar';
 export const dashboardEn: DashboardCatalogue = {
   nav: {
     quickReplies: 'Quick replies',
+    subscription: 'My subscription',
+    subscriptions: 'Subscriptions',
+    reports: 'Reports',
+    audit: 'Audit log',
     sidebar: 'Dashboard menu',
     home: 'Statistics',
     articles: 'Articles',

@@ -22,7 +22,12 @@ export type DashboardScreen =
   | 'conversationList'
   | 'conversation'
   | 'profile'
-  | 'changePassword';
+  | 'changePassword'
+  | 'subscription'
+  | 'subscriptions'
+  | 'receipt'
+  | 'reports'
+  | 'audit';
 
 const ADMIN = [0] as const;
 const STORE = [1, 3] as const;
@@ -49,6 +54,12 @@ export const screenRoles: Record<DashboardScreen, readonly number[]> = {
   conversation: ADMIN,
   profile: EVERYONE,
   changePassword: EVERYONE,
+  // subscriptions and oversight (CONTRACT.md §8)
+  subscription: STORE,
+  subscriptions: ADMIN,
+  receipt: ADMIN_AND_STORE,
+  reports: ADMIN,
+  audit: ADMIN,
 };
 
 /** Screens a store account cannot use before it has created its store. */
@@ -104,6 +115,10 @@ const SIDE_LINKS: SideLink[] = [
   { screen: 'orderList', to: dashboardPaths.orderList.getHref(), label: 'nav.orders' },
   { screen: 'productList', to: dashboardPaths.productList.getHref(), label: 'nav.products' },
   { screen: 'storeAdd', to: dashboardPaths.storeAdd.getHref(), label: 'nav.myStore', roles: STORE },
+  { screen: 'subscription', to: dashboardPaths.subscription.getHref(), label: 'nav.subscription' },
+  { screen: 'subscriptions', to: dashboardPaths.subscriptions.getHref(), label: 'nav.subscriptions' },
+  { screen: 'reports', to: dashboardPaths.reports.getHref(), label: 'nav.reports' },
+  { screen: 'audit', to: dashboardPaths.audit.getHref(), label: 'nav.audit' },
   { screen: 'profile', to: dashboardPaths.profile.getHref(), label: 'nav.profile' },
   { screen: 'changePassword', to: dashboardPaths.changePassword.getHref(), label: 'nav.changePassword' },
 ];

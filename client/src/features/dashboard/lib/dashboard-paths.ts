@@ -16,4 +16,10 @@ export const dashboardPaths = {
   storeCreateFor: { getHref: (userId: number | string) => `/bone/add?user_id=${userId}` },
   storeProducts: { getHref: (storeId: number | string) => `/product/list?store_id=${storeId}` },
   orderDetailsOf: { getHref: (id: number | string) => `/order/details?id=${id}` },
+  // subscriptions and oversight (CONTRACT.md §8)
+  subscription: { path: '/dashboard/subscription', getHref: () => '/dashboard/subscription' },
+  subscriptions: { path: '/dashboard/subscriptions', getHref: () => '/dashboard/subscriptions' },
+  receipt: { path: '/dashboard/receipt/:id', getHref: (id: number | string) => `/dashboard/receipt/${id}` },
+  reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
+  audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
 } as const;

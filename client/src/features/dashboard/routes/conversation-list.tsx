@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { failureOf } from '@/lib/query-client';
 import { conversationKeys, useAllConversations } from '@/api/conversations';
 import { onRealtime } from '@/stores/realtime';
+import { useDeleteConversation } from '@/api/delete-conversation';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { RowActions } from '@/features/dashboard/components/row-actions';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
@@ -19,6 +20,7 @@ export default function ConversationListRoute() {
   const { t, lang } = useDashboardT();
   const [page, setPage] = usePageParam();
   const query = useAllConversations(page);
+  const remove = useDeleteConversation();
   const queryClient = useQueryClient();
   const dateFormat = new Intl.DateTimeFormat(dateLocale(lang), {
     dateStyle: 'short',
@@ -67,6 +69,7 @@ export default function ConversationListRoute() {
           name={`${c.sender.name} — ${c.store.name_store}`}
           viewTo={dashboardPaths.conversation.getHref(c.id)}
           viewLabel={t('conversations.view')}
+          onDelete={() => remove.mutateAsync(c.id)}
         />
       ),
     },

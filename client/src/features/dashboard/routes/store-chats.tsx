@@ -25,6 +25,7 @@ import '@/i18n/chat';
 import { inboxKeys, inboxQueryOptions, resolveConversation, useInbox, waitedMinutes } from '@/api/inbox';
 import { lastTime, messagePreview } from '@/components/ui/conversation-item';
 import { LoadingState } from '@/components/ui/loading-state';
+import { ThreadSafetyMenu } from '@/components/ui/thread-safety-menu';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
 import { apiGet, apiPost } from '@/lib/api-client';
@@ -379,9 +380,11 @@ export default function StoreChatsRoute() {
                   </RouterLink>
                 </IconButton>
                 {open && <Avatar name={open.customer.name} image={open.customer.image} />}
-                <Heading as="h2" size="md" truncate>
+                <Heading as="h2" size="md" truncate flex="1">
                   {open?.customer.name ?? ''}
                 </Heading>
+                {/* report the customer or block them in this conversation (the store is its receiver) */}
+                <ThreadSafetyMenu conversation={open} me={open?.receiver.id ?? 0} />
               </HStack>
               {open && <CustomerPanel c={open} />}
               <Suspense fallback={<LoadingState />}>

@@ -1,0 +1,221 @@
+/**
+ * Subscriptions and oversight end to end (CONTRACT.md §8, issue 22), two browser contexts each, data
+ * seeded through the API:
+ * - a store whose subscription has expired sees the banner, asks to renew (yearly, Syriatel Cash); the
+ *   admin records the payment from the request; the receipt shows; the store's banner goes and its
+ *   receipt is in its payments;
+ * - a farmer on a phone reports a store's message from the chat's safety menu; the admin, watching the
+ *   report queue, sees it arrive live with the message in context and blocks the store's account in one
+ *   click: it can no longer sign in.
+ * Screenshots at 360 px and 1366 px go to e2e/artifacts.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { apiCall, apiLogin, DEMO, expect, serverInfo, serverUrl, signedInContext, test } from './support/fixtures';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const artifacts = path.join(here, '..', 'artifacts');
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `subscriptions-${name}.png`), fullPage: true });
+const PHONE = { width: 360, height: 740 };
+const DESK = { width: 1366, height: 900 };
+
+let counter = 0;
+const freshPhone = () => `097${String(Date.now() + counter++).slice(-7)}`;
+
+/** A new store account with its store, through the API. */
+async function newStore(name: string) {
+  const phone = freshPhone();
+  const { token, user } = await apiCall<{ token: string; user: { id: number } }>('auth/register', {
+    body: { phone, name, type: 1, password: 'store1234', password_confirmation: 'store1234' },
+  });
+  const store = await apiCall<{ id: number }>('store/create', {
+    token,
+    body: { name_store: name, type: 0, city: 4, address: 'حماة، ساحة العاصي' },
+  });
+  return { phone, token, userId: user.id, storeId: store.id, password: 'store1234' };
+}
+
+/** Moves an account's subscription end in the e2e database (the server computes the state from it). */
+function setEnd(userId: number, endsAt: Date, graceEndsAt: Date) {
+  const db = new Database(path.join(serverInfo().tmp, 'e2e.db'));
+  try {
+    db.prepare('update users set sub_ends_at = ?, sub_grace_ends_at = ? where id = ?').run(
+      endsAt.toISOString(),
+      graceEndsAt.toISOString(),
+      userId,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+test('a store renews: request → the admin records the payment → the banner goes and the receipt shows', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const name = `صيدلية التجديد ${freshPhone().slice(-4)}`;
+  const store = await newStore(name);
+  const day = 86_400_000;
+  setEnd(store.userId, new Date(Date.now() - 5 * day), new Date(Date.now() - 2 * day));
+
+  // the store, on a phone: expired, what still works, the renew form
+  const storeSide = await signedInContext(browser, store, { viewport: PHONE });
+  const page = await storeSide.context.newPage();
+  await page.goto('/dashboard/subscription');
+  const banner = page.getByTestId('subscription-banner');
+  await expect(banner).toHaveAttribute('data-state', 'expired');
+  await expect(banner).toContainText('ما يزال بإمكانك الرد على المحادثات');
+  await expect(page.getByTestId('plan-state')).toHaveText('منتهي');
+  await shot(page, 'store-expired-360');
+  await page.getByLabel('الباقة').selectOption('yearly');
+  await page.getByLabel('طريقة الدفع').selectOption('syriatel_cash');
+  await page.getByLabel('رقم العملية أو الحوالة (اختياري)').fill('SY-778899');
+  await page.getByRole('button', { name: 'إرسال طلب التجديد' }).click();
+  await expect(page.getByTestId('open-request')).toContainText('سيريتل كاش');
+
+  // the admin, at a desk: the request → the payment → the receipt
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
+  const desk = await admin.context.newPage();
+  await desk.goto('/dashboard/subscriptions');
+  await expect(desk.getByRole('heading', { level: 1, name: 'الاشتراكات' })).toBeVisible();
+  await desk.getByRole('button', { name: `تسجيل دفعة: ${name}` }).click();
+  const form = desk.locator('#payment-form');
+  await expect(form.getByLabel('رقم حساب المتجر')).toHaveValue(String(store.userId));
+  await expect(form.getByLabel('الباقة')).toHaveValue('yearly');
+  await expect(form.getByText('المبلغ: 50.00 $')).toBeVisible();
+  await shot(desk, 'admin-requests-1366');
+  await form.getByRole('button', { name: 'تسجيل دفعة' }).click();
+  await expect(desk.getByTestId('payment-done')).toContainText('AGV-');
+  await desk.getByRole('link', { name: 'عرض الإيصال' }).click();
+  const receipt = desk.getByTestId('receipt');
+  await expect(receipt).toContainText(name);
+  await expect(desk.getByTestId('receipt-amount')).toHaveText('50.00 $');
+  const receiptNo = (await desk.getByTestId('receipt-no').textContent()) ?? '';
+  expect(receiptNo).toMatch(/^AGV-\d{4}-\d{6}$/);
+  await shot(desk, 'receipt-1366');
+  // on paper only the receipt: the dashboard's bars are hidden
+  await desk.emulateMedia({ media: 'print' });
+  await expect(desk.locator('aside').first()).toBeHidden();
+  await expect(desk.getByRole('button', { name: 'طباعة' })).toBeHidden();
+  await expect(receipt).toBeVisible();
+  await desk.emulateMedia({ media: 'screen' });
+
+  // the store: active again, no banner, the receipt among its payments
+  await page.reload();
+  await expect(page.getByTestId('plan-state')).toHaveText('فعّال');
+  await expect(page.getByTestId('subscription-banner')).toHaveCount(0);
+  await expect(page.getByTestId('open-request')).toHaveCount(0);
+  await page.getByRole('link', { name: 'الإيصال' }).first().click();
+  await expect(page.getByTestId('receipt-no')).toHaveText(receiptNo);
+  await shot(page, 'receipt-360');
+  await storeSide.context.close();
+  await admin.context.close();
+});
+
+test('a farmer reports a message and the admin, watching the queue, blocks the sender live', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const storeName = `متجر مسيء ${freshPhone().slice(-4)}`;
+  const offender = await newStore(storeName);
+  const farmerPhone = freshPhone();
+  const farmer = await apiCall<{ token: string; user: { id: number } }>('auth/register', {
+    body: {
+      phone: farmerPhone,
+      name: 'مزارع مبلّغ',
+      type: 2,
+      password: 'farmer1234',
+      password_confirmation: 'farmer1234',
+    },
+  });
+  const conversation = await apiCall<{ id: number }>('conversation/create', {
+    token: farmer.token,
+    body: { sender_id: farmer.user.id, receiver_id: offender.userId, store_id: offender.storeId },
+  });
+  await apiCall('message/create', {
+    token: farmer.token,
+    body: { conversation_id: conversation.id, message: 'هل يتوفر مبيد للمن؟' },
+  });
+  const abusive = `رسالة مسيئة ${farmerPhone.slice(-4)}`;
+  await apiCall('message/create', {
+    token: offender.token,
+    body: { conversation_id: conversation.id, message: abusive },
+  });
+
+  // the admin watches the open queue
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
+  const desk = await admin.context.newPage();
+  await desk.goto('/dashboard/reports');
+  await expect(desk.getByRole('heading', { level: 1, name: 'البلاغات' })).toBeVisible();
+  await expect(desk.getByRole('button', { name: /مفتوحة/ })).toBeVisible();
+
+  // the farmer, on a phone, reports the store's message from the thread's menu
+  const farmerSide = await signedInContext(
+    browser,
+    { phone: farmerPhone, password: 'farmer1234' },
+    { viewport: PHONE },
+  );
+  const phone = await farmerSide.context.newPage();
+  await phone.goto(`/chat/${conversation.id}`);
+  await expect(phone.getByRole('list', { name: 'الرسائل' }).getByText(abusive)).toBeVisible();
+  await phone.getByRole('button', { name: 'خيارات الأمان' }).click();
+  const dialog = phone.getByRole('dialog', { name: 'الإبلاغ والحظر' });
+  await dialog.getByLabel('عمّ تبلّغ؟').selectOption({ label: abusive });
+  await dialog.getByLabel('السبب').selectOption('abuse');
+  await dialog.getByLabel('ملاحظة للمدير (اختياري)').fill('شتائم');
+  await shot(phone, 'report-dialog-360');
+  await dialog.getByRole('button', { name: 'إرسال البلاغ' }).click();
+  await expect(phone.getByText('تم إرسال البلاغ إلى الإدارة')).toBeVisible();
+
+  // live in the admin's queue, with the message in context
+  const card = desk.getByTestId('report').filter({ hasText: abusive });
+  await expect(card).toBeVisible();
+  await expect(card.locator('[data-reported]')).toContainText(abusive);
+  await expect(card).toContainText('هل يتوفر مبيد للمن؟');
+  await expect(card).toContainText('مزارع مبلّغ');
+  await shot(desk, 'reports-queue-1366');
+  await card.getByRole('button', { name: 'حظر المستخدم' }).click();
+  await expect(desk.getByText('تمت معالجة البلاغ')).toBeVisible();
+  await expect(desk.getByTestId('report').filter({ hasText: abusive })).toHaveCount(0);
+
+  // the offender can no longer sign in
+  const res = await fetch(`${serverUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: offender.phone, password: offender.password }),
+  });
+  expect(res.status).toBe(403);
+  expect(((await res.json()) as { error: { code: string } }).error.code).toBe('blocked');
+  await expect(apiLogin({ phone: offender.phone, password: offender.password })).rejects.toThrow(/403/);
+
+  // the audit log shows the block and the resolution
+  await desk.goto('/dashboard/audit');
+  await expect(desk.getByRole('heading', { level: 1, name: 'سجل إجراءات المدير' })).toBeVisible();
+  await expect(desk.getByText('معالجة بلاغ').first()).toBeVisible();
+  await expect(desk.getByText('حظر حساب').first()).toBeVisible();
+  await shot(desk, 'audit-1366');
+  await farmerSide.context.close();
+  await admin.context.close();
+});
+
+test('the admin finds a farmer by an Arabic-normalised name and blocks him with a reason', async ({ browser }) => {
+  const phone = freshPhone();
+  await apiCall('auth/register', {
+    body: { phone, name: 'أحمد البحث', type: 2, password: 'farmer1234', password_confirmation: 'farmer1234' },
+  });
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: PHONE });
+  const page = await admin.context.newPage();
+  await page.goto('/user/list');
+  await page.getByLabel('بحث بالاسم أو الهاتف').fill('احمد البحث');
+  const row = page.getByTestId('row-cards').getByRole('listitem').filter({ hasText: 'أحمد البحث' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'حظر: أحمد البحث' }).click();
+  await page.getByLabel('سبب الحظر').fill('احتيال');
+  await page.getByRole('dialog').getByRole('button', { name: 'حظر' }).click();
+  await expect(row.getByTestId('user-blocked')).toBeVisible();
+  await shot(page, 'users-360');
+  await page.getByRole('combobox', { name: 'الحظر', exact: true }).selectOption('1');
+  await expect(page.getByTestId('row-cards').getByText('أحمد البحث')).toBeVisible();
+  await admin.context.close();
+});
