@@ -86,7 +86,8 @@ async function demoIds() {
   const pharmacy = await apiLogin(DEMO.pharmacy);
   const storeId = pharmacy.user.store?.id ?? 0;
   const products = await apiCall<{ data: { id: number; price: string }[] }>(`product/getAll?store_id=${storeId}`);
-  let orders = await apiCall<{ data: { id: number }[] }>('order/getAll-byStore?page_number=1', {
+  // an order still in progress: only those offer the status dialog (other specs complete or reject theirs)
+  let orders = await apiCall<{ data: { id: number }[] }>('order/getAll-byStore?page_number=1&status=0', {
     token: pharmacy.token,
   });
   if (orders.data.length === 0) {
@@ -103,7 +104,7 @@ async function demoIds() {
         delivery: { province: 11, address: 'ريف دمشق، دوما', phone: '0944444444' },
       },
     });
-    orders = await apiCall('order/getAll-byStore?page_number=1', { token: pharmacy.token });
+    orders = await apiCall('order/getAll-byStore?page_number=1&status=0', { token: pharmacy.token });
   }
   const admin = await apiLogin(DEMO.admin);
   const listConversations = () =>
