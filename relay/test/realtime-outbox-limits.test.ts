@@ -82,7 +82,11 @@ it('a text and an order whose connection drops before the ack on many connection
 
     const thread = await apiGet<{ messages: Message[] }>(api.apiUrl, `conversation/get/${chat.id}`, buyer.token);
     expect(thread.messages.filter((m) => m.client_id === text.item.client_id)).toHaveLength(1);
-    expect(thread.messages).toHaveLength(1);
+    // beside the text, the order's card (CONTRACT.md §8: an order writes a card into the buyer's conversation
+    // with that store), once
+    expect(thread.messages.filter((m) => m.card === null)).toHaveLength(1);
+    expect(thread.messages.filter((m) => m.card?.type === 'order')).toHaveLength(1);
+    expect(thread.messages).toHaveLength(2);
     const orders = await apiGet<{ data: Order[] }>(api.apiUrl, 'order/getAll-byUser', buyer.token);
     expect(orders.data.filter((o) => o.client_id === order.item.client_id)).toHaveLength(1);
     expect(orders.data).toHaveLength(1);
