@@ -104,8 +104,10 @@ function InboxRow({ c, to, active, now }: { c: InboxConversation; to: string; ac
                 {c.customer.name}
               </Text>
               {last && (
-                <Text fontSize="xs" color="fg.muted" flexShrink={0}>
-                  {lastTime(last.created_at, i18n.language, chatT('chat.yesterday'))}
+                <Text asChild fontSize="xs" color="fg.muted" flexShrink={0}>
+                  <time dateTime={last.created_at}>
+                    {lastTime(last.created_at, i18n.language, chatT('chat.yesterday'))}
+                  </time>
                 </Text>
               )}
             </HStack>
