@@ -464,7 +464,16 @@ describe('order lifecycle and order cards', () => {
     });
     expect(heard.map((e) => e.event).sort()).toEqual(['message:new', 'order:new']);
     expect(await cards()).toEqual([
-      { type: 'order', order_id: order.id, status: 0, stage: 'new', total: '25.00', by: farmer.user.id },
+      {
+        type: 'order',
+        order_id: order.id,
+        status: 0,
+        stage: 'new',
+        total: '25.00',
+        cancelled_by: null,
+        reason: null,
+        by: farmer.user.id,
+      },
     ]);
     // an order card is not the customer asking: nobody waits
     expect((await inbox(owner, '?filter=needs_reply')).total).toBe(0);
@@ -529,7 +538,18 @@ describe('order lifecycle and order cards', () => {
       reason: 'طلبت بالخطأ',
     });
     expect(heard.map((e) => e.event).sort()).toEqual(['message:new', 'order:status']);
-    expect((await cards()).at(-1)).toMatchObject({ order_id: mine.id, status: 2, stage: 'new', by: farmer.user.id });
+    // the card says who cancelled: a cancel, not the store's rejection
+    expect((await cards()).at(-1)).toMatchObject({
+      order_id: mine.id,
+      status: 2,
+      stage: 'new',
+      cancelled_by: 'buyer',
+      reason: 'طلبت بالخطأ',
+      by: farmer.user.id,
+    });
+    expect(
+      (await cards()).find((c: { order_id: number; status: number }) => c.order_id === order.id && c.status === 2),
+    ).toMatchObject({ cancelled_by: null, reason: 'غير متوفر' });
     expectRefusal(await post(farmer.auth, `order/cancel/${mine.id}`), 'not_allowed_now');
 
     const accepted = await place();

@@ -23,7 +23,17 @@ export type OrderCancelledBy = 'buyer';
 /** The card a message carries (CONTRACT.md §8): a product sent in the chat, or an order's state. */
 export type MessageCard =
   | { type: 'product'; product_id: number; name: string; price: string; image: string | null }
-  | { type: 'order'; order_id: number; status: 0 | 1 | 2; stage: OrderStage; total: string };
+  | {
+      type: 'order';
+      order_id: number;
+      status: 0 | 1 | 2;
+      stage: OrderStage;
+      total: string;
+      /** `"buyer"` when the buyer cancelled it (status 2): a cancel, not the store's rejection. */
+      cancelled_by: OrderCancelledBy | null;
+      /** The rejection's or the cancel's reason (status 2), or null. */
+      reason: string | null;
+    };
 
 /** One opening window of a week day: day 0 is Sunday; `close` before `open` runs past midnight. */
 export interface StoreHoursEntry {
@@ -42,7 +52,15 @@ export interface InboxConversation extends Conversation {
   /** The customer's oldest unanswered message time, or null. */
   waiting_since: string | null;
   resolved: boolean;
-  customer: { id: number; name: string; phone: string; image: string | null; orders_count: number };
+  customer: {
+    id: number;
+    name: string;
+    phone: string;
+    image: string | null;
+    /** Their province (1–12): their own, else their last order's delivery province with this store; or null. */
+    province: number | null;
+    orders_count: number;
+  };
 }
 
 export interface QuickReply {

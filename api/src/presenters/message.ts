@@ -21,7 +21,11 @@ export function parseCard(text: string | null | undefined): MessageCard | null {
   if (!text) return null;
   try {
     const card = JSON.parse(text) as MessageCard;
-    return card && (card.type === 'product' || card.type === 'order') ? card : null;
+    if (!card || (card.type !== 'product' && card.type !== 'order')) return null;
+    // order cards written before they said who cancelled: a store's rejection or a progress card
+    return card.type === 'order'
+      ? { ...card, cancelled_by: card.cancelled_by ?? null, reason: card.reason ?? null }
+      : card;
   } catch {
     return null;
   }

@@ -1,7 +1,8 @@
 /**
  * The inbox rows (CONTRACT.md §8): conversations as get-My-Conv selects them, with the inbox state
- * (resolved, waiting_since) and the customer (the conversation's sender) with their phone and how
- * many orders they placed with this store. `q` matches the customer's normalised name and phone
+ * (resolved, waiting_since) and the customer (the conversation's sender) with their phone, province
+ * (their own, else their last order's delivery province with this store) and how many orders they
+ * placed with this store. `q` matches the customer's normalised name and phone
  * (conversations.customer_search) or any message's normalised text (messages.search_text), §6.
  */
 import { type InboxConversation, type InboxFilter, normalizeArabic } from '@agrivet/shared';
@@ -71,10 +72,27 @@ export function selectInbox(db: Kysely<Database>, viewerId: number | null) {
       .whereRef('orders.user_id', '=', 'conversations.sender_id')
       .whereRef('orders.store_id', '=', 'conversations.store_id')
       .as('orders_count'),
+    // the customer's province: their own, else where their last order with this store went
+    eb.fn
+      .coalesce(
+        'sender.province',
+        eb
+          .selectFrom('orders')
+          .select('orders.delivery_province')
+          .whereRef('orders.user_id', '=', 'conversations.sender_id')
+          .whereRef('orders.store_id', '=', 'conversations.store_id')
+          .where('orders.delivery_province', 'is not', null)
+          .orderBy('orders.id', 'desc')
+          .limit(1),
+      )
+      .as('customer_province'),
   ]);
 }
 
-export type InboxRow = ConversationListRow & { orders_count: number | string | null };
+export type InboxRow = ConversationListRow & {
+  orders_count: number | string | null;
+  customer_province: number | null;
+};
 
 export function inboxPage(db: Kysely<Database>, viewerId: number | null, scope: InboxScope) {
   return (limit: number, offset: number) => {
@@ -109,6 +127,7 @@ export function presentInboxRow(row: InboxRow, media: ChatMedia): InboxConversat
       name: row.sender_name,
       phone: row.sender_phone,
       image: row.sender_image,
+      province: row.customer_province === null ? null : Number(row.customer_province),
       orders_count: toCount(row.orders_count),
     },
   };

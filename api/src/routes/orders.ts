@@ -1,5 +1,5 @@
 /**
- * order/getAll-byStore (store account: its store's orders; admin: all), getAll-byUser (the
+ * order/getAll-byStore (store account: its store's orders; admin: all; ?user_id: one buyer's), getAll-byUser (the
  * caller's), get/{id} (buyer, the store's owner, admin), create (signed in; server prices,
  * delivery details required, idempotent by client_id; a disabled store takes no orders),
  * update/{id} (the store's owner or admin; status 0/1/2), rate/{id} (the buyer, once completed).
@@ -128,7 +128,9 @@ export function orderRoutes(ctx: AppContext): Router {
     const caller = currentUser(req);
     if (!isAdmin(caller) && !isStoreAccount(caller.type)) throw forbidden();
     const paging = readPaging(req.query);
-    const state = readStateFilter(req.query);
+    // ?user_id: one customer's orders (the inbox's customer panel, CONTRACT.md §8)
+    const buyer = queryInt(req.query, 'user_id');
+    const state = { ...readStateFilter(req.query), ...(buyer !== undefined ? { userId: buyer } : {}) };
     if (isAdmin(caller)) {
       sendOk(res, await page(paging, state));
       return;

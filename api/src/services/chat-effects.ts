@@ -1,7 +1,7 @@
 /**
  * What follows a committed message (CONTRACT.md §8), after its transaction: `message:new` to the
  * relays, the Web Push, and the inbox's follow-ups — `conversation:updated` when the customer
- * re-opened a resolved conversation, the store's reply_minutes when a wait ended, and the away
+ * re-opened a resolved conversation, the store's reply_minutes when a wait ended (throttled per store), and the away
  * reply (auto: true, written as the store's account, pushed like any message) when the customer
  * wrote while the store is closed, at most once per conversation in 12 hours.
  */
@@ -11,7 +11,7 @@ import type { ConversationRow, MessageRow } from '../db/types';
 import { messageCreated } from '../events/messages';
 import { presentMessage } from '../presenters/message';
 import { findInboxRow, presentInboxRow } from '../queries/inbox';
-import { claimAwayReply, clockOf, type InboxChange, refreshReplyMinutes } from './inbox';
+import { claimAwayReply, clockOf, type InboxChange, replyAnswered } from './inbox';
 import { writeMessage } from './messages';
 
 export function chatEffects(ctx: AppContext) {
@@ -40,7 +40,7 @@ export function chatEffects(ctx: AppContext) {
     events.publish(messageCreated(message, conversation));
     if (options.webPush !== false) push.messageCreated(row, conversation);
     if (inbox.reopened) await conversationUpdated(conversation.id, conversation.store_id);
-    if (inbox.answered) await refreshReplyMinutes(db, conversation.store_id, clock());
+    if (inbox.answered) await replyAnswered(db, conversation.store_id, clock);
     const fromCustomer = row.user_id === conversation.sender_id && row.card === null && row.auto !== 1;
     if (fromCustomer) await awayReply(conversation);
     return message;

@@ -5,12 +5,14 @@
  * - a customer's message (not a card, not automatic) starts the wait when none runs
  *   (`waiting_since`), re-opens a resolved conversation and refreshes `customer_search`;
  * - the store's message (not a card, not automatic) ends the wait: one reply_times row (seconds
- *   waited) and the store's `last_active_at`; the store's cached `reply_minutes` is recomputed.
+ *   waited) and the store's `last_active_at`; the store's cached `reply_minutes` is recomputed,
+ *   at most once per 5 minutes per store and API instance (`replyAnswered`).
  * Cards and automatic replies change neither. Times come from the API's clock (`config.now`), so
  * tests control the 12-hour rule and the opening hours.
  */
 import { INBOX_LIMITS, type ReplyStats, isOpenAt, normalizeArabic, parseHours } from '@agrivet/shared';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { type Config, clockNow } from '../config';
 import { toCount, toIso } from '../db/time';
 import type { ConversationRow, Database } from '../db/types';
@@ -132,9 +134,90 @@ export async function refreshReplyMinutes(db: Kysely<Database>, storeId: number,
   await saveActivity(db, storeId, { reply_minutes: await computeReplyMinutes(db, storeId, now) });
 }
 
+/** A store's reply_minutes is computed again at most this often (by the API's clock), per API instance. */
+export const REPLY_MINUTES_EVERY_MS = 5 * 60_000;
+
+interface Throttle {
+  /** When each store's reply_minutes was last computed (ms, the API's clock). */
+  last: LRUCache<number, number>;
+  /** Stores answered since, waiting for the trailing refresh. */
+  pending: Set<number>;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+const throttles = new WeakMap<object, Throttle>();
+
+function throttleOf(db: Kysely<Database>): Throttle {
+  let t = throttles.get(db);
+  if (!t) {
+    t = { last: new LRUCache({ max: 10_000 }), pending: new Set(), timer: null };
+    throttles.set(db, t);
+  }
+  return t;
+}
+
+/**
+ * The throttled refresh of reply_minutes after a store answered a wait. Each reply used to read the
+ * store's 30 days of reply_times again; a busy store answering one chat after another now pays for
+ * it once per `everyMs`: the first answer refreshes at once (awaited: the store's JSON is right
+ * when the reply is acknowledged), the next ones within `everyMs` mark the store pending, and one
+ * timer refreshes the pending stores when the interval is over (`flushReplyMinutes`), so the last
+ * answers are counted even when no other follows. A visitor's copy of a store already shows it up
+ * to 5 minutes late (services/store-hours.ts), so the figure is never later than it could be seen.
+ */
+export async function replyAnswered(
+  db: Kysely<Database>,
+  storeId: number,
+  clock: Clock,
+  everyMs = REPLY_MINUTES_EVERY_MS,
+): Promise<'refreshed' | 'pending'> {
+  const t = throttleOf(db);
+  const now = clock();
+  const last = t.last.get(storeId);
+  // a clock moved backwards (tests) counts as elapsed
+  if (last === undefined || now.getTime() - last >= everyMs || now.getTime() < last) {
+    t.last.set(storeId, now.getTime());
+    t.pending.delete(storeId);
+    await refreshReplyMinutes(db, storeId, now);
+    return 'refreshed';
+  }
+  t.pending.add(storeId);
+  if (!t.timer) {
+    const wait = Math.min(everyMs, Math.max(0, last + everyMs - now.getTime()));
+    t.timer = setTimeout(() => {
+      t.timer = null;
+      flushReplyMinutes(db, clock).catch(() => {
+        // the database closed (shutdown): nothing left to keep up to date
+      });
+    }, wait);
+    t.timer.unref?.();
+  }
+  return 'pending';
+}
+
+/** Refreshes every pending store's reply_minutes now (the throttle's timer; tests call it). */
+export async function flushReplyMinutes(db: Kysely<Database>, clock: Clock): Promise<number[]> {
+  const t = throttleOf(db);
+  if (t.timer) {
+    clearTimeout(t.timer);
+    t.timer = null;
+  }
+  const stores = [...t.pending];
+  t.pending.clear();
+  const now = clock();
+  for (const storeId of stores) {
+    t.last.set(storeId, now.getTime());
+    await refreshReplyMinutes(db, storeId, now);
+  }
+  return stores;
+}
+
+/** The stores waiting for the trailing refresh (tests). */
+export const pendingReplyMinutes = (db: Kysely<Database>): number[] => [...throttleOf(db).pending];
+
 /**
  * Whether the customer's message calls for the away reply now: the store is closed at `now`, has
- * an away message, and none was sent in this conversation in the last 12 hours. Claims the slot
+ * an away message, neither side blocked the other in this conversation, the store's account is not
+ * blocked, and none was sent in this conversation in the last 12 hours. Claims the slot
  * (a conditional UPDATE of away_sent_at: two messages at once send one reply) and returns the text.
  */
 export async function claimAwayReply(
@@ -144,16 +227,22 @@ export async function claimAwayReply(
 ): Promise<string | null> {
   const store = await db
     .selectFrom('stores')
-    .select(['hours', 'away_message'])
-    .where('id', '=', conversation.store_id)
+    .innerJoin('users', 'users.id', 'stores.user_id')
+    .select(['stores.hours', 'stores.away_message', 'users.blocked_at'])
+    .where('stores.id', '=', conversation.store_id)
     .executeTakeFirst();
   if (!store?.away_message) return null;
+  // an account the admin blocked says nothing by itself
+  if (store.blocked_at !== null && store.blocked_at !== undefined) return null;
   if (isOpenAt(parseHours(store.hours), now)) return null;
   const cutoff = new Date(now.getTime() - INBOX_LIMITS.awayReplyEveryMs).toISOString();
   const claimed = await db
     .updateTable('conversations')
     .set({ away_sent_at: now.toISOString() })
     .where('id', '=', conversation.id)
+    // a conversation either side blocked (conversation/block) gets no automatic reply
+    .where('blocked_by_sender', '=', 0)
+    .where('blocked_by_receiver', '=', 0)
     .where((eb) => eb.or([eb('away_sent_at', 'is', null), eb('away_sent_at', '<=', cutoff)]))
     .returning(['id'])
     .executeTakeFirst();

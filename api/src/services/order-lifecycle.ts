@@ -86,6 +86,8 @@ async function apply(
       status: next.status as 0 | 1 | 2,
       stage: next.stage,
       total: formatCents(row.total_cents),
+      cancelled_by: next.status === 2 && next.cancelledBy === 'buyer' ? 'buyer' : null,
+      reason: next.status === 2 ? next.reason : null,
     };
     const written = await writeMessageIn(trx, {
       conversation,

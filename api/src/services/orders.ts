@@ -165,7 +165,15 @@ export async function placeOrder(db: Kysely<Database>, req: OrderRequest): Promi
           text: null,
           image: null,
           clientId: null,
-          card: { type: 'order', order_id: order.id, status: 0, stage: 'new', total: formatCents(computed) },
+          card: {
+            type: 'order',
+            order_id: order.id,
+            status: 0,
+            stage: 'new',
+            total: formatCents(computed),
+            cancelled_by: null,
+            reason: null,
+          },
           now,
         });
         card = { ...written, conversation };
