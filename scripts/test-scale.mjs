@@ -28,6 +28,7 @@ import {
 } from './lib/scale-helpers.mjs';
 
 const DEMO_STORE = { phone: '0911111111', password: 'store1234' };
+const DEMO_ADMIN = { phone: '0900000000', password: 'admin1234' };
 const FAULT_MESSAGES_EACH = 30;
 const FAULT_ORDERS = 6;
 
@@ -526,6 +527,64 @@ async function main() {
       for (const rt of [onRelay1, onRelay2, other]) rt.close();
     }
   });
+
+  await step(
+    'the admin blocks an account: its sockets on both relays close, it cannot sign in (403 blocked)',
+    async () => {
+      const { rest, cluster } = ctx;
+      const phone = `09${String(Date.now() + 5).slice(-8)}`;
+      const password = 'abusive-1';
+      const account = await rest.post('auth/register', {
+        phone,
+        name: 'مزارع مسيء',
+        type: 2,
+        password,
+        password_confirmation: password,
+      });
+      const admin = await rest.post('auth/login', DEMO_ADMIN);
+      // straight on each relay's own port: one socket on each, placement certain
+      const onRelays = [
+        await openSocket(cluster.relays[0].url, account.token),
+        await openSocket(cluster.relays[1].url, account.token),
+      ];
+      const bystander = await openSocket(cluster.relays[0].url, ctx.farmer.token);
+      try {
+        const ended = onRelays.map((s) => s.disconnected.then((reason) => ({ reason, at: Date.now() })));
+        const t0 = Date.now();
+        // through the proxy: whichever API answers publishes the session end on Redis
+        await rest.post(
+          `user/block/${account.user.id}`,
+          { blocked: true, reason: 'رسائل مسيئة' },
+          { token: admin.token },
+        );
+        const closed = await Promise.race([
+          Promise.all(ended),
+          sleep(10000).then(() => {
+            throw new Error('a blocked account’s socket was still open 10 s after the block');
+          }),
+        ]);
+        for (const [k, c] of closed.entries()) {
+          assert(
+            c.reason === 'io server disconnect',
+            `relay ${k + 1}: the blocked account's socket ended with "${c.reason}"`,
+          );
+        }
+        assert(bystander.socket.connected, 'another account’s socket closed with the block');
+        const refused = await rest.call('POST', 'auth/login', { body: { phone, password } });
+        assert(
+          refused.http === 403 && refused.error?.code === 'blocked' && /[\u0600-\u06FF]/.test(refused.error.message),
+          `login of the blocked account → ${refused.http} ${JSON.stringify(refused.error)}`,
+        );
+        const withToken = await rest.call('GET', 'auth/user', { token: account.token });
+        assert(withToken.http === 401, `the blocked account's token → ${withToken.http}`);
+        log(
+          `blocked account's sockets closed after ${closed.map((c) => c.at - t0).join(' / ')} ms (relay 1 / relay 2)`,
+        );
+      } finally {
+        for (const s of [...onRelays, bystander]) s.close();
+      }
+    },
+  );
 
   await step('fault round: one API and one relay killed mid-run, nothing lost or duplicated', async () => {
     const { cluster, farmerRt, storeRt, conversationId } = ctx;
