@@ -268,12 +268,23 @@ describe('reports', () => {
     const blocked = await request(t.app)
       .post(`/api/report/resolve/${r3.id}`)
       .set(admin.auth)
-      .send({ action: 'block_user' });
-    expect(blocked.body.data.report).toMatchObject({
+      .send({ action: 'block_user', reason: 'x'.repeat(1000) });
+    expectRefusal(blocked, 'validation_failed');
+    const blockedWithReason = await request(t.app)
+      .post(`/api/report/resolve/${r3.id}`)
+      .set(admin.auth)
+      .send({ action: 'block_user', reason: ' شتائم متكررة ' });
+    expect(blockedWithReason.body.data.report).toMatchObject({
       state: 'closed',
       action: 'block_user',
       reported_user: { blocked: true },
     });
+    const reasonRow = await t.db
+      .selectFrom('users')
+      .select('blocked_reason')
+      .where('id', '=', owner.user.id)
+      .executeTakeFirstOrThrow();
+    expect(reasonRow.blocked_reason).toBe(`بلاغ رقم ${r3.id}: شتائم متكررة`);
     expectRefusal(
       await request(t.app).post('/api/auth/login').send({ phone: owner.user.phone, password: TEST_PASSWORD }),
       'blocked',

@@ -5,8 +5,9 @@
  *   admin records the payment from the request; the receipt shows; the store's banner goes and its
  *   receipt is in its payments;
  * - a farmer on a phone reports a store's message from the chat's safety menu; the admin, watching the
- *   report queue, sees it arrive live with the message in context and blocks the store's account in one
- *   click: it can no longer sign in.
+ *   report queue, sees it arrive live with the message in context and deletes it (gone from the farmer's
+ *   thread live); then the store reports the farmer's abusive message, the admin blocks the farmer from
+ *   the queue with a reason: the farmer's open page is signed out live and cannot sign in again.
  * Screenshots at 360 px and 1366 px go to e2e/artifacts.
  */
 import path from 'node:path';
@@ -115,11 +116,15 @@ test('a store renews: request → the admin records the payment → the banner g
   await admin.context.close();
 });
 
-test('a farmer reports a message and the admin, watching the queue, blocks the sender live', async ({ browser }) => {
+test('a farmer reports a message; the admin, watching the queue, deletes it, then blocks an abusive farmer live', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
+  // one conversation between a store and a farmer, each side with an abusive message
   const storeName = `متجر مسيء ${freshPhone().slice(-4)}`;
-  const offender = await newStore(storeName);
+  const store = await newStore(storeName);
   const farmerPhone = freshPhone();
+  const farmerLogin = { phone: farmerPhone, password: 'farmer1234' };
   const farmer = await apiCall<{ token: string; user: { id: number } }>('auth/register', {
     body: {
       phone: farmerPhone,
@@ -131,17 +136,15 @@ test('a farmer reports a message and the admin, watching the queue, blocks the s
   });
   const conversation = await apiCall<{ id: number }>('conversation/create', {
     token: farmer.token,
-    body: { sender_id: farmer.user.id, receiver_id: offender.userId, store_id: offender.storeId },
+    body: { sender_id: farmer.user.id, receiver_id: store.userId, store_id: store.storeId },
   });
-  await apiCall('message/create', {
-    token: farmer.token,
-    body: { conversation_id: conversation.id, message: 'هل يتوفر مبيد للمن؟' },
-  });
-  const abusive = `رسالة مسيئة ${farmerPhone.slice(-4)}`;
-  await apiCall('message/create', {
-    token: offender.token,
-    body: { conversation_id: conversation.id, message: abusive },
-  });
+  const send = (token: string, message: string) =>
+    apiCall<{ id: number }>('message/create', { token, body: { conversation_id: conversation.id, message } });
+  await send(farmer.token, 'هل يتوفر مبيد للمن؟');
+  const storeAbuse = `رسالة مسيئة من المتجر ${farmerPhone.slice(-4)}`;
+  await send(store.token, storeAbuse);
+  const farmerAbuse = `شتيمة من المزارع ${farmerPhone.slice(-4)}`;
+  const farmerMessage = await send(farmer.token, farmerAbuse);
 
   // the admin watches the open queue
   const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
@@ -151,49 +154,73 @@ test('a farmer reports a message and the admin, watching the queue, blocks the s
   await expect(desk.getByRole('button', { name: /مفتوحة/ })).toBeVisible();
 
   // the farmer, on a phone, reports the store's message from the thread's menu
-  const farmerSide = await signedInContext(
-    browser,
-    { phone: farmerPhone, password: 'farmer1234' },
-    { viewport: PHONE },
-  );
+  const farmerSide = await signedInContext(browser, farmerLogin, { viewport: PHONE });
   const phone = await farmerSide.context.newPage();
   await phone.goto(`/chat/${conversation.id}`);
-  await expect(phone.getByRole('list', { name: 'الرسائل' }).getByText(abusive)).toBeVisible();
+  const thread = phone.getByRole('list', { name: 'الرسائل' });
+  await expect(thread.getByText(storeAbuse)).toBeVisible();
   await phone.getByRole('button', { name: 'خيارات الأمان' }).click();
   const dialog = phone.getByRole('dialog', { name: 'الإبلاغ والحظر' });
-  await dialog.getByLabel('عمّ تبلّغ؟').selectOption({ label: abusive });
+  await dialog.getByLabel('عمّ تبلّغ؟').selectOption({ label: storeAbuse });
   await dialog.getByLabel('السبب').selectOption('abuse');
   await dialog.getByLabel('ملاحظة للمدير (اختياري)').fill('شتائم');
   await shot(phone, 'report-dialog-360');
   await dialog.getByRole('button', { name: 'إرسال البلاغ' }).click();
   await expect(phone.getByText('تم إرسال البلاغ إلى الإدارة')).toBeVisible();
 
-  // live in the admin's queue, with the message in context
-  const card = desk.getByTestId('report').filter({ hasText: abusive });
-  await expect(card).toBeVisible();
-  await expect(card.locator('[data-reported]')).toContainText(abusive);
-  await expect(card).toContainText('هل يتوفر مبيد للمن؟');
-  await expect(card).toContainText('مزارع مبلّغ');
+  // live in the admin's queue, with the message in context; the admin deletes the message
+  const storeReport = desk.getByTestId('report').filter({ hasText: storeAbuse });
+  await expect(storeReport).toBeVisible();
+  await expect(storeReport.locator('[data-reported]')).toContainText(storeAbuse);
+  await expect(storeReport).toContainText('هل يتوفر مبيد للمن؟');
+  await expect(storeReport).toContainText('مزارع مبلّغ');
   await shot(desk, 'reports-queue-1366');
-  await card.getByRole('button', { name: 'حظر المستخدم' }).click();
-  await expect(desk.getByText('تمت معالجة البلاغ')).toBeVisible();
-  await expect(desk.getByTestId('report').filter({ hasText: abusive })).toHaveCount(0);
+  await storeReport.getByRole('button', { name: 'حذف الرسالة' }).click();
+  await expect(desk.getByText('تمت معالجة البلاغ').first()).toBeVisible();
+  await expect(storeReport).toHaveCount(0);
+  // gone from the farmer's open thread, live
+  await expect(thread.getByText(storeAbuse)).toHaveCount(0);
 
-  // the offender can no longer sign in
+  // the store reports the farmer's message; it reaches the watching admin live
+  await apiCall('report/create', {
+    token: store.token,
+    body: { message_id: farmerMessage.id, reason: 'abuse', note: 'يشتم العاملين' },
+  });
+  const farmerReport = desk.getByTestId('report').filter({ hasText: 'يشتم العاملين' });
+  await expect(farmerReport).toBeVisible();
+  await expect(farmerReport.locator('[data-reported]')).toContainText(farmerAbuse);
+  await expect(farmerReport).toContainText(storeName);
+  // the admin blocks the farmer from the report, with a reason
+  await farmerReport.getByRole('button', { name: 'حظر المستخدم' }).click();
+  const blockDialog = desk.getByRole('dialog', { name: 'حظر مزارع مبلّغ' });
+  await blockDialog.getByLabel('سبب الحظر').fill('شتائم متكررة');
+  await shot(desk, 'report-block-1366');
+  await blockDialog.getByRole('button', { name: 'حظر', exact: true }).click();
+  await expect(blockDialog).toBeHidden();
+  await expect(farmerReport).toHaveCount(0);
+
+  // the farmer's open page: its session ended live, signed out to the login page
+  await expect(phone).toHaveURL(/\/login/);
+  await phone.getByLabel('رقم الهاتف').fill(farmerPhone);
+  await phone.getByLabel('كلمة المرور').fill('farmer1234');
+  await phone.getByRole('button', { name: 'دخول' }).click();
+  await expect(phone.getByRole('form', { name: 'تسجيل الدخول' }).getByText('تم حظر هذا الحساب، تواصل مع الدعم')).toBeVisible();
+  await shot(phone, 'blocked-login-360');
   const res = await fetch(`${serverUrl()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: offender.phone, password: offender.password }),
+    body: JSON.stringify(farmerLogin),
   });
   expect(res.status).toBe(403);
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe('blocked');
-  await expect(apiLogin({ phone: offender.phone, password: offender.password })).rejects.toThrow(/403/);
+  await expect(apiLogin(farmerLogin)).rejects.toThrow(/403/);
 
-  // the audit log shows the block and the resolution
+  // the audit log shows the deletion, the block with its reason and the resolutions
   await desk.goto('/dashboard/audit');
   await expect(desk.getByRole('heading', { level: 1, name: 'سجل إجراءات المدير' })).toBeVisible();
   await expect(desk.getByText('معالجة بلاغ').first()).toBeVisible();
   await expect(desk.getByText('حظر حساب').first()).toBeVisible();
+  await expect(desk.getByText('شتائم متكررة').first()).toBeVisible();
   await shot(desk, 'audit-1366');
   await farmerSide.context.close();
   await admin.context.close();

@@ -248,9 +248,12 @@ export const reportCreateSchema = (lang: Lang = 'ar') =>
     note: optionalText(lang, OVERSIGHT_LIMITS.noteMax),
   });
 
-/** POST report/resolve/{id} (admin). */
+/** POST report/resolve/{id} (admin); `reason` is the block's reason with `block_user`. */
 export const reportResolveSchema = (lang: Lang = 'ar') =>
-  yup.object({ action: choice(lang, REPORT_ACTIONS).required(msg(lang).required) });
+  yup.object({
+    action: choice(lang, REPORT_ACTIONS).required(msg(lang).required),
+    reason: optionalText(lang, OVERSIGHT_LIMITS.reasonMax),
+  });
 
 // ---------- entities ----------
 

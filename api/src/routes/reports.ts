@@ -4,7 +4,7 @@
  * committed) with the reported message in context; the admin closes it with one action.
  *   POST report/create {message_id?, conversation_id?, reason, note?}   a participant
  *   GET  report/getAll?state=open|closed&page_number                    admin (open: the default)
- *   POST report/resolve/{id} {action: dismiss|delete_message|block_user}   admin
+ *   POST report/resolve/{id} {action: dismiss|delete_message|block_user, reason?}   admin
  */
 import { type Report, reportCreateSchema, reportResolveSchema, rooms, validationMessages } from '@agrivet/shared';
 import { Router } from 'express';
@@ -180,7 +180,7 @@ export function reportRoutes(ctx: AppContext): Router {
     if (id === null) throw notFound();
     const report = await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
     if (!report) throw notFound();
-    const { action } = await validate(resolveSchema, req.body);
+    const { action, reason } = await validate(resolveSchema, req.body);
     if (report.state !== 'open') throw notAllowedNow('reportClosed');
     if (action === 'delete_message') {
       if (report.message_id === null) throw invalidField('action', 'reportWithoutMessage');
@@ -191,7 +191,8 @@ export function reportRoutes(ctx: AppContext): Router {
         .executeTakeFirst();
       if (message) await adminDeleteMessage(ctx, admin.id, message, { report_id: report.id });
     } else if (action === 'block_user') {
-      await setUserBlocked(ctx, admin.id, report.reported_user_id, true, `بلاغ رقم ${report.id}`);
+      const because = reason?.trim() ? `بلاغ رقم ${report.id}: ${reason.trim()}` : `بلاغ رقم ${report.id}`;
+      await setUserBlocked(ctx, admin.id, report.reported_user_id, true, because);
     }
     const closed = await db.transaction().execute(async (trx) => {
       const result = await trx

@@ -65,9 +65,9 @@ export function applyNewReport(client: QueryClient, report: Report): void {
 export const createReport = (input: ReportInput) => apiPost<{ report: Report }>(oversightPaths.report.create, input);
 export const useCreateReport = () => useMutation({ mutationFn: createReport });
 
-/** POST report/resolve/{id} (admin). */
-export const resolveReport = ({ id, action }: { id: number; action: ReportAction }) =>
-  apiPost<{ report: Report }>(oversightPaths.report.resolve(id), { action });
+/** POST report/resolve/{id} (admin); `reason` goes with `block_user` (the block's reason). */
+export const resolveReport = ({ id, action, reason }: { id: number; action: ReportAction; reason?: string }) =>
+  apiPost<{ report: Report }>(oversightPaths.report.resolve(id), reason ? { action, reason } : { action });
 
 export function useResolveReport() {
   const client = useQueryClient();

@@ -101,6 +101,30 @@ describe('login form', () => {
     expect(screen.getByLabelText('كلمة المرور')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('says under the phone that a blocked account cannot sign in (403 blocked)', async () => {
+    const user = userEvent.setup();
+    const onSuccess = vi.fn();
+    api.defaults.adapter = async (config) => {
+      const { AxiosError } = await import('axios');
+      const response = {
+        status: 403,
+        statusText: '',
+        headers: {},
+        config,
+        data: { status: 403, error: { code: 'blocked', message: 'هذا الحساب محظور' } },
+      };
+      throw new AxiosError('403', 'ERR_BAD_REQUEST', config, {}, response);
+    };
+    renderWithProviders(<LoginForm onSuccess={onSuccess} />);
+    await user.type(screen.getByLabelText('رقم الهاتف'), '0944444444');
+    await user.type(screen.getByLabelText('كلمة المرور'), 'farmer1234');
+    await user.click(screen.getByRole('button', { name: 'دخول' }));
+    expect(await screen.findByText('هذا الحساب محظور')).toBeInTheDocument();
+    expect(screen.getByLabelText('رقم الهاتف')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(useSession.getState().token).toBeNull();
+  });
+
   it('turns a phone typed in Arabic-Indic digits into 0-9 as typed', async () => {
     const user = userEvent.setup();
     renderWithProviders(<LoginForm onSuccess={() => {}} />);

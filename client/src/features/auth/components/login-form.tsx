@@ -28,11 +28,11 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: User) => void }) {
       onSuccess(payload.user);
     } catch (err) {
       // Beside the fields too: the 422 field messages, a wrong phone or password under the password,
-      // too many attempts under the phone.
+      // too many attempts and a blocked account under the phone.
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) helpers.setErrors(err.fields);
       else if (hasErrorCode(err, 'unauthenticated'))
         helpers.setErrors({ password: errorMessage(err, t('errors.requestFailed')) });
-      else if (hasErrorCode(err, 'rate_limited'))
+      else if (hasErrorCode(err, 'rate_limited') || hasErrorCode(err, 'blocked'))
         helpers.setErrors({ phone: errorMessage(err, t('errors.requestFailed')) });
       notify.error(err, t('errors.requestFailed'), { action: 'login' });
     }

@@ -1,7 +1,7 @@
 /**
  * /dashboard/reports (admin, CONTRACT.md §8): the report queue, live — a `report:new` push puts the report
  * at the top — with the reported message in its context and one-click actions: dismiss, delete the
- * message, block the user. The closed ones are a second tab.
+ * message, block the user (with a reason, asked in a dialog). The closed ones are a second tab.
  */
 import {
   type Report,
@@ -13,13 +13,17 @@ import {
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Field } from '@chakra-ui/react/field';
+import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MdBlock, MdDelete, MdDoneAll } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { Pager } from '@/components/ui/pager';
+import { PlainInput } from '@/components/ui/plain-input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
 import { applyNewReport, type ReportState, useReports, useResolveReport } from '@/api/reports';
@@ -28,6 +32,7 @@ import { onRealtime } from '@/stores/realtime';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { useOversightT } from '@/features/dashboard/i18n/oversight';
 import { formatMoment } from '@/features/dashboard/lib/oversight-format';
+import { dialogRecipe, fieldRecipe } from '@/features/dashboard/lib/recipes';
 
 function MessageLine({ m, reported, authorName }: { m: ReportMessage; reported: boolean; authorName: string }) {
   const { t, lang } = useOversightT();
@@ -60,15 +65,80 @@ function MessageLine({ m, reported, authorName }: { m: ReportMessage; reported: 
   );
 }
 
+/** «Block the user» of a report: asks the block's reason, then resolves the report with `block_user`. */
+function BlockFromReport({
+  name,
+  pending,
+  onBlock,
+}: {
+  name: string;
+  pending: boolean;
+  onBlock: (reason: string) => Promise<boolean>;
+}) {
+  const { t } = useOversightT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog.Root
+      recipe={dialogRecipe}
+      open={open}
+      onOpenChange={(e) => {
+        setOpen(e.open);
+        if (e.open) setReason('');
+      }}
+      placement="center"
+    >
+      <Dialog.Trigger asChild>
+        <Button size="sm" colorPalette="red">
+          <MdBlock aria-hidden />
+          {t('reports.blockUser')}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>{t('users.blockTitle', { name })}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text mb="3">{t('users.blockConfirm')}</Text>
+              <Field.Root recipe={fieldRecipe}>
+                <Field.Label htmlFor={id}>{t('users.reason')}</Field.Label>
+                <PlainInput id={id} value={reason} maxLength={300} onChange={(e) => setReason(e.currentTarget.value)} />
+              </Field.Root>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => setOpen(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                colorPalette="red"
+                loading={pending}
+                onClick={() => void onBlock(reason.trim()).then((done) => done && setOpen(false))}
+              >
+                {t('users.block')}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
 function ReportCard({ report }: { report: Report }) {
   const { t, common, lang } = useOversightT();
   const resolve = useResolveReport();
-  const act = async (action: ReportAction) => {
+  const act = async (action: ReportAction, reason?: string): Promise<boolean> => {
     try {
-      await resolve.mutateAsync({ id: report.id, action });
+      await resolve.mutateAsync({ id: report.id, action, reason: reason || undefined });
       notify.success(t('reports.resolved'));
+      return true;
     } catch (err) {
       notify.error(err, common('errors.requestFailed'));
+      return false;
     }
   };
   const nameOf = (userId: number) =>
@@ -141,10 +211,11 @@ function ReportCard({ report }: { report: Report }) {
                 </Button>
               )}
               {reported && !reported.blocked && (
-                <Button size="sm" colorPalette="red" onClick={() => void act('block_user')} loading={resolve.isPending}>
-                  <MdBlock aria-hidden />
-                  {t('reports.blockUser')}
-                </Button>
+                <BlockFromReport
+                  name={reported.name}
+                  pending={resolve.isPending}
+                  onBlock={(reason) => act('block_user', reason)}
+                />
               )}
             </>
           )}
