@@ -21,7 +21,9 @@ import {
   type QueryClient,
   queryOptions,
   useInfiniteQuery,
+  useMutation,
   useQuery,
+  useQueryClient,
 } from '@tanstack/react-query';
 import { getUser } from '@/api/auth';
 import { announceReconnected } from '@/lib/back-online';
@@ -35,6 +37,8 @@ export const conversationKeys = {
   list: (page: number) => [scope.account, 'conversations', 'list', page] as const,
   threads: [scope.account, 'conversations', 'thread'] as const,
   thread: (id: number) => [scope.account, 'conversations', 'thread', id] as const,
+  /** POST conversation/create for a store (the /chat/store/{id} page): outside `all`, never refetched by it. */
+  start: (storeId: number) => [scope.account, 'conversation-start', storeId] as const,
 };
 
 /** The thread's pages as the cache holds them: [newest page, older page, …]; the param is `before_id`. */
@@ -436,4 +440,52 @@ export function bindChatToRealtime(client: QueryClient): () => void {
   return () => {
     for (const off of offs) off();
   };
+}
+
+// ---- writes ---------------------------------------------------------------------------------
+
+export interface StartConversationInput {
+  /** The caller (the API takes the caller when absent). */
+  sender_id?: number;
+  /** The store's owner (checked when given). */
+  receiver_id?: number;
+  store_id: number;
+}
+
+/**
+ * POST conversation/create — idempotent: returns the existing conversation with this store. The api
+ * client (axios) loads on the first click, not with the store list. The store lists say which stores
+ * the viewer already chats with: refetch them (storeKeys.all) after a new one.
+ */
+export async function startConversation(input: StartConversationInput): Promise<Conversation> {
+  const { apiPost } = await apiClient();
+  return apiPost<Conversation>(apiPaths.conversation.create, input);
+}
+
+/** The /chat/store/{id} page's one POST conversation/create, as a query: not retried, not kept. */
+export const startConversationQueryOptions = (storeId: number) =>
+  queryOptions({
+    queryKey: conversationKeys.start(storeId),
+    queryFn: () => startConversation({ store_id: storeId }),
+    enabled: Number.isInteger(storeId) && storeId > 0,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** POST conversation/delete/{id} (admin): the conversation and its messages go (an audit row is kept). */
+export const deleteConversation = async (id: number) => {
+  const { apiPost } = await apiClient();
+  return apiPost<{ id: number }>(apiPaths.conversation.delete(id), {});
+};
+
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteConversation,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: conversationKeys.thread(id) });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+    },
+  });
 }

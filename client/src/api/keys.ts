@@ -48,6 +48,8 @@ export const productKeys = {
   /** product/getAll: every store's products (admin) or one store's, paged (the dashboard). */
   lists: () => [scope.account, 'products', 'list'] as const,
   list: (storeId: number | null, page: number) => [scope.account, 'products', 'list', storeId, page] as const,
+  /** product/getAll?per_page=50: a store's products to pick from (the inbox's product card). */
+  picker: (storeId: number) => [scope.account, 'products', 'list', storeId, 'picker'] as const,
 };
 
 export const postKeys = {

@@ -4,7 +4,7 @@
  * goes now or not at all (the author's 15 minutes). Both land in the cache of api/conversations.ts.
  * Photos and voice notes: stores/chat-media.ts (uploaded with api/uploads.ts first).
  */
-import type { Message } from '@agrivet/shared';
+import { apiPaths, type Message } from '@agrivet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useRealtime } from '@/stores/realtime';
 import { applyDeleted, receiveMessage } from './conversations';
@@ -22,4 +22,14 @@ export function sendText(client: QueryClient, conversationId: number, text: stri
 export async function deleteMessage(client: QueryClient, message: Pick<Message, 'id' | 'conversation_id'>) {
   const deleted = await useRealtime.getState().deleteMessage(message.id);
   applyDeleted(client, deleted.conversation_id ?? message.conversation_id, message.id);
+}
+
+/** POST message/create `{product_id}` (CONTRACT.md §8): a product of the conversation's store as a card. */
+export async function sendProductCard(conversationId: number, productId: number): Promise<Message> {
+  const { apiPost } = await import('@/lib/api-client');
+  return apiPost<Message>(apiPaths.message.create, {
+    conversation_id: conversationId,
+    product_id: productId,
+    client_id: `card-${conversationId}-${productId}-${Date.now()}`,
+  });
 }

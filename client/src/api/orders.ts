@@ -3,7 +3,7 @@
  * buyer's rating. Placing an order and changing its status go through the realtime outbox. A changed
  * order (a push, an answer) is put in every page and detail held with `applyOrder`.
  */
-import { apiPaths, type Order, type OrderStage, type Paged } from '@agrivet/shared';
+import { apiPaths, type CartItem, formatCents, type Order, type OrderStage, type Paged } from '@agrivet/shared';
 import {
   keepPreviousData,
   type QueryClient,
@@ -15,6 +15,8 @@ import {
 } from '@tanstack/react-query';
 import { orderKeys, statsKeys } from '@/api/keys';
 import { apiGet, apiPost } from '@/lib/api-lazy';
+import { cartTotalCents } from '@/stores/cart';
+import { useRealtime } from '@/stores/realtime';
 
 export { orderKeys };
 
@@ -158,4 +160,31 @@ export function trackerSteps(
       const i = flow.indexOf(step);
       return { step, state: i < at ? 'done' : i === at ? 'current' : 'todo' };
     });
+}
+
+export interface DeliveryInput {
+  province: number;
+  address: string;
+  phone: string;
+  note?: string | null;
+}
+
+/**
+ * Places a store's cart as an order through the realtime client's `order:create` (CONTRACT.md §4, §7):
+ * queued in the outbox while offline and sent with its client_id when the connection returns. The
+ * delivery details (province, address, phone, optional note) go with it.
+ */
+export function placeOrder(storeId: number, items: readonly CartItem[], delivery: DeliveryInput) {
+  const note = delivery.note?.trim();
+  return useRealtime.getState().write('order:create', {
+    store_id: storeId,
+    total: formatCents(cartTotalCents(items)),
+    items: items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
+    delivery: {
+      province: delivery.province,
+      address: delivery.address.trim(),
+      phone: delivery.phone.trim(),
+      ...(note ? { note } : {}),
+    },
+  });
 }

@@ -32,6 +32,15 @@ export const productsQueryOptions = (storeId: number | null, page: number) =>
 
 export const useProducts = (storeId: number | null, page: number) => useQuery(productsQueryOptions(storeId, page));
 
+/** A store's first 50 products, to pick one to send as a card (the store's inbox). */
+export const productPickerQueryOptions = (storeId: number) =>
+  queryOptions({
+    queryKey: productKeys.picker(storeId),
+    queryFn: ({ signal }) =>
+      apiGet<Paged<Product>>(apiPaths.product.getAll, { store_id: storeId, per_page: 50 }, signal),
+    staleTime: 60_000,
+  });
+
 /** GET product/get/{id}: the product as the store sells it now (price, or 404 once deleted). */
 export const getProduct = (id: number, signal?: AbortSignal): Promise<Product> =>
   apiGet<Product>(apiPaths.product.get(id), undefined, signal);

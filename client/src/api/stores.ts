@@ -4,7 +4,7 @@
  * The api client (axios) loads with the first request (lib/api-lazy.ts): the server-rendered store
  * lists hydrate without it.
  */
-import { apiPaths, type Paged, type Product, type Review, type Store } from '@agrivet/shared';
+import { apiPaths, type Paged, type Product, type Review, type Store, type StoreHoursEntry } from '@agrivet/shared';
 import {
   keepPreviousData,
   queryOptions,
@@ -121,6 +121,28 @@ export function useSaveStore() {
       queryClient.setQueryData(storeKeys.detail(store.id), store);
       // The users list shows each account's store; the catalogue shows the store to everyone.
       for (const queryKey of [storeKeys.lists(), userKeys.lists()]) void queryClient.invalidateQueries({ queryKey });
+      void invalidateAllBut(queryClient, [scope.catalogue], storeKeys.detail(store.id));
+    },
+  });
+}
+
+export interface StoreHoursInput {
+  id: number;
+  hours: StoreHoursEntry[];
+  away_message: string | null;
+}
+
+/** POST store/update/{id} `{hours, away_message}` (CONTRACT.md §8): the opening hours and away message alone. */
+export const saveStoreHours = ({ id, hours, away_message }: StoreHoursInput) =>
+  apiPost<Store>(apiPaths.store.update(id), { hours, away_message });
+
+/** Saves the hours, keeps the answer as the store's cached copy, and refetches the catalogue (open now). */
+export function useSaveStoreHours() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveStoreHours,
+    onSuccess: (store) => {
+      queryClient.setQueryData(storeKeys.detail(store.id), store);
       void invalidateAllBut(queryClient, [scope.catalogue], storeKeys.detail(store.id));
     },
   });

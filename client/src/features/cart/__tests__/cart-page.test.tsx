@@ -15,7 +15,7 @@ const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn
 vi.mock('@/components/ui/toaster', () => ({ notify }));
 
 const placeOrder = vi.hoisted(() => vi.fn());
-vi.mock('@/features/cart/api/place-order', () => ({ placeOrder }));
+vi.mock('@/api/orders', async (importOriginal) => ({ ...(await importOriginal<object>()), placeOrder }));
 
 const api = vi.hoisted(() => ({ apiGet: vi.fn(), apiPost: vi.fn() }));
 vi.mock('@/lib/api-client', () => api);

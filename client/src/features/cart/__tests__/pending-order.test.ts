@@ -12,7 +12,7 @@ const itemsOf = () => useCart.getState().carts[3]?.items ?? [];
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
 vi.mock('@/components/ui/toaster', () => ({ notify }));
 const placeOrder = vi.hoisted(() => vi.fn());
-vi.mock('@/features/cart/api/place-order', () => ({ placeOrder }));
+vi.mock('@/api/orders', async (importOriginal) => ({ ...(await importOriginal<object>()), placeOrder }));
 // Outbox results as the connection reports them, and the user whose outbox is loaded.
 type Result = (id: string, outcome: 'sent' | 'failed', detail: { event: string; error?: string }) => void;
 const results = vi.hoisted(() => new Set<Result>());

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
 import { currentLang } from '@/i18n';
 import { fieldRecipe, nativeSelectRecipe, textareaRecipe } from '@/lib/theme/slot-recipes';
-import type { DeliveryInput } from '@/features/cart/api/place-order';
+import type { DeliveryInput } from '@/api/orders';
 import '@/i18n/shop';
 
 export interface DeliveryValues {

@@ -13,7 +13,7 @@ import { notify } from '@/components/ui/toaster';
 import { i18n } from '@/i18n';
 import { pendingCarts, useCart } from '@/stores/cart';
 import { isWriteSaved, onOutboxResult, realtimeUserId, useRealtime } from '@/stores/realtime';
-import { type DeliveryInput, placeOrder } from '@/features/cart/api/place-order';
+import { type DeliveryInput, placeOrder } from '@/api/orders';
 
 /**
  * Places that store's cart as an order, delivered as `delivery`, unless its order is already pending;

@@ -26,7 +26,7 @@ import { useRealtime } from '@/stores/realtime';
 import { useUser } from '@/api/auth';
 import { freshStoreQueryOptions } from '@/api/stores';
 import { useUpdateUser } from '@/api/users';
-import type { DeliveryInput } from '@/features/cart/api/place-order';
+import type { DeliveryInput } from '@/api/orders';
 import { CartLine } from '@/features/cart/components/cart-line';
 import { DeliveryForm } from '@/features/cart/components/delivery-form';
 import { placeCartOrder } from '@/features/cart/lib/pending-order';

@@ -4,7 +4,7 @@
  * midnight), and the message the server sends a customer who writes while the store is closed (at
  * most once per conversation in 12 hours). No day ticked: always open.
  */
-import { apiPaths, INBOX_LIMITS, type Store, type StoreHoursEntry } from '@agrivet/shared';
+import { INBOX_LIMITS, type Store, type StoreHoursEntry } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
@@ -12,12 +12,9 @@ import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '@/components/ui/toaster';
-import { apiPost } from '@/lib/api-client';
-import { storeKeys } from '@/api/stores';
-import { invalidateAllBut, scope } from '@/lib/query-client';
+import { useSaveStoreHours } from '@/api/stores';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { fieldRecipe, textareaRecipe } from '@/features/dashboard/lib/recipes';
 
@@ -40,27 +37,21 @@ function linesOf(hours: StoreHoursEntry[]): DayLine[] {
 
 export function StoreHoursForm({ store }: { store: Store }) {
   const { t, common } = useDashboardT();
-  const queryClient = useQueryClient();
+  const save = useSaveStoreHours();
   const awayId = useId();
   const [lines, setLines] = useState<DayLine[]>(() => linesOf(store.hours ?? []));
   const [away, setAway] = useState(store.away_message ?? '');
-  const [saving, setSaving] = useState(false);
   const set = (day: number, patch: Partial<DayLine>) =>
     setLines((all) => all.map((l) => (l.day === day ? { ...l, ...patch } : l)));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setSaving(true);
     try {
       const hours = lines.flatMap((l) => (l.open ? [{ day: l.day, open: l.from, close: l.to }] : []));
-      const saved = await apiPost<Store>(apiPaths.store.update(store.id), { hours, away_message: away.trim() || null });
-      queryClient.setQueryData(storeKeys.detail(saved.id), saved);
-      void invalidateAllBut(queryClient, [scope.catalogue], storeKeys.detail(saved.id));
+      await save.mutateAsync({ id: store.id, hours, away_message: away.trim() || null });
       notify.success(common('errors.done'));
     } catch (err) {
       notify.error(err, common('errors.requestFailed'));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -121,7 +112,7 @@ export function StoreHoursForm({ store }: { store: Store }) {
             />
           </Field.Root>
           <HStack justify="flex-end">
-            <Button type="submit" colorPalette="green" size="sm" loading={saving}>
+            <Button type="submit" colorPalette="green" size="sm" loading={save.isPending}>
               {t('hours.save')}
             </Button>
           </HStack>

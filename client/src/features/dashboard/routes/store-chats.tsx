@@ -6,7 +6,7 @@
  * it on a phone, with the customer's details (call, copy the phone, their orders with the store) and
  * resolve / re-open. Pushes (message:new, conversation:updated) refresh the lists.
  */
-import { apiPaths, type InboxConversation, type InboxFilter, type Paged, type Product } from '@agrivet/shared';
+import type { InboxConversation, InboxFilter } from '@agrivet/shared';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -28,7 +28,8 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { ThreadSafetyMenu } from '@/components/ui/thread-safety-menu';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
-import { apiGet, apiPost } from '@/lib/api-client';
+import { sendProductCard } from '@/api/messages';
+import { productPickerQueryOptions } from '@/api/products';
 import { imageUrl } from '@/lib/images';
 import { failureOf } from '@/lib/query-client';
 import { onRealtime } from '@/stores/realtime';
@@ -146,23 +147,14 @@ function InboxRow({ c, to, active, now }: { c: InboxConversation; to: string; ac
 /** Sends one of the store's products into the conversation as a card the customer can order from. */
 function SendProduct({ c }: { c: InboxConversation }) {
   const { t, common } = useDashboardT();
-  const products = useQuery({
-    queryKey: [...inboxKeys.all, 'products', c.store_id],
-    queryFn: ({ signal }) =>
-      apiGet<Paged<Product>>(apiPaths.product.getAll, { store_id: c.store_id, per_page: 50 }, signal),
-    staleTime: 60_000,
-  });
+  const products = useQuery(productPickerQueryOptions(c.store_id));
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);
   const send = async () => {
     if (!choice) return;
     setBusy(true);
     try {
-      await apiPost(apiPaths.message.create, {
-        conversation_id: c.id,
-        product_id: Number(choice),
-        client_id: `card-${c.id}-${choice}-${Date.now()}`,
-      });
+      await sendProductCard(c.id, Number(choice));
       setChoice('');
     } catch (err) {
       notify.error(err, common('errors.requestFailed'));

@@ -12,7 +12,7 @@ import { ChatButton } from '@/features/stores/components/chat-button';
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
 vi.mock('@/components/ui/toaster', () => ({ notify }));
 const startConversation = vi.hoisted(() => vi.fn());
-vi.mock('@/features/stores/api/start-conversation', () => ({ startConversation }));
+vi.mock('@/api/conversations', async (importOriginal) => ({ ...(await importOriginal<object>()), startConversation }));
 // GET auth/user while offline (the session retries it before the first conversation), unless a test answers it.
 const apiGet = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/api-client', () => ({

@@ -13,12 +13,11 @@ import { MdChatBubbleOutline } from 'react-icons/md';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/toaster';
 import { loginHref, paths } from '@/config/paths';
-import { conversationKeys } from '@/api/conversations';
+import { conversationKeys, startConversation } from '@/api/conversations';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { authKeys, useUserQuery } from '@/api/auth';
 import { failureOf } from '@/lib/query-client';
 import { storeKeys } from '@/api/stores';
-import { startConversation } from '@/features/stores/api/start-conversation';
 
 /**
  * The signed-in user as soon as the user query has it, or the reason it has not: a tap right after the

@@ -13,23 +13,15 @@ import { Navigate, useParams } from 'react-router-dom';
 import { Page } from '@/components/ui/page';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
-import { failureOf, scope } from '@/lib/query-client';
-import { conversationKeys } from '@/api/conversations';
+import { failureOf } from '@/lib/query-client';
+import { conversationKeys, startConversationQueryOptions } from '@/api/conversations';
 import { storeKeys } from '@/api/stores';
-import { startConversation } from '@/features/stores/api/start-conversation';
 
 export default function StartChatRoute() {
   const { t } = useTranslation();
   const storeId = Number(useParams().storeId);
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: [scope.account, 'start-chat', storeId],
-    queryFn: () => startConversation({ store_id: storeId }),
-    enabled: Number.isInteger(storeId) && storeId > 0,
-    retry: false,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const query = useQuery(startConversationQueryOptions(storeId));
   const conversation = query.data;
   useEffect(() => {
     if (!conversation) return;
