@@ -246,6 +246,41 @@ describe('notifications sent', () => {
     ]);
   });
 
+  it('messages of one moment to several recipients: their subscriptions are read together, each gets its own', async () => {
+    const chats = [await chat(), await chat(), await chat()];
+    // the messages are written before anyone subscribes (no push yet), then announced in one turn
+    const rows = [];
+    for (const [i, c] of chats.entries()) {
+      const res = await request(t.app)
+        .post('/api/message/create')
+        .set(c.farmer.auth)
+        .send({ conversation_id: c.conv.id, message: `سؤال ${i}` })
+        .expect(200);
+      rows.push(
+        await t.db.selectFrom('messages').selectAll().where('id', '=', res.body.data.id).executeTakeFirstOrThrow(),
+      );
+    }
+    await t.chat.push.idle();
+    const subs = [endpoint.subscription(), endpoint.subscription(), endpoint.subscription()];
+    await subscribe(chats[0]!.owner.auth, subs[0]).expect(200);
+    await subscribe(chats[0]!.owner.auth, subs[1]).expect(200);
+    await subscribe(chats[1]!.owner.auth, subs[2]).expect(200);
+    const conversations = await Promise.all(
+      chats.map((c) =>
+        t.db.selectFrom('conversations').selectAll().where('id', '=', c.conv.id).executeTakeFirstOrThrow(),
+      ),
+    );
+    const three = await next(3);
+    for (const [i, row] of rows.entries()) t.chat.push.messageCreated(row, conversations[i]!);
+    const pushes = await three.wait();
+    await t.chat.push.idle();
+    expect(endpoint.received.length).toBe(three.before + 3);
+    const byPath = new Map(pushes.map((p) => [p.path, p]));
+    expect(subs[0]!.decrypt(byPath.get(new URL(subs[0]!.endpoint).pathname)!).body).toBe('سؤال 0');
+    expect(subs[1]!.decrypt(byPath.get(new URL(subs[1]!.endpoint).pathname)!).body).toBe('سؤال 0');
+    expect(subs[2]!.decrypt(byPath.get(new URL(subs[2]!.endpoint).pathname)!).body).toBe('سؤال 1');
+  });
+
   it('an idempotent repeat (same client_id) sends nothing more', async () => {
     const { farmer, owner, conv } = await chat();
     await subscribe(owner.auth, endpoint.subscription()).expect(200);

@@ -5,14 +5,24 @@
  *   1. latency sender → other participant (emit → the receiver's message:new) through
  *      relay + REST + DB, beside the bare echo server: one pair, messages one at a time;
  *   2. the same at 2,000 connected sockets with 100 messages/s in all (50 chatting pairs);
- *   3. idle authenticated sockets one relay process holds (aim 10,000) and memory per socket.
+ *   3. idle authenticated sockets one relay process holds (aim 20,000) and memory per socket; the
+ *      client sockets are spread over child processes (socket-holder.ts, 5,000 each: every process
+ *      has its own file-descriptor limit), and the relay's own limit is printed beside the figure;
+ *   4. fan-out (issue 25): 2,000 active sockets in 1,000 conversations (farmer and store account
+ *      of each pair, seeded straight into the database) at 500 messages/s, open loop, through the
+ *      one-process product (API + relay in one process on SQLite, as `npm start`; api-process.ts
+ *      BENCH_RELAY=inprocess): delivery p50 / p99 against the target p99 < 50 ms. The clients are
+ *      two child processes (fanout-load.ts). The scaled deployment's figure (2 APIs, 2 relays,
+ *      Redis, PostgreSQL) is `npm run bench:scale`'s.
  * Idle sockets belong to distinct users (seeded straight into the API's database), so each sits in
  * its own user room as in production; memory is read after forced full GCs (the relay runs with
  * --expose-gc and gc-hook.mjs), heap and RSS.
- * BENCH_IDLE=n changes the idle target; BENCH_SECONDS the load duration (default 10).
+ * BENCH_PARTS=latency,idle,fanout (default all); BENCH_IDLE=n the idle target (20,000);
+ * BENCH_SECONDS the load duration of part 2 (10); BENCH_FANOUT_RATE (500), BENCH_FANOUT_PAIRS (1,000),
+ * BENCH_FANOUT_SECONDS (20, after 5 s of warm-up).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,8 +50,51 @@ const PAIRS = 50;
 const LOAD_SOCKETS = 2_000;
 const RATE = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
-const IDLE_TARGET = Number(process.env.BENCH_IDLE || 10_000);
+const IDLE_TARGET = Number(process.env.BENCH_IDLE || 20_000);
 const SEQUENTIAL = 300;
+const PARTS = new Set((process.env.BENCH_PARTS || 'latency,idle,fanout').split(','));
+const FANOUT_RATE = Number(process.env.BENCH_FANOUT_RATE || 500);
+const FANOUT_PAIRS = Number(process.env.BENCH_FANOUT_PAIRS || 1_000);
+const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS || 20);
+const FANOUT_WARMUP = 5;
+const FANOUT_TARGET_P99 = 50;
+/** Idle client sockets per holder process. */
+const PER_HOLDER = 5_000;
+const uptime = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
+/** A TypeScript child speaking { type } messages over IPC; resolves once it said 'ready'. */
+function forkChild(file: string): Promise<ChildProcess> {
+  const child = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+}
+
+function nextOf<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const on = (m: { type?: string }) => {
+      if (m?.type !== type) return;
+      child.off('message', on);
+      resolve(m as T);
+    };
+    child.on('message', on);
+    child.once('exit', (code) => reject(new Error(`child exited with ${code} before '${type}'`)));
+  });
+}
+
+/** The open-files limit of a process and how many it has open (Linux /proc). */
+function fdsOf(pid: number): { open: number; soft: string; hard: string } {
+  const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
+  const [soft, hard] = line?.split(/\s{2,}/).slice(1, 3) ?? ['?', '?'];
+  return { open: readdirSync(`/proc/${pid}/fd`).length, soft, hard };
+}
 
 interface Pair {
   sender: Socket;
@@ -177,120 +230,235 @@ const closeAll = (pairs: Pair[], raw: WebSocket[]) => {
   for (const w of raw) w.terminate();
 };
 
+/** Part 4: the fan-out load through the one-process product (API + relay + SQLite in one process). */
+async function fanout(dir: string): Promise<string[]> {
+  const port = await freePort();
+  const pairsFile = path.join(dir, 'pairs.json');
+  console.log(`fan-out: seeding ${FANOUT_PAIRS} conversations (farmer + store account each) …`);
+  const server = await forkReady(path.join(here, 'api-process.ts'), {
+    BENCH_PORT: String(port),
+    DATABASE_URL: `sqlite:${path.join(dir, 'fanout.db')}`,
+    STORAGE_DIR: path.join(dir, 'storage-fanout'),
+    BENCH_PAIRS: String(FANOUT_PAIRS),
+    BENCH_PAIRS_FILE: pairsFile,
+    BENCH_RELAY: 'inprocess',
+    // the per-user write limits stay on: 500 messages/s over 2,000 people is 15 a minute each
+  });
+  const loaders: ChildProcess[] = [];
+  try {
+    const pairs = JSON.parse(readFileSync(pairsFile, 'utf8')) as { conversationId: number }[];
+    const shares = [pairs.slice(0, pairs.length / 2), pairs.slice(pairs.length / 2)];
+    for (let i = 0; i < shares.length; i++) loaders.push(await forkChild(path.join(here, 'fanout-load.ts')));
+    const joined = loaders.map((c) => nextOf<{ sockets: number; failed: string[] }>(c, 'joined'));
+    const results = loaders.map((c) =>
+      nextOf<{
+        samples: number[];
+        sent: number;
+        delivered: number;
+        lost: number;
+        acks: Record<string, number>;
+        lateP99: number;
+      }>(c, 'result'),
+    );
+    for (const r of results) r.catch(() => {});
+    const t0 = performance.now();
+    for (const [i, c] of loaders.entries()) {
+      c.send({
+        type: 'start',
+        port,
+        pairs: shares[i],
+        rate: FANOUT_RATE / loaders.length,
+        warmup: FANOUT_WARMUP,
+        seconds: FANOUT_SECONDS,
+      });
+    }
+    const j = await Promise.all(joined);
+    // every socket joined: both start sending at the same moment
+    const startAt = Date.now() + 500;
+    for (const c of loaders) c.send({ type: 'go', startAt });
+    const sockets = j.reduce((a, x) => a + x.sockets, 0);
+    const failed = j.flatMap((x) => x.failed).filter(Boolean);
+    console.log(
+      `fan-out: ${sockets} sockets joined in ${((performance.now() - t0) / 1000).toFixed(1)} s${failed.length ? ` (failed: ${failed.slice(0, 3).join('; ')})` : ''}; ${FANOUT_RATE} messages/s, ${FANOUT_WARMUP} s warm-up, ${FANOUT_SECONDS} s measured …`,
+    );
+    const cpu0 = cpuOf(server.pid!);
+    const load0 = uptime();
+    const r = await Promise.all(results);
+    const cpu = cpuOf(server.pid!) - cpu0;
+    const samples = r.flatMap((x) => x.samples);
+    const st = stats(samples);
+    const sent = r.reduce((a, x) => a + x.sent, 0);
+    const delivered = r.reduce((a, x) => a + x.delivered, 0);
+    const lost = r.reduce((a, x) => a + x.lost, 0);
+    const acks: Record<string, number> = {};
+    for (const x of r) for (const [k, v] of Object.entries(x.acks)) acks[k] = (acks[k] ?? 0) + v;
+    const max = samples.reduce((a, b) => Math.max(a, b), 0);
+    const ok = lost === 0 && st.p99 < FANOUT_TARGET_P99;
+    return [
+      `| fan-out, one process (API + relay + SQLite): sockets joined | ${sockets} of ${2 * pairs.length} in ${pairs.length} conversations | |`,
+      `| fan-out: messages sent / delivered / lost (warm-up included) | ${sent} / ${delivered} / ${lost}; acks ${JSON.stringify(acks)} | nothing lost |`,
+      `| **fan-out: delivery p50 / p99 / max at ${FANOUT_RATE} msg/s, ${FANOUT_SECONDS} s (${st.n} samples)** | **${ms(st.p50)} / ${ms(st.p99)} / ${ms(max)} ms** | p99 < ${FANOUT_TARGET_P99} ms: ${ok ? 'met' : '**missed**'} |`,
+      `| fan-out: server CPU (all messages, warm-up included) | ${((cpu * 1000) / Math.max(1, sent)).toFixed(2)} ms per message, ${(cpu / (FANOUT_WARMUP + FANOUT_SECONDS)).toFixed(2)} cores | |`,
+      `| fan-out: load generators sending late, p99 (ms) | ${r.map((x) => ms(x.lateP99)).join(', ')} | |`,
+      `| fan-out: load average before / after | ${load0} → ${uptime()} | |`,
+    ];
+  } finally {
+    for (const c of loaders) c.kill('SIGKILL');
+    await stop(server);
+  }
+}
+
 async function main(): Promise<void> {
-  console.log(`building the relay … (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs)`);
+  console.log(`building the relay … (load average ${uptime()} on ${os.cpus().length} CPUs)`);
   execFileSync(process.execPath, [path.join(relayDir, 'build.mjs')], { stdio: 'inherit' });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-bench-relay-'));
-  const [apiPort, relayPort, echoPort] = [await freePort(), await freePort(), await freePort()];
-  const apiUrl = `http://127.0.0.1:${apiPort}/api`;
-  // the API publishes its events on Redis, where the standalone relay hears them (docs/relay.md)
-  const { startRedis } = (await import(pathToFileURL(path.resolve(relayDir, '../scripts/lib/redis.mjs')).href)) as {
-    startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
-  };
-  const redis = await startRedis();
-  const children = [
-    await forkReady(path.join(here, 'api-process.ts'), {
-      BENCH_PORT: String(apiPort),
-      DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
-      STORAGE_DIR: path.join(dir, 'storage'),
-      BENCH_USERS: String(Math.max(IDLE_TARGET, LOAD_SOCKETS)),
-      BENCH_USERS_FILE: path.join(dir, 'tokens.json'),
-      // load beyond what one person sends: the API's per-user limits would refuse it
-      RATE_LIMITS: 'off',
-      REDIS_URL: redis.url,
-    }),
-    await forkReady(path.join(here, 'echo-server.ts'), { BENCH_PORT: String(echoPort) }),
-  ];
-  const memFile = path.join(dir, 'relay-memory.json');
-  const relay = await startRelayProcess(path.join(relayDir, 'dist/main.js'), relayPort, apiUrl, {
-    execArgv: ['--expose-gc', '--import', pathToFileURL(path.join(here, 'gc-hook.mjs')).href],
-    env: { BENCH_MEM_FILE: memFile, REDIS_URL: redis.url },
-  });
-  children.push(relay);
-  const relayUrl = `http://127.0.0.1:${relayPort}`;
-  const echoUrl = `http://127.0.0.1:${echoPort}`;
   const rows: string[] = [];
+  const capacity: string[] = [];
+  const fan: string[] = [];
+  const children: ChildProcess[] = [];
+  let redis: { url: string; stop(): Promise<void> } | undefined;
   try {
-    console.log(`preparing ${PAIRS} farmer/store pairs …`);
-    const people = await makePeople(apiUrl);
-    // One distinct user per idle socket (seeded by api-process.ts).
-    const tokens = JSON.parse(readFileSync(path.join(dir, 'tokens.json'), 'utf8')) as string[];
+    if (PARTS.has('latency') || PARTS.has('idle')) {
+      const [apiPort, relayPort, echoPort] = [await freePort(), await freePort(), await freePort()];
+      const apiUrl = `http://127.0.0.1:${apiPort}/api`;
+      // the API publishes its events on Redis, where the standalone relay hears them (docs/relay.md)
+      const { startRedis } = (await import(pathToFileURL(path.resolve(relayDir, '../scripts/lib/redis.mjs')).href)) as {
+        startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
+      };
+      redis = await startRedis();
+      const api = await forkReady(path.join(here, 'api-process.ts'), {
+        BENCH_PORT: String(apiPort),
+        DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
+        STORAGE_DIR: path.join(dir, 'storage'),
+        BENCH_USERS: String(Math.max(PARTS.has('idle') ? IDLE_TARGET : 0, LOAD_SOCKETS)),
+        BENCH_USERS_FILE: path.join(dir, 'tokens.json'),
+        // load beyond what one person sends: the API's per-user limits would refuse it
+        RATE_LIMITS: 'off',
+        REDIS_URL: redis.url,
+      });
+      children.push(api);
+      const echo = await forkReady(path.join(here, 'echo-server.ts'), { BENCH_PORT: String(echoPort) });
+      children.push(echo);
+      const memFile = path.join(dir, 'relay-memory.json');
+      const relay = await startRelayProcess(path.join(relayDir, 'dist/main.js'), relayPort, apiUrl, {
+        execArgv: ['--expose-gc', '--import', pathToFileURL(path.join(here, 'gc-hook.mjs')).href],
+        env: { BENCH_MEM_FILE: memFile, REDIS_URL: redis.url },
+      });
+      children.push(relay);
+      const relayUrl = `http://127.0.0.1:${relayPort}`;
+      const echoUrl = `http://127.0.0.1:${echoPort}`;
+      console.log(`preparing ${PAIRS} farmer/store pairs …`);
+      const people = await makePeople(apiUrl);
+      // One distinct user per idle socket (seeded by api-process.ts).
+      const tokens = JSON.parse(readFileSync(path.join(dir, 'tokens.json'), 'utf8')) as string[];
 
-    // 1. one pair, one message at a time
-    const relayPairs = await openPairs(relayUrl, people, 1);
-    const echoPairs = await openPairs(echoUrl, people, 1);
-    const r1 = await sequential(relayPairs, SEQUENTIAL);
-    const e1 = await sequential(echoPairs, SEQUENTIAL);
-    closeAll([...relayPairs, ...echoPairs], []);
-    rows.push(
-      `| 1 pair, one message at a time (${r1.n}) | ${ms(r1.p50)} / ${ms(r1.p99)} | ${ms(e1.p50)} / ${ms(e1.p99)} | ${(r1.p50 / e1.p50).toFixed(1)}× / ${(r1.p99 / e1.p99).toFixed(1)}× |`,
-    );
-    console.log(rows.at(-1));
+      if (PARTS.has('latency')) {
+        // 1. one pair, one message at a time
+        const relayPairs = await openPairs(relayUrl, people, 1);
+        const echoPairs = await openPairs(echoUrl, people, 1);
+        const r1 = await sequential(relayPairs, SEQUENTIAL);
+        const e1 = await sequential(echoPairs, SEQUENTIAL);
+        closeAll([...relayPairs, ...echoPairs], []);
+        rows.push(
+          `| 1 pair, one message at a time (${r1.n}) | ${ms(r1.p50)} / ${ms(r1.p99)} | ${ms(e1.p50)} / ${ms(e1.p99)} | ${(r1.p50 / e1.p50).toFixed(1)}× / ${(r1.p99 / e1.p99).toFixed(1)}× |`,
+        );
+        console.log(rows.at(-1));
 
-    // 2. 2,000 connected sockets, 100 messages/s over 50 pairs
-    const idleCount = LOAD_SOCKETS - 2 * PAIRS;
-    const loadRelay = await openPairs(relayUrl, people, PAIRS);
-    const idleRelay = await openRaw(relayPort, tokens, idleCount);
-    const cpu0 = { relay: cpuOf(relay.pid!), api: cpuOf(children[0].pid!) };
-    const r2 = await atRate(loadRelay, RATE, SECONDS);
-    const cpuPerMessage = {
-      relay: ((cpuOf(relay.pid!) - cpu0.relay) * 1000) / Math.max(1, r2.n),
-      api: ((cpuOf(children[0].pid!) - cpu0.api) * 1000) / Math.max(1, r2.n),
-    };
-    const relayRssAtLoad = rssOf(relay.pid!);
-    closeAll(loadRelay, idleRelay);
-    const loadEcho = await openPairs(echoUrl, people, PAIRS);
-    const idleEcho = await openRaw(echoPort, tokens, idleCount);
-    const e2 = await atRate(loadEcho, RATE, SECONDS);
-    closeAll(loadEcho, idleEcho);
-    rows.push(
-      `| ${idleRelay.length + 2 * PAIRS} sockets, ${RATE} msg/s over ${PAIRS} pairs for ${SECONDS} s (${r2.n}, lost ${r2.lost}) | ${ms(r2.p50)} / ${ms(r2.p99)} | ${ms(e2.p50)} / ${ms(e2.p99)} | ${(r2.p50 / e2.p50).toFixed(1)}× / ${(r2.p99 / e2.p99).toFixed(1)}× |`,
-    );
-    console.log(rows.at(-1));
-    const cpuRow = `| CPU per message under load | relay ${ms(cpuPerMessage.relay)} ms, API ${ms(cpuPerMessage.api)} ms (relay RSS ${(relayRssAtLoad / 1048576).toFixed(0)} MB) |`;
-    console.log(cpuRow);
+        // 2. 2,000 connected sockets, 100 messages/s over 50 pairs
+        const idleCount = LOAD_SOCKETS - 2 * PAIRS;
+        const loadRelay = await openPairs(relayUrl, people, PAIRS);
+        const idleRelay = await openRaw(relayPort, tokens, idleCount);
+        const cpu0 = { relay: cpuOf(relay.pid!), api: cpuOf(api.pid!) };
+        const r2 = await atRate(loadRelay, RATE, SECONDS);
+        const cpuPerMessage = {
+          relay: ((cpuOf(relay.pid!) - cpu0.relay) * 1000) / Math.max(1, r2.n),
+          api: ((cpuOf(api.pid!) - cpu0.api) * 1000) / Math.max(1, r2.n),
+        };
+        const relayRssAtLoad = rssOf(relay.pid!);
+        closeAll(loadRelay, idleRelay);
+        const loadEcho = await openPairs(echoUrl, people, PAIRS);
+        const idleEcho = await openRaw(echoPort, tokens, idleCount);
+        const e2 = await atRate(loadEcho, RATE, SECONDS);
+        closeAll(loadEcho, idleEcho);
+        rows.push(
+          `| ${idleRelay.length + 2 * PAIRS} sockets, ${RATE} msg/s over ${PAIRS} pairs for ${SECONDS} s (${r2.n}, lost ${r2.lost}) | ${ms(r2.p50)} / ${ms(r2.p99)} | ${ms(e2.p50)} / ${ms(e2.p99)} | ${(r2.p50 / e2.p50).toFixed(1)}× / ${(r2.p99 / e2.p99).toFixed(1)}× |`,
+        );
+        console.log(rows.at(-1));
+        capacity.push(
+          `| CPU per message under load (2,000 sockets) | relay ${ms(cpuPerMessage.relay)} ms, API ${ms(cpuPerMessage.api)} ms (relay RSS ${(relayRssAtLoad / 1048576).toFixed(0)} MB) | |`,
+        );
+        console.log(capacity.at(-1));
+      }
 
-    // 3. idle authenticated sockets held by one relay process
-    await sleep(2_000);
-    const before = await memoryAfterGc(relay.pid!, memFile);
-    const t0 = performance.now();
-    const idle = await openRaw(relayPort, tokens, IDLE_TARGET, 100);
-    const seconds = (performance.now() - t0) / 1000;
-    await sleep(2_000);
-    const after = await memoryAfterGc(relay.pid!, memFile);
-    const health = (await (await fetch(`${relayUrl}/health`)).json()) as { data: { sockets: number } };
-    const probe = await openPairs(relayUrl, people, 1);
-    const r3 = await sequential(probe, 100);
-    closeAll(probe, idle);
-    const n = Math.max(1, idle.length);
-    const mb = (b: number) => (b / 1048576).toFixed(0);
-    const kbEach = (a: number, b: number) => ((b - a) / n / 1024).toFixed(1);
-    const distinct = Math.min(idle.length, tokens.length);
-    const idleRow = `| idle authenticated sockets held | ${idle.length} of ${IDLE_TARGET}, ${distinct} distinct users (relay reports ${health.data.sockets}), opened in ${seconds.toFixed(1)} s |`;
-    const memRow = `| relay memory after full GC${after.gc ? '' : ' (gc unavailable!)'} | heap ${mb(before.heapUsed)} MB → ${mb(after.heapUsed)} MB = ${kbEach(before.heapUsed, after.heapUsed)} KB per socket; RSS ${mb(before.rss)} MB → ${mb(after.rss)} MB = ${kbEach(before.rss, after.rss)} KB per socket |`;
-    const probeRow = `| 1 pair while ${idle.length} sockets are held: p50 / p99 | ${ms(r3.p50)} / ${ms(r3.p99)} ms |`;
-    console.log(idleRow);
-    console.log(memRow);
-    console.log(probeRow);
+      if (PARTS.has('idle')) {
+        // 3. idle authenticated sockets held by one relay process, the clients in several processes
+        await sleep(2_000);
+        const before = await memoryAfterGc(relay.pid!, memFile);
+        const t0 = performance.now();
+        const holders: ChildProcess[] = [];
+        const opened: Promise<{ count: number }>[] = [];
+        for (let start = 0; start < IDLE_TARGET; start += PER_HOLDER) {
+          const h = await forkChild(path.join(here, 'socket-holder.ts'));
+          holders.push(h);
+          opened.push(nextOf<{ count: number }>(h, 'opened'));
+          h.send({
+            type: 'open',
+            port: relayPort,
+            tokens: tokens.slice(start, Math.min(IDLE_TARGET, start + PER_HOLDER)),
+          });
+        }
+        const held = (await Promise.all(opened)).reduce((a, o) => a + o.count, 0);
+        const seconds = (performance.now() - t0) / 1000;
+        await sleep(2_000);
+        const after = await memoryAfterGc(relay.pid!, memFile);
+        const fds = fdsOf(relay.pid!);
+        const health = (await (await fetch(`${relayUrl}/health`)).json()) as { data: { sockets: number } };
+        const probe = await openPairs(relayUrl, people, 1);
+        const r3 = await sequential(probe, 100);
+        closeAll(probe, []);
+        for (const h of holders) h.send({ type: 'close' });
+        const n = Math.max(1, held);
+        const mb = (b: number) => (b / 1048576).toFixed(0);
+        const kbEach = (a: number, b: number) => ((b - a) / n / 1024).toFixed(1);
+        const capped = held < IDLE_TARGET && Number(fds.hard) <= IDLE_TARGET + 100;
+        capacity.push(
+          `| idle authenticated sockets held by one relay | ${held} of ${IDLE_TARGET} (relay reports ${health.data.sockets}), ${Math.min(held, tokens.length)} distinct users, opened in ${seconds.toFixed(1)} s from ${holders.length} client processes | ${held >= IDLE_TARGET ? 'met' : capped ? `the relay's open-files limit (${fds.hard}) caps it` : '**missed**'} |`,
+          `| relay's open files: in use / limit (soft, hard) | ${fds.open} / ${fds.soft}, ${fds.hard} (one per socket, plus ~${Math.max(0, fds.open - held)} of its own) | |`,
+          `| **relay memory per idle socket, after full GC**${after.gc ? '' : ' (gc unavailable!)'} | heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB = **${kbEach(before.heapUsed, after.heapUsed)} KB**; RSS ${mb(before.rss)} → ${mb(after.rss)} MB = **${kbEach(before.rss, after.rss)} KB** | ≤ 30 KB: ${Number(kbEach(before.rss, after.rss)) <= 30 ? 'met' : '**missed**'} |`,
+          `| 1 pair while ${held} sockets are held: p50 / p99 | ${ms(r3.p50)} / ${ms(r3.p99)} ms | |`,
+        );
+        for (const c of capacity.slice(-4)) console.log(c);
+      }
+      for (const c of children.reverse()) await stop(c);
+      children.length = 0;
+      await redis.stop();
+      redis = undefined;
+    }
+
+    if (PARTS.has('fanout')) {
+      fan.push(...(await fanout(dir)));
+      for (const f of fan) console.log(f);
+    }
 
     console.log('\n## Relay (markdown)\n');
+    if (rows.length) {
+      console.log(
+        "| latency emit → other participant's message:new (samples) | relay + REST + DB p50 / p99 (ms) | bare socket.io p50 / p99 (ms) | ratio p50 / p99 |",
+      );
+      console.log('|---|---|---|---|');
+      for (const r of rows) console.log(r);
+      console.log('');
+    }
+    if (capacity.length || fan.length) {
+      console.log('| capacity and fan-out | figure | target |\n|---|---|---|');
+      for (const c of [...capacity, ...fan]) console.log(c);
+    }
     console.log(
-      "| latency emit → other participant's message:new (samples) | relay + REST + DB p50 / p99 (ms) | bare socket.io p50 / p99 (ms) | ratio p50 / p99 |",
-    );
-    console.log('|---|---|---|---|');
-    for (const r of rows) console.log(r);
-    console.log('\n| capacity | |\n|---|---|');
-    console.log(idleRow);
-    console.log(memRow);
-    console.log(probeRow);
-    console.log(cpuRow);
-    const load = os.loadavg().map((l) => l.toFixed(1));
-    console.log(
-      `\n${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, load average at the end ${load.join(' / ')}`,
+      `\n${new Date().toISOString().slice(0, 16)}Z, ${os.cpus().length} CPUs, load average at the end ${uptime()}`,
     );
   } finally {
     for (const c of children.reverse()) await stop(c);
-    await redis.stop();
+    await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -44,11 +44,16 @@ import { sharedSecret } from './secrets';
 
 /** A user's subscriptions with their session's state: read for every message (a hot path, compiled once). */
 const subscriptionsOf = prepared((db: Kysely<Database>, p: { userId: number }) =>
-  db
+  subscriptionsQuery(db).where('push_subscriptions.user_id', '=', p.userId),
+);
+
+function subscriptionsQuery(db: Kysely<Database>) {
+  return db
     .selectFrom('push_subscriptions')
     .leftJoin('auth_tokens', 'auth_tokens.id', 'push_subscriptions.token_id')
     .select([
       'push_subscriptions.id',
+      'push_subscriptions.user_id',
       'push_subscriptions.endpoint',
       'push_subscriptions.p256dh',
       'push_subscriptions.auth',
@@ -56,9 +61,12 @@ const subscriptionsOf = prepared((db: Kysely<Database>, p: { userId: number }) =
       'push_subscriptions.failures',
       'push_subscriptions.retry_at',
       'auth_tokens.revoked_at',
-    ])
-    .where('push_subscriptions.user_id', '=', p.userId),
-);
+    ]);
+}
+type SubscriptionRow = Awaited<ReturnType<ReturnType<typeof subscriptionsQuery>['execute']>>[number];
+/** Recipients read in one query at most (the IN list). */
+const LOOKUP_BATCH_MAX = 500;
+
 const userName = prepared((db: Kysely<Database>, p: { id: number }) =>
   db.selectFrom('users').select('name').where('id', '=', p.id),
 );
@@ -126,6 +134,14 @@ const preview = (text: string, max = 140): string => (text.length > max ? `${tex
 
 export class PushService {
   private readonly pending = new Set<Promise<void>>();
+  /**
+   * Recipients whose subscriptions are to be read, with who waits for them: the look-ups of every
+   * message of one turn of the event loop are one query (issue 25: message/create's CPU).
+   */
+  private lookups: Map<
+    number,
+    { resolve: (rows: SubscriptionRow[]) => void; reject: (err: unknown) => void }[]
+  > | null = null;
   private readonly timeoutMs: number;
   private readonly ttlSeconds: number;
   private readonly resolve: Resolve;
@@ -347,7 +363,7 @@ export class PushService {
     payload: PushPayload | (() => Promise<PushPayload>),
     urgency: 'high' | 'normal',
   ): Promise<void> {
-    const { rows: subscriptions } = await subscriptionsOf.execute(this.db, { userId });
+    const subscriptions = await this.subscriptionsOf(userId);
     if (subscriptions.length === 0) return;
     // a revoked session's, and endpoints stored before today's rules refuse them: never sent to, deleted
     const gone = subscriptions
@@ -361,6 +377,42 @@ export class PushService {
     if (live.length === 0) return;
     const content = typeof payload === 'function' ? await payload() : payload;
     await Promise.all(live.map((s) => this.send(s, content, urgency)));
+  }
+
+  /** The user's subscriptions, read together with those of the other recipients waiting in this turn. */
+  private subscriptionsOf(userId: number): Promise<SubscriptionRow[]> {
+    return new Promise((resolve, reject) => {
+      if (this.lookups === null) {
+        this.lookups = new Map();
+        setImmediate(() => void this.readLookups());
+      }
+      const waiting = this.lookups.get(userId);
+      if (waiting) waiting.push({ resolve, reject });
+      else this.lookups.set(userId, [{ resolve, reject }]);
+    });
+  }
+
+  private async readLookups(): Promise<void> {
+    const lookups = this.lookups ?? new Map();
+    this.lookups = null;
+    const ids = [...lookups.keys()];
+    for (let start = 0; start < ids.length; start += LOOKUP_BATCH_MAX) {
+      const chunk = ids.slice(start, start + LOOKUP_BATCH_MAX);
+      try {
+        const rows =
+          chunk.length === 1
+            ? (await subscriptionsOf.execute(this.db, { userId: chunk[0]! })).rows
+            : await subscriptionsQuery(this.db).where('push_subscriptions.user_id', 'in', chunk).execute();
+        const byUser = new Map<number, SubscriptionRow[]>();
+        for (const row of rows) {
+          const userId = Number(row.user_id);
+          byUser.set(userId, [...(byUser.get(userId) ?? []), row]);
+        }
+        for (const id of chunk) for (const w of lookups.get(id) ?? []) w.resolve(byUser.get(id) ?? []);
+      } catch (err) {
+        for (const id of chunk) for (const w of lookups.get(id) ?? []) w.reject(err);
+      }
+    }
   }
 
   /** A send failed: nothing more to this endpoint until the back-off has passed. */
