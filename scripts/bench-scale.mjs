@@ -2,8 +2,12 @@
 // `npm run bench:scale`: chat latency and REST throughput of the scaled deployment (nginx, 2 relays
 // on Redis, 2 APIs on PostgreSQL — scripts/lib/scale-cluster.mjs) beside the one-process product
 // (`npm start` on SQLite), with the same scenario and the same client (RealtimeClient). Prints the
-// figures and writes them into docs/performance.md, section "Scale-out". Builds api, relay and
+// figures and writes them into docs/performance.md, section "Scale-out" (not with BENCH_NO_DOC=1). Builds api, relay and
 // client first when their dist/ is missing or stale (scripts/lib/build-fresh.mjs).
+// Then the fan-out of issue 25 on both: 2,000 sockets in 1,000 conversations (seeded straight into
+// each database, relay/bench/seed-pairs.ts) at 500 messages/s (relay/bench/fanout-run.ts; in the
+// scaled deployment the sockets reach both relays through nginx). BENCH_FANOUT=0 skips it;
+// BENCH_FANOUT_RATE, BENCH_FANOUT_PAIRS, BENCH_FANOUT_SECONDS (20, after 5 s of warm-up) change it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +27,53 @@ const LOAD_RATE_PER_BUYER = 10; // messages per second each, 100/s in all
 const REST_SECONDS = 8;
 const REST_CONNECTIONS = 20;
 const DEMO_STORE = { phone: '0911111111', password: 'store1234' };
+const FANOUT = process.env.BENCH_FANOUT !== '0';
+const FANOUT_RATE = Number(process.env.BENCH_FANOUT_RATE || 500);
+const FANOUT_PAIRS = Number(process.env.BENCH_FANOUT_PAIRS || 1000);
+const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS || 20);
+const FANOUT_TARGET_P99 = 50;
+
+/** A TypeScript command of relay/bench through tsx; resolves with its stdout. */
+function tsx(file, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, file)], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${file} exited with ${code}`))));
+  });
+}
+
+/** The fan-out load against `base` (its database at dbUrl), the server side's CPU from `pids`. */
+async function fanout(base, dbUrl, pids) {
+  if (!FANOUT) return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-bench-fanout-'));
+  try {
+    const pairsFile = path.join(dir, 'pairs.json');
+    console.log(`  fan-out: seeding ${FANOUT_PAIRS} conversations …`);
+    await tsx('relay/bench/seed-pairs.ts', {
+      DATABASE_URL: dbUrl,
+      BENCH_PAIRS: String(FANOUT_PAIRS),
+      BENCH_PAIRS_FILE: pairsFile,
+    });
+    const out = await tsx('relay/bench/fanout-run.ts', {
+      BENCH_PORT: new URL(base).port,
+      BENCH_PAIRS_FILE: pairsFile,
+      BENCH_FANOUT_RATE: String(FANOUT_RATE),
+      BENCH_FANOUT_SECONDS: String(FANOUT_SECONDS),
+      BENCH_CPU_PIDS: pids.filter(Boolean).join(','),
+    });
+    const line = out.split('\n').find((l) => l.startsWith('FANOUT_RESULT '));
+    return line ? JSON.parse(line.slice('FANOUT_RESULT '.length)) : null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const { RealtimeClient } = await loadRealtime();
 
@@ -138,7 +189,12 @@ async function benchScaled() {
     const setup = await setUp(cluster.url, connect);
     const chat = await chatLatency(setup);
     const rest = await restThroughput(cluster.url);
-    return { chat, rest };
+    const fan = await fanout(
+      cluster.url,
+      cluster.pgUrl,
+      [...cluster.apis, ...cluster.relays].map((p) => p.pid),
+    );
+    return { chat, rest, fan };
   } finally {
     for (const s of sockets) s.close();
     await cluster.stop();
@@ -176,7 +232,8 @@ async function benchSingle() {
     const setup = await setUp(base, connect);
     const chat = await chatLatency(setup);
     const rest = await restThroughput(base);
-    return { chat, rest };
+    const fan = await fanout(base, `sqlite:${path.join(dir, 'agrivet.db')}`, [proc.pid]);
+    return { chat, rest, fan };
   } finally {
     for (const s of sockets) s.close();
     proc.kill('SIGTERM');
@@ -202,6 +259,30 @@ function table(results) {
       (r) => `${r.rest.rps} (${r.rest.p50} / ${r.rest.p99})${r.rest.errors ? `, ${r.rest.errors} errors` : ''}`,
     ],
   ];
+  const f = (r, get) => (r.fan ? get(r.fan) : '–');
+  const fmt = (v) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(1) : v.toFixed(0));
+  if (FANOUT) {
+    rows.push(
+      [
+        `fan-out: ${FANOUT_PAIRS * 2} sockets in ${FANOUT_PAIRS} conversations, ${FANOUT_RATE} msg/s for ${FANOUT_SECONDS} s: sockets joined; sent / delivered / lost`,
+        (r) => f(r, (x) => `${x.sockets} of ${x.expected}; ${x.sent} / ${x.delivered} / ${x.lost}`),
+      ],
+      [
+        `**fan-out: delivery p50 / p99 / max (ms)** (target p99 < ${FANOUT_TARGET_P99} ms one-process)`,
+        (r) =>
+          f(
+            r,
+            (x) =>
+              `**${fmt(x.p50)} / ${fmt(x.p99)} / ${fmt(x.max)}** (${x.lost === 0 && x.p99 < FANOUT_TARGET_P99 ? 'under' : 'over'} ${FANOUT_TARGET_P99})`,
+          ),
+      ],
+      [
+        'fan-out: server CPU per message (every API and relay process), ms',
+        (r) => f(r, (x) => ((x.cpuSeconds * 1000) / Math.max(1, x.sent)).toFixed(2)),
+      ],
+      ['fan-out: load average before → after', (r) => f(r, (x) => `${x.loadBefore} → ${x.loadAfter}`)],
+    );
+  }
   const names = Object.keys(results);
   const head = `| | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`;
   return [head, ...rows.map(([label, f]) => `| ${label} | ${names.map((n) => f(results[n])).join(' | ')} |`)].join(
@@ -224,14 +305,20 @@ function writeSection(markdown) {
   return file;
 }
 
-const loadBefore = os.loadavg()[0].toFixed(1);
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ');
 const single = await benchSingle();
 console.log('one process:', JSON.stringify(single));
 const scaled = await benchScaled();
 console.log('scaled:', JSON.stringify(scaled));
 
 const markdown = `\`npm run bench:scale\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, every process on the
-same machine; load average ${loadBefore} at the start — other work on the machine inflates the figures).
+same machine; load average ${loadBefore} at the start, ${os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ')} at the end — other work on the machine inflates the figures).
 The same scenario against the one-process product (\`npm start\`: API, relay and client in one Node
 process, SQLite) and the scaled deployment run locally (nginx → 2 relays sharing rooms
 through Redis → 2 API instances on PostgreSQL; senders on relay 1, the store on relay 2, so every
@@ -246,5 +333,6 @@ and shares two cores among seven processes; its gain is that any API or relay in
 without losing a message (\`npm run test:scale\`), and capacity grows with machines.`;
 
 console.log(`\n${markdown}`);
-console.log(`\nwritten to ${writeSection(markdown)}`);
+if (process.env.BENCH_NO_DOC === '1') console.log('\n(BENCH_NO_DOC=1: docs/performance.md left alone)');
+else console.log(`\nwritten to ${writeSection(markdown)}`);
 process.exit(0);

@@ -19,7 +19,7 @@
  * --expose-gc and gc-hook.mjs), heap and RSS.
  * BENCH_PARTS=latency,idle,fanout (default all); BENCH_IDLE=n the idle target (20,000);
  * BENCH_SECONDS the load duration of part 2 (10); BENCH_FANOUT_RATE (500), BENCH_FANOUT_PAIRS (1,000),
- * BENCH_FANOUT_SECONDS (20, after 5 s of warm-up).
+ * BENCH_FANOUT_SECONDS (20, after 5 s of warm-up); BENCH_CPU_PROF=<dir> profiles the fan-out's process.
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +29,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AuthPayload, Conversation, Message, Store } from '@agrivet/shared';
 import { io, type Socket } from 'socket.io-client';
 import type WebSocket from 'ws';
+import { type FanoutOptions, type FanoutResult, runFanout } from './fanout-run';
 import {
   cpuOf,
   forkReady,
@@ -242,70 +243,38 @@ async function fanout(dir: string): Promise<string[]> {
     BENCH_PAIRS: String(FANOUT_PAIRS),
     BENCH_PAIRS_FILE: pairsFile,
     BENCH_RELAY: 'inprocess',
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the one process, written when it stops
+    ...(process.env.BENCH_CPU_PROF ? { BENCH_CPU_PROF: path.resolve(process.env.BENCH_CPU_PROF) } : {}),
     // the per-user write limits stay on: 500 messages/s over 2,000 people is 15 a minute each
   });
-  const loaders: ChildProcess[] = [];
   try {
-    const pairs = JSON.parse(readFileSync(pairsFile, 'utf8')) as { conversationId: number }[];
-    const shares = [pairs.slice(0, pairs.length / 2), pairs.slice(pairs.length / 2)];
-    for (let i = 0; i < shares.length; i++) loaders.push(await forkChild(path.join(here, 'fanout-load.ts')));
-    const joined = loaders.map((c) => nextOf<{ sockets: number; failed: string[] }>(c, 'joined'));
-    const results = loaders.map((c) =>
-      nextOf<{
-        samples: number[];
-        sent: number;
-        delivered: number;
-        lost: number;
-        acks: Record<string, number>;
-        lateP99: number;
-      }>(c, 'result'),
-    );
-    for (const r of results) r.catch(() => {});
-    const t0 = performance.now();
-    for (const [i, c] of loaders.entries()) {
-      c.send({
-        type: 'start',
-        port,
-        pairs: shares[i],
-        rate: FANOUT_RATE / loaders.length,
-        warmup: FANOUT_WARMUP,
-        seconds: FANOUT_SECONDS,
-      });
-    }
-    const j = await Promise.all(joined);
-    // every socket joined: both start sending at the same moment
-    const startAt = Date.now() + 500;
-    for (const c of loaders) c.send({ type: 'go', startAt });
-    const sockets = j.reduce((a, x) => a + x.sockets, 0);
-    const failed = j.flatMap((x) => x.failed).filter(Boolean);
-    console.log(
-      `fan-out: ${sockets} sockets joined in ${((performance.now() - t0) / 1000).toFixed(1)} s${failed.length ? ` (failed: ${failed.slice(0, 3).join('; ')})` : ''}; ${FANOUT_RATE} messages/s, ${FANOUT_WARMUP} s warm-up, ${FANOUT_SECONDS} s measured …`,
-    );
-    const cpu0 = cpuOf(server.pid!);
-    const load0 = uptime();
-    const r = await Promise.all(results);
-    const cpu = cpuOf(server.pid!) - cpu0;
-    const samples = r.flatMap((x) => x.samples);
-    const st = stats(samples);
-    const sent = r.reduce((a, x) => a + x.sent, 0);
-    const delivered = r.reduce((a, x) => a + x.delivered, 0);
-    const lost = r.reduce((a, x) => a + x.lost, 0);
-    const acks: Record<string, number> = {};
-    for (const x of r) for (const [k, v] of Object.entries(x.acks)) acks[k] = (acks[k] ?? 0) + v;
-    const max = samples.reduce((a, b) => Math.max(a, b), 0);
-    const ok = lost === 0 && st.p99 < FANOUT_TARGET_P99;
-    return [
-      `| fan-out, one process (API + relay + SQLite): sockets joined | ${sockets} of ${2 * pairs.length} in ${pairs.length} conversations | |`,
-      `| fan-out: messages sent / delivered / lost (warm-up included) | ${sent} / ${delivered} / ${lost}; acks ${JSON.stringify(acks)} | nothing lost |`,
-      `| **fan-out: delivery p50 / p99 / max at ${FANOUT_RATE} msg/s, ${FANOUT_SECONDS} s (${st.n} samples)** | **${ms(st.p50)} / ${ms(st.p99)} / ${ms(max)} ms** | p99 < ${FANOUT_TARGET_P99} ms: ${ok ? 'met' : '**missed**'} |`,
-      `| fan-out: server CPU (all messages, warm-up included) | ${((cpu * 1000) / Math.max(1, sent)).toFixed(2)} ms per message, ${(cpu / (FANOUT_WARMUP + FANOUT_SECONDS)).toFixed(2)} cores | |`,
-      `| fan-out: load generators sending late, p99 (ms) | ${r.map((x) => ms(x.lateP99)).join(', ')} | |`,
-      `| fan-out: load average before / after | ${load0} → ${uptime()} | |`,
-    ];
+    const pairs = JSON.parse(readFileSync(pairsFile, 'utf8')) as FanoutOptions['pairs'];
+    const f = await runFanout({
+      port,
+      pairs,
+      rate: FANOUT_RATE,
+      warmup: FANOUT_WARMUP,
+      seconds: FANOUT_SECONDS,
+      cpuPids: [server.pid!],
+      log: console.log,
+    });
+    return fanoutRows('one process (API + relay + SQLite)', f);
   } finally {
-    for (const c of loaders) c.kill('SIGKILL');
     await stop(server);
   }
+}
+
+/** Table rows of a fan-out run (bench:scale prints the same for its two deployments). */
+function fanoutRows(where: string, f: FanoutResult): string[] {
+  const ok = f.lost === 0 && f.p99 < FANOUT_TARGET_P99;
+  return [
+    `| fan-out, ${where}: sockets joined | ${f.sockets} of ${f.expected} in ${f.expected / 2} conversations, ${f.joinSeconds.toFixed(1)} s | |`,
+    `| fan-out: messages sent / delivered / lost (warm-up included) | ${f.sent} / ${f.delivered} / ${f.lost}; acks ${JSON.stringify(f.acks)} | nothing lost: ${f.lost === 0 ? 'met' : '**missed**'} |`,
+    `| **fan-out: delivery p50 / p99 / max at ${FANOUT_RATE} msg/s for ${FANOUT_SECONDS} s (${f.n} samples)** | **${ms(f.p50)} / ${ms(f.p99)} / ${ms(f.max)} ms** | p99 < ${FANOUT_TARGET_P99} ms: ${ok ? 'met' : '**missed**'} |`,
+    `| fan-out: server CPU (warm-up included) | ${((f.cpuSeconds * 1000) / Math.max(1, f.sent)).toFixed(2)} ms per message, ${(f.cpuSeconds / (FANOUT_WARMUP + FANOUT_SECONDS)).toFixed(2)} cores | |`,
+    `| fan-out: load generators sending late, p99 (ms) | ${f.lateP99.map(ms).join(', ')} | |`,
+    `| fan-out: load average (1 / 5 / 15 min) before → after | ${f.loadBefore} → ${f.loadAfter} | |`,
+  ];
 }
 
 async function main(): Promise<void> {
