@@ -26,9 +26,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AuthPayload, Conversation, Message, Store } from '@agrivet/shared';
+import type { Message } from '@agrivet/shared';
 import { io, type Socket } from 'socket.io-client';
 import type WebSocket from 'ws';
+import type { SeededPair } from './seed-pairs';
 import { type FanoutOptions, type FanoutResult, runFanout } from './fanout-run';
 import {
   cpuOf,
@@ -67,9 +68,18 @@ const uptime = () =>
     .map((l) => l.toFixed(2))
     .join(' / ');
 
+/** Every child this process started: killed if the benchmark ends early (Ctrl-C, an error). */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 /** A TypeScript child speaking { type } messages over IPC; resolves once it said 'ready'. */
 function forkChild(file: string): Promise<ChildProcess> {
   const child = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   return new Promise((resolve, reject) => {
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
@@ -103,51 +113,19 @@ interface Pair {
   conversationId: number;
 }
 
-async function post<T>(apiUrl: string, p: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${apiUrl}/${p}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { status: number; data: T; error?: { message: string } };
-  if (json.status !== 200) throw new Error(`${p}: ${json.status} ${json.error?.message}`);
-  return json.data;
+interface Person {
+  farmer: { token: string };
+  store: { token: string };
+  conversationId: number;
 }
 
-const register = (apiUrl: string, phone: string, type: number, name: string) =>
-  post<AuthPayload>(apiUrl, 'auth/register', {
-    phone,
-    name,
-    type,
-    password: 'bench1234',
-    password_confirmation: 'bench1234',
-  });
-
-/** PAIRS farmers and PAIRS store accounts with a store each, and one conversation per pair. */
-async function makePeople(apiUrl: string) {
-  const people: { farmer: AuthPayload; store: AuthPayload; conversationId: number }[] = [];
-  for (let i = 0; i < PAIRS; i++) {
-    const n = String(i).padStart(4, '0');
-    const [farmer, owner] = await Promise.all([
-      register(apiUrl, `097700${n}`, 2, `مزارع ${i}`),
-      register(apiUrl, `098800${n}`, 1, `صيدلية ${i}`),
-    ]);
-    const store = await post<Store>(
-      apiUrl,
-      'store/create',
-      { city: 1 + (i % 12), address: 'شارع الاختبار', name_store: `صيدلية القياس ${i}`, type: 0 },
-      owner.token,
-    );
-    const conversation = await post<Conversation>(
-      apiUrl,
-      'conversation/create',
-      { sender_id: farmer.user.id, receiver_id: owner.user.id, store_id: store.id },
-      farmer.token,
-    );
-    people.push({ farmer, store: owner, conversationId: conversation.id });
-  }
-  return people;
-}
+/** The PAIRS farmer / store-account pairs api-process.ts seeded (a store and a conversation each). */
+const peopleFrom = (file: string): Person[] =>
+  (JSON.parse(readFileSync(file, 'utf8')) as SeededPair[]).map((p) => ({
+    farmer: { token: p.farmer },
+    store: { token: p.owner },
+    conversationId: p.conversationId,
+  }));
 
 function connect(url: string, token: string): Promise<Socket> {
   const socket = io(url, { auth: { token }, transports: ['websocket'], forceNew: true, reconnection: false });
@@ -160,7 +138,7 @@ function connect(url: string, token: string): Promise<Socket> {
 const join = (s: Socket, conversationId: number) =>
   s.timeout(10_000).emitWithAck('conversation:join', { conversation_id: conversationId });
 
-async function openPairs(url: string, people: Awaited<ReturnType<typeof makePeople>>, count: number) {
+async function openPairs(url: string, people: Person[], count: number) {
   const pairs: Pair[] = [];
   for (const p of people.slice(0, count)) {
     const [sender, receiver] = await Promise.all([connect(url, p.farmer.token), connect(url, p.store.token)]);
@@ -247,6 +225,7 @@ async function fanout(dir: string): Promise<string[]> {
     ...(process.env.BENCH_CPU_PROF ? { BENCH_CPU_PROF: path.resolve(process.env.BENCH_CPU_PROF) } : {}),
     // the per-user write limits stay on: 500 messages/s over 2,000 people is 15 a minute each
   });
+  live.add(server);
   try {
     const pairs = JSON.parse(readFileSync(pairsFile, 'utf8')) as FanoutOptions['pairs'];
     const f = await runFanout({
@@ -301,23 +280,27 @@ async function main(): Promise<void> {
         STORAGE_DIR: path.join(dir, 'storage'),
         BENCH_USERS: String(Math.max(PARTS.has('idle') ? IDLE_TARGET : 0, LOAD_SOCKETS)),
         BENCH_USERS_FILE: path.join(dir, 'tokens.json'),
+        BENCH_PAIRS: String(PAIRS),
+        BENCH_PAIRS_FILE: path.join(dir, 'people.json'),
         // load beyond what one person sends: the API's per-user limits would refuse it
         RATE_LIMITS: 'off',
         REDIS_URL: redis.url,
       });
       children.push(api);
+      live.add(api);
       const echo = await forkReady(path.join(here, 'echo-server.ts'), { BENCH_PORT: String(echoPort) });
       children.push(echo);
+      live.add(echo);
       const memFile = path.join(dir, 'relay-memory.json');
       const relay = await startRelayProcess(path.join(relayDir, 'dist/main.js'), relayPort, apiUrl, {
         execArgv: ['--expose-gc', '--import', pathToFileURL(path.join(here, 'gc-hook.mjs')).href],
         env: { BENCH_MEM_FILE: memFile, REDIS_URL: redis.url },
       });
       children.push(relay);
+      live.add(relay);
       const relayUrl = `http://127.0.0.1:${relayPort}`;
       const echoUrl = `http://127.0.0.1:${echoPort}`;
-      console.log(`preparing ${PAIRS} farmer/store pairs …`);
-      const people = await makePeople(apiUrl);
+      const people = peopleFrom(path.join(dir, 'people.json'));
       // One distinct user per idle socket (seeded by api-process.ts).
       const tokens = JSON.parse(readFileSync(path.join(dir, 'tokens.json'), 'utf8')) as string[];
 

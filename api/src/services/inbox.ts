@@ -16,6 +16,7 @@ import { LRUCache } from 'lru-cache';
 import { type Config, clockNow } from '../config';
 import { toCount, toIso } from '../db/time';
 import type { ConversationRow, Database } from '../db/types';
+import { prepared } from '../db/prepared';
 
 export type Clock = () => Date;
 /** The configuration's clock (shared with subscriptions: `config.now` in ms) as Dates. */
@@ -79,6 +80,42 @@ export interface InboxChange {
  * Moves the conversation's inbox state after a message (call inside the message's transaction).
  * `kind`: 'plain' for a message people wrote, 'card' or 'auto' for those that change nothing.
  */
+// every message people write runs these: compiled once (db/prepared.ts; issue 25, message/create's CPU)
+const customerOf = prepared((db: Kysely<Database>, p: { id: number }) =>
+  db.selectFrom('users').select(['name', 'phone']).where('id', '=', p.id),
+);
+const customerWrote = prepared((db: Kysely<Database>, p: { id: number; at: string; search: string | null }) =>
+  db
+    .updateTable('conversations')
+    .set((eb) => ({
+      waiting_since: eb.fn.coalesce('waiting_since', eb.val(p.at)).$castTo<string>(),
+      resolved: 0,
+      customer_search: p.search,
+    }))
+    .where('id', '=', p.id)
+    .returning(['id']),
+);
+const waitEnds = prepared((db: Kysely<Database>, p: { id: number }) =>
+  db
+    .updateTable('conversations')
+    .set({ waiting_since: null })
+    .where('id', '=', p.id)
+    .where('waiting_since', 'is not', null)
+    .returning(['id']),
+);
+const replyTime = prepared(
+  (db: Kysely<Database>, p: { storeId: number; conversationId: number; seconds: number; at: string }) =>
+    db
+      .insertInto('reply_times')
+      .values({ store_id: p.storeId, conversation_id: p.conversationId, seconds: p.seconds, replied_at: p.at }),
+);
+const storeActive = prepared((db: Kysely<Database>, p: { storeId: number; at: string }) =>
+  db
+    .insertInto('store_activity')
+    .values({ store_id: p.storeId, last_active_at: p.at, reply_minutes: null })
+    .onConflict((oc) => oc.column('store_id').doUpdateSet({ last_active_at: p.at })),
+);
+
 export async function inboxAfterMessage(
   trx: Kysely<Database>,
   conversation: ConversationRow,
@@ -90,42 +127,24 @@ export async function inboxAfterMessage(
   if (kind !== 'plain') return change;
   const at = now.toISOString();
   if (authorId === conversation.sender_id) {
-    const customer = await trx
-      .selectFrom('users')
-      .select(['name', 'phone'])
-      .where('id', '=', authorId)
-      .executeTakeFirst();
-    const updated = await trx
-      .updateTable('conversations')
-      .set((eb) => ({
-        waiting_since: eb.fn.coalesce('waiting_since', eb.val(at)).$castTo<string>(),
-        resolved: 0,
-        customer_search: customer ? normalizeArabic(`${customer.name} ${customer.phone}`) : null,
-      }))
-      .where('id', '=', conversation.id)
-      .returning(['id'])
-      .executeTakeFirst();
+    const customer = await customerOf.takeFirst(trx, { id: authorId });
+    const updated = await customerWrote.takeFirst(trx, {
+      id: conversation.id,
+      at,
+      search: customer ? normalizeArabic(`${customer.name} ${customer.phone}`) : null,
+    });
     change.reopened = updated !== undefined && conversation.resolved === 1;
     return change;
   }
   if (authorId !== conversation.receiver_id) return change;
   // the store answers: the wait (if any) ends, once (the conditional UPDATE decides between two replies)
-  const ended = await trx
-    .updateTable('conversations')
-    .set({ waiting_since: null })
-    .where('id', '=', conversation.id)
-    .where('waiting_since', 'is not', null)
-    .returning(['id'])
-    .executeTakeFirst();
+  const ended = await waitEnds.takeFirst(trx, { id: conversation.id });
   if (ended && conversation.waiting_since) {
     const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(toIso(conversation.waiting_since))) / 1000));
-    await trx
-      .insertInto('reply_times')
-      .values({ store_id: conversation.store_id, conversation_id: conversation.id, seconds, replied_at: at })
-      .execute();
+    await replyTime.execute(trx, { storeId: conversation.store_id, conversationId: conversation.id, seconds, at });
     change.answered = true;
   }
-  await saveActivity(trx, conversation.store_id, { last_active_at: at });
+  await storeActive.execute(trx, { storeId: conversation.store_id, at });
   return change;
 }
 
