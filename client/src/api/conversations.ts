@@ -27,7 +27,7 @@ import {
 } from '@tanstack/react-query';
 import { getUser } from '@/api/auth';
 import { announceReconnected } from '@/lib/back-online';
-import { scope } from '@/lib/query-client';
+import { queryClient as appQueryClient, scope } from '@/lib/query-client';
 import { useChat } from '@/stores/chat';
 import { isConversationOpen, onJoin, onRealtime, useRealtime } from '@/stores/realtime';
 
@@ -107,6 +107,12 @@ export const threadQueryOptions = (id: number) =>
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnReconnect: false,
   });
+
+/** Starts loading a thread's newest page into the app's cache (a signed-in screen opened cold). */
+export function prefetchThread(id: number): Promise<void> {
+  if (!Number.isInteger(id) || id <= 0) return Promise.resolve();
+  return appQueryClient.prefetchInfiniteQuery(threadQueryOptions(id));
+}
 
 /** The thread as one list, oldest first. */
 export function threadOf(data: ThreadData): Thread {

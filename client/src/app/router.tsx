@@ -53,7 +53,11 @@ const Carts = lazy(() => import('@/features/cart/routes/carts'));
 const Account = lazy(() => import('@/features/account/routes/account'));
 const MyOrders = lazy(() => import('@/features/orders/routes/my-orders'));
 const ChatList = lazy(() => import('@/features/chat/routes/chat-list'));
-const Chat = lazy(() => import('@/features/chat/routes/chat'));
+const chat = lazyRoute(
+  () => import('@/features/chat/routes/chat'),
+  (m) => m.default,
+);
+const Chat = chat.Component;
 const Login = lazy(() => import('@/features/auth/routes/login'));
 const Register = lazy(() => import('@/features/auth/routes/register'));
 const ForgetPassword = lazy(() => import('@/features/auth/routes/forget-password'));
@@ -89,10 +93,28 @@ export function matchedPattern(pathname: string): string | null {
 /** Rendered by the server (public, anonymous): the pattern of one of the screens above. */
 export const isServerRendered = (pattern: string | null): boolean => pattern !== null && FIRST_SCREENS.has(pattern);
 
-export function preloadFirstScreen(pathname: string): Promise<unknown> | null {
-  const pattern = matchedPattern(pathname);
+/**
+ * Signed-in screens opened from the shell (a farmer tapping a message's notification): their chunk and
+ * their data are requested as the app starts, beside each other, not one after the other behind the user
+ * query and the route's own loading.
+ */
+const SIGNED_IN_FIRST = new Map<string, (params: Record<string, string | undefined>) => Promise<unknown>>([
+  [
+    paths.chat.path,
+    ({ id }) => {
+      void import('@/api/conversations').then((m) => m.prefetchThread(Number(id)));
+      return chat.preload();
+    },
+  ],
+]);
+
+export function preloadFirstScreen(pathname: string, signedIn = false): Promise<unknown> | null {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const pattern = match?.route.path ?? null;
   const first = pattern === null ? undefined : FIRST_SCREENS.get(pattern);
-  return first ? first.preload() : null;
+  if (first) return first.preload();
+  const signedInFirst = signedIn && pattern !== null ? SIGNED_IN_FIRST.get(pattern) : undefined;
+  return signedInFirst && match ? signedInFirst(match.params) : null;
 }
 
 const standalone = (element: ReactNode) => <Suspense fallback={<LoadingState />}>{element}</Suspense>;

@@ -23,7 +23,7 @@ const app = (
   </StrictMode>
 );
 
-const firstScreen = preloadFirstScreen(window.location.pathname);
+const firstScreen = preloadFirstScreen(window.location.pathname, readToken() !== null);
 // The public layout's top bar (a lazy chunk) downloads beside the screen. A server-rendered page does not
 // wait for it: its HTML is on screen and it hydrates on its own once in.
 const topBar = loadTopBar().catch(() => {});
