@@ -286,7 +286,8 @@ if (SIGNED_IN) {
     }
     const m = (f) => median(f);
     const warmFromCache = runs.filter(
-      (r) => r.warm.threadAnsweredAt === null || r.warm.newestAt < r.warm.threadAnsweredAt,
+      // no thread request seen counts as not shown from cache (nothing to compare with)
+      (r) => r.warm.threadAnsweredAt !== null && r.warm.newestAt < r.warm.threadAnsweredAt,
     ).length;
     signedIn.push({
       name: flow.name,

@@ -125,15 +125,18 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
   }, []);
+  // Not before the connection is asked for: a thread shown from the cache (or fetched as the app starts)
+  // can be on screen before the signed-in effects start it, and a write then would be refused and lost.
+  const connectionAsked = useRealtime((s) => s.status !== 'idle');
   useEffect(() => {
-    if (readOnly || !conversation || lastId === 0 || !visible) return;
+    if (readOnly || !conversation || lastId === 0 || !visible || !connectionAsked) return;
     const myLastRead = iAmSender ? conversation.sender_last_read_id : conversation.receiver_last_read_id;
     const newestFromPeer = [...messages].reverse().find((m: Message) => m.user_id !== me)?.id ?? 0;
     if (newestFromPeer > Math.max(myLastRead, lastReadSent.current)) {
       lastReadSent.current = newestFromPeer;
       markRead(conversationId, newestFromPeer);
     }
-  }, [readOnly, conversation, lastId, messages, me, iAmSender, conversationId, visible]);
+  }, [readOnly, conversation, lastId, messages, me, iAmSender, conversationId, visible, connectionAsked]);
 
   // Pending writes that are not media on their way (those show from the media queue).
   const mediaIds = useMemo(() => new Set(media.map((m) => m.client_id)), [media]);
