@@ -1,8 +1,10 @@
 /**
  * "Worth trying again": the browser came back online, or the relay connection (re)opened — the API
  * is reachable again. Screens showing a load error retry by themselves on it (components/ui/states.tsx
- * ErrorState). No dependencies: it is part of the first load.
+ * ErrorState). The browser's state comes from lib/online.ts (TanStack's onlineManager, one listener).
  */
+import { onOnlineChange } from '@/lib/online';
+
 const RECONNECTED = 'agrivet:reconnected';
 
 /** Called by the chat's realtime binding (api/conversations.ts) each time the relay connection opens. */
@@ -13,10 +15,12 @@ export function announceReconnected(): void {
 /** Calls `listener` when the browser comes back online or the relay (re)connects; returns the unsubscribe. */
 export function onBackOnline(listener: () => void): () => void {
   if (typeof window === 'undefined') return () => undefined;
-  window.addEventListener('online', listener);
+  const stopOnline = onOnlineChange((online) => {
+    if (online) listener();
+  });
   window.addEventListener(RECONNECTED, listener);
   return () => {
-    window.removeEventListener('online', listener);
+    stopOnline();
     window.removeEventListener(RECONNECTED, listener);
   };
 }

@@ -1,31 +1,17 @@
 /**
- * "You are offline" while the browser says so (navigator.onLine, online/offline events). Loaded
+ * "You are offline" while the browser says so (TanStack's onlineManager, lib/online.ts). Loaded
  * lazily by the public and dashboard layouts (not part of the landing route's budget); rendered
  * nothing while online.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdCloudOff } from 'react-icons/md';
 import '@/i18n/chat';
+import { useOnline } from '@/lib/online';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+/** The chat's header and push prompt read it from here too. */
+export { useOnline };
 
 export default function OfflineBanner() {
   const { t } = useTranslation();

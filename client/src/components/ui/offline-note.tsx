@@ -4,27 +4,9 @@
  * (lib/persist-queries.ts) or the service worker's cache. Hidden while online.
  */
 import { Alert } from '@chakra-ui/react/alert';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '@/lib/online';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** navigator.onLine, live. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 export function OfflineCopyNote() {
   const { t } = useTranslation();

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@test/render';
 import { socialLinks } from '@/config/social';
@@ -7,6 +8,7 @@ import { OfflineCopyNote } from '@/components/ui/offline-note';
 afterEach(() => {
   for (const m of document.head.querySelectorAll('meta[name^="agrivet-social"]')) m.remove();
   vi.restoreAllMocks();
+  onlineManager.setOnline(true);
 });
 
 function meta(name: string, content: string) {
@@ -35,10 +37,8 @@ describe('footer social links', () => {
 
 describe('offline copy note', () => {
   it('shows list.offlineCopy only while the browser is offline', () => {
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     renderWithProviders(<OfflineCopyNote />);
     expect(screen.queryByText('أنت غير متصل، تُعرض آخر نسخة محفوظة')).toBeNull();
-    onLine.mockReturnValue(false);
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
