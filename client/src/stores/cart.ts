@@ -7,11 +7,14 @@
  * reloads, until the outbox reports it acknowledged (`settle(id, 'sent')` removes that cart) or
  * refused (`'failed'` unlocks it). The other stores' carts stay as they are.
  *
- * Saved as `{ version: 2, carts: StoreCart[] }` under CART_STORAGE_KEY; the single cart an earlier
- * version saved (`{store_id, items, pending}`) is read as that store's cart.
+ * Kept by zustand's `persist` (version 2) under CART_STORAGE_KEY, stored as `{ version: 2, carts:
+ * StoreCart[] }` (cartStorage below maps persist's `{state, version}` to it). The single cart version 1
+ * saved (`{store_id, items, pending}`, no version) is migrated to its store's cart; every stored cart
+ * and line is checked when read (`merge`), anything malformed reads as no cart.
  */
 import { CART_STORAGE_KEY, type CartItem } from '@agrivet/shared';
 import { create } from 'zustand';
+import { type PersistStorage, persist } from 'zustand/middleware';
 
 export interface PendingOrder {
   /**
@@ -75,46 +78,81 @@ function readStoreCart(value: unknown): StoreCart | null {
   };
 }
 
-/** Parses what localStorage holds (either version); anything malformed reads as no carts. */
-export function parseCarts(raw: string | null): Carts {
-  if (!raw) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return {};
-  }
+/** Stored carts (a list) → Carts; malformed entries are dropped. */
+function readList(list: unknown): Carts {
   const carts: Carts = {};
-  const value = parsed as { carts?: unknown; store_id?: unknown } | null;
-  const list = Array.isArray(value?.carts) ? value.carts : value && 'store_id' in value ? [value] : [];
-  for (const entry of list) {
+  for (const entry of Array.isArray(list) ? list : []) {
     const cart = readStoreCart(entry);
     if (cart) carts[cart.store_id] = cart;
   }
   return carts;
 }
 
-/** The carts saved in localStorage, or null when storage cannot be read. */
-function readCarts(): Carts | null {
+/** The persisted carts of version 1 (one cart, `{store_id, items, pending}`) as version 2's list. */
+function migrateCarts(persisted: unknown, version: number): { carts: unknown } {
+  if (version < 2 && persisted && typeof persisted === 'object' && 'store_id' in persisted)
+    return { carts: [persisted] };
+  return { carts: (persisted as { carts?: unknown } | null)?.carts };
+}
+
+/** Parses what localStorage holds (either version); anything malformed reads as no carts. */
+export function parseCarts(raw: string | null): Carts {
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(raw) as { version?: unknown } | null;
+    return readList(migrateCarts(value, typeof value?.version === 'number' ? value.version : 1).carts);
+  } catch {
+    return {};
+  }
+}
+
+/** The saved carts (what another tab may have written); an unreadable storage reads as none. */
+export function loadCarts(): Carts {
   try {
     return parseCarts(localStorage.getItem(CART_STORAGE_KEY));
   } catch {
-    return null;
+    return {};
   }
 }
 
-/** The saved carts; an unreadable storage reads as none. */
-export function loadCarts(): Carts {
-  return readCarts() ?? {};
-}
-
-function save(carts: Carts): void {
-  try {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ version: 2, carts: Object.values(carts) }));
-  } catch {
-    // storage full or unavailable: the carts live in memory only
-  }
-}
+/**
+ * persist's storage: `{version: 2, carts: [...]}` in localStorage, the format saved browsers hold
+ * (and what the e2e specs read), instead of persist's `{state, version}` envelope. Version 1's single
+ * cart has no `version`: read as 1, migrated by persist's `migrate`. Without localStorage (server
+ * rendering, a blocked storage) the carts live in memory only; nothing saved reads as no carts.
+ */
+const cartStorage: PersistStorage<{ carts: unknown }> = {
+  getItem: (name) => {
+    try {
+      const storage = globalThis.localStorage;
+      if (!storage) return null;
+      const raw = storage.getItem(name);
+      // nothing saved (or another tab cleared it): no carts
+      if (!raw) return { state: { carts: [] }, version: 2 };
+      const value = JSON.parse(raw) as { version?: unknown; carts?: unknown } | null;
+      if (!value || typeof value !== 'object') return null;
+      return typeof value.version === 'number'
+        ? { state: { carts: value.carts }, version: value.version }
+        : { state: value as { carts: unknown }, version: 1 };
+    } catch {
+      return null;
+    }
+  },
+  setItem: (name, { state, version }) => {
+    try {
+      globalThis.localStorage?.setItem(name, JSON.stringify({ version, carts: Object.values(state.carts as Carts) }));
+    } catch {
+      // storage full or unavailable: the carts live in memory only
+    }
+  },
+  removeItem: (name) => {
+    try {
+      globalThis.localStorage?.removeItem(name);
+    } catch {
+      // unavailable
+    }
+  },
+};
 
 interface CartState {
   carts: Carts;
@@ -141,91 +179,100 @@ interface CartState {
   syncFromStorage: () => void;
 }
 
-export const useCart = create<CartState>((set, get) => {
-  const commit = (carts: Carts) => {
-    save(carts);
-    set({ carts });
-  };
-  /** The carts with `storeId`'s replaced (removed when it has no items left). */
-  const withCart = (storeId: number, cart: StoreCart | null): Carts => {
-    const next = { ...get().carts };
-    if (cart && cart.items.length > 0) next[storeId] = cart;
-    else delete next[storeId];
-    return next;
-  };
-  const editable = (storeId: number): StoreCart | null => {
-    const cart = get().carts[storeId];
-    return cart && !cart.pending ? cart : null;
-  };
-  return {
-    // Created empty, then the saved carts are put in (below): the store's *initial* state is the
-    // server's (no carts), which zustand hands to React while it hydrates a server-rendered page, so
-    // the top bar's count and a store page's lines render as the server did until hydration is over.
-    carts: {},
-    add: (storeId, item, storeName) => {
-      const current = get().carts[storeId];
-      if (current?.pending) return false;
-      const base = current?.items ?? [];
-      const exists = base.some((i) => i.product_id === item.product_id);
-      const items = exists
-        ? base.map((i) => (i.product_id === item.product_id ? { ...i, ...item } : i))
-        : [...base, item];
-      commit(
-        withCart(storeId, {
-          store_id: storeId,
-          store_name: storeName || current?.store_name || '',
-          items,
-          pending: null,
-        }),
-      );
-      return true;
+export const useCart = create<CartState>()(
+  persist(
+    (set, get) => {
+      const commit = (carts: Carts) => set({ carts });
+      /** The carts with `storeId`'s replaced (removed when it has no items left). */
+      const withCart = (storeId: number, cart: StoreCart | null): Carts => {
+        const next = { ...get().carts };
+        if (cart && cart.items.length > 0) next[storeId] = cart;
+        else delete next[storeId];
+        return next;
+      };
+      const editable = (storeId: number): StoreCart | null => {
+        const cart = get().carts[storeId];
+        return cart && !cart.pending ? cart : null;
+      };
+      return {
+        // Created empty, then persist puts the saved carts in: the store's *initial* state
+        // (getInitialState) stays the server's (no carts), which zustand hands to React while it hydrates
+        // a server-rendered page, so the top bar's count and a store page's lines render as the server
+        // did until hydration is over.
+        carts: {},
+        add: (storeId, item, storeName) => {
+          const current = get().carts[storeId];
+          if (current?.pending) return false;
+          const base = current?.items ?? [];
+          const exists = base.some((i) => i.product_id === item.product_id);
+          const items = exists
+            ? base.map((i) => (i.product_id === item.product_id ? { ...i, ...item } : i))
+            : [...base, item];
+          commit(
+            withCart(storeId, {
+              store_id: storeId,
+              store_name: storeName || current?.store_name || '',
+              items,
+              pending: null,
+            }),
+          );
+          return true;
+        },
+        setQuantity: (storeId, productId, quantity) => {
+          const cart = editable(storeId);
+          if (!cart) return;
+          commit(
+            withCart(storeId, {
+              ...cart,
+              items: cart.items.map((i) => (i.product_id === productId ? { ...i, quantity } : i)),
+            }),
+          );
+        },
+        setPrice: (storeId, productId, priceCents) => {
+          const cart = editable(storeId);
+          if (!cart) return;
+          commit(
+            withCart(storeId, {
+              ...cart,
+              items: cart.items.map((i) => (i.product_id === productId ? { ...i, price_cents: priceCents } : i)),
+            }),
+          );
+        },
+        remove: (storeId, productId) => {
+          const cart = editable(storeId);
+          if (!cart) return;
+          commit(withCart(storeId, { ...cart, items: cart.items.filter((i) => i.product_id !== productId) }));
+        },
+        clear: (storeId) => commit(withCart(storeId, null)),
+        markPending: (storeId, clientId) => {
+          const cart = get().carts[storeId];
+          if (!cart) return;
+          commit(withCart(storeId, { ...cart, pending: { client_id: clientId, placed_at: Date.now() } }));
+        },
+        settle: (clientId, outcome) => {
+          // The saved carts are the shared truth across tabs; this tab's copy may be stale. localStorage is
+          // synchronous, so persist's rehydrate has put them in before the next line.
+          void useCart.persist.rehydrate();
+          const cart = Object.values(get().carts).find((c) => c.pending?.client_id === clientId);
+          if (!cart) return false;
+          commit(withCart(cart.store_id, outcome === 'sent' ? null : { ...cart, pending: null }));
+          return true;
+        },
+        syncFromStorage: () => void useCart.persist.rehydrate(),
+      };
     },
-    setQuantity: (storeId, productId, quantity) => {
-      const cart = editable(storeId);
-      if (!cart) return;
-      commit(
-        withCart(storeId, {
-          ...cart,
-          items: cart.items.map((i) => (i.product_id === productId ? { ...i, quantity } : i)),
-        }),
-      );
+    {
+      name: CART_STORAGE_KEY,
+      version: 2,
+      storage: cartStorage,
+      partialize: (state) => ({ carts: state.carts }),
+      migrate: (persisted, version) => migrateCarts(persisted, version),
+      // every stored cart and line checked; an unreadable storage keeps the carts held in memory
+      merge: (persisted, current) =>
+        persisted ? { ...current, carts: readList((persisted as { carts?: unknown }).carts) } : current,
     },
-    setPrice: (storeId, productId, priceCents) => {
-      const cart = editable(storeId);
-      if (!cart) return;
-      commit(
-        withCart(storeId, {
-          ...cart,
-          items: cart.items.map((i) => (i.product_id === productId ? { ...i, price_cents: priceCents } : i)),
-        }),
-      );
-    },
-    remove: (storeId, productId) => {
-      const cart = editable(storeId);
-      if (!cart) return;
-      commit(withCart(storeId, { ...cart, items: cart.items.filter((i) => i.product_id !== productId) }));
-    },
-    clear: (storeId) => commit(withCart(storeId, null)),
-    markPending: (storeId, clientId) => {
-      const cart = get().carts[storeId];
-      if (!cart) return;
-      commit(withCart(storeId, { ...cart, pending: { client_id: clientId, placed_at: Date.now() } }));
-    },
-    settle: (clientId, outcome) => {
-      // The saved carts are the shared truth across tabs; this tab's copy may be stale.
-      const saved = readCarts();
-      if (saved) set({ carts: saved });
-      const cart = Object.values(get().carts).find((c) => c.pending?.client_id === clientId);
-      if (!cart) return false;
-      commit(withCart(cart.store_id, outcome === 'sent' ? null : { ...cart, pending: null }));
-      return true;
-    },
-    syncFromStorage: () => set({ carts: loadCarts() }),
-  };
-});
-
-// The saved carts, after the initial (server) state: read by every render but the hydrating one.
-useCart.setState({ carts: loadCarts() });
+  ),
+);
 
 const NO_ITEMS: CartItem[] = [];
 

@@ -129,6 +129,40 @@ describe('carts per store (CONTRACT.md §5)', () => {
     expect(carts[3]?.items).toEqual([seeds]);
   });
 
+  it('persist (version 2) migrates the single cart version 1 saved, and writes it back as version 2', async () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ store_id: 3, items: [seeds], pending: { client_id: 'c-9', placed_at: 5 } }),
+    );
+    const after = await reloaded();
+    expect(after.persist.getOptions().version).toBe(2);
+    expect(after.getState().carts[3]).toEqual({
+      store_id: 3,
+      store_name: '',
+      items: [seeds],
+      pending: { client_id: 'c-9', placed_at: 5 },
+    });
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null')).toEqual({
+      version: 2,
+      carts: [{ store_id: 3, store_name: '', items: [seeds], pending: { client_id: 'c-9', placed_at: 5 } }],
+    });
+    // what a server-rendered page hydrates with: no carts (the saved ones come after)
+    expect(after.getInitialState().carts).toEqual({});
+  });
+
+  it('settle reads the saved carts first: a cart another tab already settled is not settled again', () => {
+    useCart.getState().add(3, seeds);
+    useCart.getState().markPending(3, 'c-1');
+    // another tab heard the outbox's answer and removed that cart, then added to another store's
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ version: 2, carts: [{ store_id: 4, store_name: '', items: [vaccine], pending: null }] }),
+    );
+    expect(useCart.getState().settle('c-1', 'failed')).toBe(false);
+    expect(useCart.getState().carts[3]).toBeUndefined();
+    expect(useCart.getState().carts[4]?.items).toEqual([vaccine]);
+  });
+
   it('follows another tab: a storage event for the cart key reloads the carts', () => {
     const target = new EventTarget();
     const stop = followCartStorage(target as unknown as Window);
