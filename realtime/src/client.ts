@@ -244,10 +244,6 @@ export class RealtimeClient {
     return this.write('order:update', input, options);
   }
 
-  markRead(input: WriteEvents['conversation:read']['payload'], options?: WriteOptions): Queued<'conversation:read'> {
-    return this.write('conversation:read', input, options);
-  }
-
   /**
    * `message:delete` now, not queued (the author's 15 minutes do not wait for a reconnect): offline or
    * without an acknowledgement, a 503 envelope (`internal`, NOT_CONNECTED_AR).
@@ -262,11 +258,6 @@ export class RealtimeClient {
   /** Writes not yet acknowledged, oldest first. */
   pending(): readonly OutboxItem[] {
     return this.outbox.list();
-  }
-
-  /** Sign-out: drops queued writes (their `done` settle with status 499). */
-  clearOutbox(): void {
-    this.outbox.clear();
   }
 
   // ---- internals -----------------------------------------------------------------------------

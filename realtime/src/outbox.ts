@@ -26,8 +26,6 @@ export interface OutboxOptions {
   retryMaxMs?: number;
 }
 
-/** A write dropped by clear() (sign-out): status 499, never sent. */
-const CANCELLED = { code: 'internal', message: 'cancelled' } as const;
 const MAX_SERVER_ERRORS = 5;
 
 /** A caller's client_id is used when non-empty, at most LIMITS.clientIdMax long and not padded (the API trims). */
@@ -97,16 +95,6 @@ export class Outbox {
     return waiter.done;
   }
 
-  /** Drops every queued write (sign-out); their `done` settle with a 499 refusal. */
-  clear(): void {
-    const dropped = this.items;
-    this.items = [];
-    for (const item of dropped) {
-      this.storage.remove(item.client_id);
-      this.leave(item, 'failed', { status: 499, error: CANCELLED });
-    }
-  }
-
   /** Start (or continue at once) sending: call when the connection comes up. */
   resume(): void {
     if (this.wake) this.wake();
@@ -123,7 +111,6 @@ export class Outbox {
         item.attempts += 1;
         this.onChange({ type: 'sending', item });
         const result = await this.transport.send(item);
-        if (this.items[0] !== item) continue; // dropped meanwhile by clear()
         if (result.kind === 'ack') {
           const response = isEnvelope(result.response)
             ? result.response

@@ -150,17 +150,6 @@ describe('Outbox', () => {
     expect(online.sent.map((s) => s.client_id)).toEqual([q.item.client_id, order.item.client_id]);
     expect([...local.map.keys()]).toEqual(['agrivet:outbox:8:other']);
   });
-
-  it('clear() drops every queued write with a 499 and forgets them in storage', async () => {
-    const storage = new MemoryOutboxStorage();
-    const offline = new ScriptedTransport();
-    offline.connected = false;
-    const outbox = new Outbox(offline, noop, { storage });
-    const q = outbox.enqueue('message:send', { conversation_id: 3, message: 'x' });
-    outbox.clear();
-    expect((await q.done).status).toBe(499);
-    expect(storage.load()).toEqual([]);
-  });
 });
 
 async function until(done: () => boolean): Promise<void> {
