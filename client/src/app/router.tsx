@@ -47,7 +47,8 @@ const Article = article.Component;
 const Search = search.Component;
 const StoreProducts = storeProducts.Component;
 const Product = product.Component;
-const StartChat = lazy(() => storesList().then((m) => ({ default: m.StartChatRoute })));
+// Its own chunk: the chat's queries it starts stay out of the store lists' first load.
+const StartChat = lazy(() => import('@/features/stores/routes/start-chat'));
 const Cart = lazy(() => import('@/features/cart/routes/cart'));
 const Carts = lazy(() => import('@/features/cart/routes/carts'));
 const Account = lazy(() => import('@/features/account/routes/account'));

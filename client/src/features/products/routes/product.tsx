@@ -36,10 +36,13 @@ import { failureOf } from '@/lib/query-client';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { useProduct } from '@/api/products';
 import { useStore } from '@/api/stores';
-import { QuantityDialog } from '@/features/products/components/quantity-dialog';
 import { StoreTimes } from '@/features/products/components/store-times';
 import { useOrderFlow } from '@/features/products/lib/order-flow';
 
+// The quantity dialog (its form, its schema, Chakra's dialog) loads when a visitor taps «اطلب».
+const QuantityDialog = lazy(() =>
+  import('@/features/products/components/quantity-dialog').then((m) => ({ default: m.QuantityDialog })),
+);
 const ProductImageViewer = lazy(() => import('@/features/products/components/product-image-viewer'));
 
 export default function ProductRoute() {
@@ -226,7 +229,11 @@ export default function ProductRoute() {
           <ProductImageViewer src={imageUrl(product.image)} alt={product.name} onClose={() => setViewing(false)} />
         </Suspense>
       )}
-      {flow.ordering && <QuantityDialog product={flow.ordering} onClose={flow.close} onConfirm={flow.confirm} />}
+      {flow.ordering && (
+        <Suspense fallback={null}>
+          <QuantityDialog product={flow.ordering} onClose={flow.close} onConfirm={flow.confirm} />
+        </Suspense>
+      )}
     </Container>
   );
 }

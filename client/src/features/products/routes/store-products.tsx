@@ -7,6 +7,7 @@
  * shown as taking no orders.
  */
 import '@/i18n/layout';
+import { lazy, Suspense } from 'react';
 import { provinceLabel } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';
@@ -31,7 +32,6 @@ import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { cartCount, selectCartItems, useCart } from '@/stores/cart';
 import { useStoreProducts } from '@/api/stores';
 import { ProductCard } from '@/features/products/components/product-card';
-import { QuantityDialog } from '@/features/products/components/quantity-dialog';
 import { StoreReviews } from '@/features/products/components/store-reviews';
 import { StoreTimes } from '@/features/products/components/store-times';
 import { useOrderFlow } from '@/features/products/lib/order-flow';
@@ -40,6 +40,11 @@ import { currentLang } from '@/i18n';
 
 /** /product/{id}, loaded with this page (app/router.tsx). */
 export { default as ProductRoute } from './product';
+
+// The quantity dialog (its form, its schema, Chakra's dialog) loads when a visitor taps «اطلب».
+const QuantityDialog = lazy(() =>
+  import('@/features/products/components/quantity-dialog').then((m) => ({ default: m.QuantityDialog })),
+);
 
 /** The store list of a store type (1 pharmacies, 2 clinics, 3 nurseries). */
 const listOf = (type: number | undefined) =>
@@ -148,12 +153,14 @@ export default function StoreProductsRoute() {
       )}
       {store && <StoreReviews storeId={storeId} />}
       {ordering && (
-        <QuantityDialog
-          product={ordering}
-          initialQuantity={items.find((i) => i.product_id === ordering.id)?.quantity ?? 1}
-          onClose={flow.close}
-          onConfirm={flow.confirm}
-        />
+        <Suspense fallback={null}>
+          <QuantityDialog
+            product={ordering}
+            initialQuantity={items.find((i) => i.product_id === ordering.id)?.quantity ?? 1}
+            onClose={flow.close}
+            onConfirm={flow.confirm}
+          />
+        </Suspense>
       )}
     </Page>
   );

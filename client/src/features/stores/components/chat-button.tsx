@@ -13,7 +13,6 @@ import { MdChatBubbleOutline } from 'react-icons/md';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/toaster';
 import { loginHref, paths } from '@/config/paths';
-import { conversationKeys, startConversation } from '@/api/conversations';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { authKeys, useUserQuery } from '@/api/auth';
 import { failureOf } from '@/lib/query-client';
@@ -69,6 +68,8 @@ export function ChatButton({ store }: { store: Store }) {
       // why at once, the query keeps trying by itself.
       if (!user && userFailure) throw userFailure;
       const me = user ?? (await userOrFailure(queryClient, () => new Error(t('errors.requestFailed'))));
+      // The chat's queries load on the tap, not with the store lists (a visitor mostly never taps).
+      const { conversationKeys, startConversation } = await import('@/api/conversations');
       const conversation = await startConversation({
         sender_id: me.id,
         receiver_id: store.user_id,

@@ -20,9 +20,6 @@ import { failureOf } from '@/lib/query-client';
 import { useStoresByCity } from '@/api/stores';
 import { StoreCard } from '@/features/stores/components/store-card';
 
-/** /chat/store/{id}, loaded with the store lists (app/router.tsx): one dynamic import fewer in the first load. */
-export { default as StartChatRoute } from './start-chat';
-
 const titleKeys = { 0: 'nav.pharmacies', 1: 'nav.clinics', 3: 'nav.nurseries' } as const;
 
 export function StoresList({ type }: { type: StoreType }) {
