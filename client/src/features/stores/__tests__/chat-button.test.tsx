@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Store } from '@agrivet/shared';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { useSession } from '@/stores/session';
@@ -36,6 +36,11 @@ function renderButton() {
   );
 }
 
+// The button loads the chat's queries on the tap (a dynamic import): loaded once here, so a tap finds them.
+beforeAll(async () => {
+  await import('@/api/conversations');
+});
+
 beforeEach(() => {
   notify.info.mockReset();
   notify.error.mockReset();
@@ -61,7 +66,7 @@ describe('ChatButton', () => {
     const button = screen.getByRole('button', { name: 'مراسلة' });
     await userEvent.setup().click(button);
     expect(button).toBeDisabled();
-    expect(startConversation).toHaveBeenCalledWith({ sender_id: 7, receiver_id: 30, store_id: 2 });
+    await waitFor(() => expect(startConversation).toHaveBeenCalledWith({ sender_id: 7, receiver_id: 30, store_id: 2 }));
     finish({ id: 12 });
     expect(await screen.findByText('chat page')).toBeInTheDocument();
   });
@@ -72,8 +77,8 @@ describe('ChatButton', () => {
     renderButton();
     const button = screen.getByRole('button', { name: 'مراسلة' });
     await userEvent.setup().click(button);
-    expect(notify.error).toHaveBeenCalledWith(new Error('المتجر غير موجود'), 'فشل الطلب');
-    expect(button).toBeEnabled();
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(new Error('المتجر غير موجود'), 'فشل الطلب'));
+    await waitFor(() => expect(button).toBeEnabled());
   });
 
   it('signed in with a token while the user is still unknown (offline start): no detour to /login', async () => {
