@@ -65,6 +65,15 @@ export const storeOrdersQueryOptions = (page: number, filter: OrderFilter = 'all
 export const useStoreOrders = (page: number, filter: OrderFilter = 'all') =>
   useQuery(storeOrdersQueryOptions(page, filter));
 
+/** GET order/getAll-byStore?user_id: one customer's orders with the store (the inbox's customer panel). */
+export const customerOrdersQueryOptions = (userId: number, perPage = 10) =>
+  queryOptions({
+    queryKey: [...orderKeys.store(), 'customer', userId, perPage],
+    queryFn: ({ signal }) =>
+      apiGet<Paged<Order>>(apiPaths.order.getAllByStore, { user_id: userId, per_page: perPage }, signal),
+    staleTime: 30_000,
+  });
+
 /** GET order/get/{id}: its buyer, its store, the admin. */
 export const getOrder = (id: number, signal?: AbortSignal) => apiGet<Order>(apiPaths.order.get(id), undefined, signal);
 

@@ -7,7 +7,9 @@ import { useEffect } from 'react';
 import { watchPendingOrder } from '@/features/cart/lib/pending-order';
 import { watchOrderStatus } from '@/features/orders/lib/status-alerts';
 import { bindChatToRealtime, myConversationsQueryOptions, resetReceipts, useUnreadTotal } from '@/api/conversations';
+import { unlockAudioOnGesture } from '@/lib/audio';
 import { titleWithUnread, watchMessageAlerts } from '@/lib/message-alerts';
+import { useMessageSound } from '@/stores/message-sound';
 import { useChat } from '@/stores/chat';
 import { useRealtime } from '@/stores/realtime';
 import { useToken } from '@/stores/session';
@@ -30,6 +32,9 @@ export default function SignedInEffects() {
   useEffect(() => (userId ? watchMessageAlerts(queryClient, userId) : undefined), [queryClient, userId]);
   const unread = useUnreadTotal(canChat);
   useEffect(() => titleWithUnread(unread), [unread]);
+  // The message sound, when switched on: the first tap or key press lets the browser play it.
+  const soundOn = useMessageSound((s) => s.on);
+  useEffect(() => (soundOn ? unlockAudioOnGesture() : undefined), [soundOn]);
 
   // Photos and voice notes queued before a reload (IndexedDB): uploaded and sent by themselves.
   useEffect(() => {

@@ -10,6 +10,8 @@ export const chatAr = {
     order: 'طلب رقم {{id}}',
     viewOrder: 'عرض الطلب',
     auto: 'رد تلقائي',
+    cancelled: 'ملغى',
+    reason: 'السبب: {{reason}}',
     sendProduct: 'إرسال منتج',
   },
   quick: {

@@ -11,6 +11,8 @@ export const chatEn: Catalogue<typeof chatAr> = {
     order: 'Order #{{id}}',
     viewOrder: 'View the order',
     auto: 'Automatic reply',
+    cancelled: 'Cancelled',
+    reason: 'Reason: {{reason}}',
     sendProduct: 'Send a product',
   },
   quick: {

@@ -1,7 +1,8 @@
 /**
  * Alerts for messages, like those for orders (issue 21): a toast with the sender and the first words of
- * a message someone else wrote, unless its conversation is open on screen; and the unread count in the
- * tab's title ("(3) …") on every screen while signed in.
+ * a message someone else wrote, unless its conversation is open on screen, with a chime when the
+ * browser's message sound is on (stores/message-sound.ts); and the unread count in the tab's title
+ * ("(3) …") on every screen while signed in.
  */
 import type { Conversation, Message } from '@agrivet/shared';
 import type { QueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { conversationKeys } from '@/api/conversations';
 import { messagePreview } from '@/components/ui/conversation-item';
 import { notify } from '@/components/ui/toaster';
 import { i18n } from '@/i18n';
+import { chimeForMessage } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
 
 /** The first words of a message, at most 60 characters. */
@@ -31,6 +33,8 @@ export function watchMessageAlerts(queryClient: QueryClient, userId: number): ()
     if (!c || (c.sender.id !== userId && c.receiver.id !== userId)) return;
     const from = c.sender.id === userId ? c.store.name_store : c.sender.name;
     notify.info(from, { description: firstWords(messagePreview(message, i18n.t)), action: `message-${c.id}` });
+    // the optional sound (off by default; the switch is on the dashboard's chats screen)
+    chimeForMessage();
   });
 }
 

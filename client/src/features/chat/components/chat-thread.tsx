@@ -217,7 +217,12 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
       auto={m.auto}
       cardContext={
         conversation
-          ? { storeId: conversation.store_id, storeName: conversation.store.name_store, buyer: !readOnly && iAmSender }
+          ? {
+              storeId: conversation.store_id,
+              storeName: conversation.store.name_store,
+              buyer: !readOnly && iAmSender,
+              fromBuyer: m.user_id === conversation.sender.id,
+            }
           : undefined
       }
     />

@@ -25,6 +25,8 @@ export interface CardContext {
   storeName: string;
   /** The viewer is the buyer (the conversation's customer), not the store. */
   buyer: boolean;
+  /** The card was written as the buyer (an order's create or cancel; a store's change is written as the store). */
+  fromBuyer?: boolean;
 }
 
 export function MessageCardView({ card, context }: { card: MessageCard; context?: CardContext }) {
@@ -80,8 +82,15 @@ export function MessageCardView({ card, context }: { card: MessageCard; context?
       </Box>
     );
   }
-  const state = card.status === 0 ? orderStageLabels[lang][card.stage] : orderStatusLabels[lang][card.status];
-  const palette = card.status === 1 ? 'green' : card.status === 2 ? 'red' : 'orange';
+  // The buyer's cancel is no rejection: `cancelled_by`, or (cards written before it existed) a closing card
+  // written as the buyer — the store's rejections are written as the store.
+  const cancelled = card.status === 2 && (card.cancelled_by === 'buyer' || context?.fromBuyer === true);
+  const state = cancelled
+    ? t('cards.cancelled')
+    : card.status === 0
+      ? orderStageLabels[lang][card.stage]
+      : orderStatusLabels[lang][card.status];
+  const palette = card.status === 1 ? 'green' : cancelled ? 'gray' : card.status === 2 ? 'red' : 'orange';
   return (
     <Box
       borderWidth="1px"
@@ -91,12 +100,20 @@ export function MessageCardView({ card, context }: { card: MessageCard; context?
       data-testid="order-card"
       data-stage={card.stage}
       data-status={card.status}
+      data-cancelled={cancelled ? 'buyer' : undefined}
     >
       <HStack gap="2" flexWrap="wrap">
         <MdReceiptLong aria-hidden />
         <Text fontWeight="bold">{t('cards.order', { id: card.order_id })}</Text>
-        <Badge colorPalette={palette}>{state}</Badge>
+        <Badge colorPalette={palette} data-testid="order-card-state">
+          {state}
+        </Badge>
       </HStack>
+      {card.status === 2 && card.reason && (
+        <Text fontSize="sm" color="fg.muted" mt="1" dir="auto" data-testid="order-card-reason">
+          {t('cards.reason', { reason: card.reason })}
+        </Text>
+      )}
       <HStack gap="2" mt="1" justify="space-between" flexWrap="wrap">
         <Text>{card.total} $</Text>
         {context && (

@@ -19,6 +19,7 @@ import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { LOGO_URL } from '@/lib/images';
 import { useLogout } from '@/api/auth';
+import { useUnreadTotal } from '@/api/conversations';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
@@ -42,6 +43,10 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
 
   useEffect(() => (isStore && soundOn ? unlockAudioOnGesture() : undefined), [isStore, soundOn]);
   const chatTo = user.type === 0 ? dashboardPaths.conversationList.getHref() : dashboardPaths.chats.getHref();
+  // the store's unread chats on the chat icon (the admin reads every chat: no count of its own)
+  const unread = useUnreadTotal(isStore && user.status !== 1);
+  const chatLabel =
+    unread > 0 ? `${common('nav.chats')} (${common('nav.unread', { count: unread })})` : common('nav.chats');
 
   const logoutMutation = useLogout();
   const logout = async () => {
@@ -124,9 +129,35 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
             </IconButton>
           )}
           {user.type !== 2 && (
-            <IconButton asChild variant="ghost" color="white" _hover={{ bg: 'green.700' }} size="sm">
-              <RouterLink to={chatTo} aria-label={common('nav.chats')}>
+            <IconButton
+              asChild
+              variant="ghost"
+              color="white"
+              _hover={{ bg: 'green.700' }}
+              size="sm"
+              position="relative"
+            >
+              <RouterLink to={chatTo} aria-label={chatLabel}>
                 <MdChatBubbleOutline />
+                {unread > 0 && (
+                  <Badge
+                    position="absolute"
+                    top="0"
+                    insetEnd="0"
+                    minW="4.5"
+                    h="4.5"
+                    px="1"
+                    justifyContent="center"
+                    rounded="full"
+                    colorPalette="red"
+                    variant="solid"
+                    fontSize="2xs"
+                    aria-hidden
+                    data-testid="topbar-unread"
+                  >
+                    {unread > 99 ? '99+' : unread}
+                  </Badge>
+                )}
               </RouterLink>
             </IconButton>
           )}

@@ -1,72 +1,11 @@
 /**
- * A short two-tone beep through Web Audio for a new order (no audio file to download). Browsers start
- * an AudioContext suspended unless a user gesture created or resumed it, and an order arriving over
- * the relay is no gesture: `unlockAudioOnGesture` creates (or resumes) the context on the first
- * pointerdown or keydown, so the first beep after a reload is heard.
+ * A short two-tone beep for a new order (lib/audio.ts: one AudioContext for every sound, unlocked on
+ * the first tap or key press).
  */
-let context: AudioContext | null = null;
+import { playTones } from '@/lib/audio';
 
-function audioContext(): AudioContext | null {
-  const Ctor = typeof window !== 'undefined' ? window.AudioContext : undefined;
-  if (!Ctor) return null;
-  context ??= new Ctor();
-  return context;
-}
-
-const GESTURES = ['pointerdown', 'keydown'] as const;
-
-/** Listens for the first gesture to create/resume the audio context; returns the clean-up. */
-export function unlockAudioOnGesture(): () => void {
-  if (typeof window === 'undefined' || !window.AudioContext) return () => {};
-  const stop = () => {
-    for (const type of GESTURES) window.removeEventListener(type, unlock, true);
-  };
-  function unlock() {
-    try {
-      const ctx = audioContext();
-      if (!ctx || ctx.state === 'running') {
-        stop();
-        return;
-      }
-      // Resumed inside the gesture; keep listening if the browser still says no.
-      void ctx.resume().then(
-        () => {
-          if (ctx.state === 'running') stop();
-        },
-        () => {},
-      );
-    } catch {
-      stop();
-    }
-  }
-  for (const type of GESTURES) window.addEventListener(type, unlock, { capture: true, passive: true });
-  return stop;
-}
+export { resetAudioForTests, unlockAudioOnGesture } from '@/lib/audio';
 
 export function beep(): void {
-  try {
-    const ctx = audioContext();
-    if (!ctx) return;
-    if (ctx.state === 'suspended') void ctx.resume().catch(() => {});
-    const gain = ctx.createGain();
-    gain.connect(ctx.destination);
-    gain.gain.setValueAtTime(0.0001, ctx.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.2, ctx.currentTime + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
-    [880, 1320].forEach((frequency, i) => {
-      const osc = ctx.createOscillator();
-      osc.type = 'sine';
-      osc.frequency.value = frequency;
-      osc.connect(gain);
-      osc.start(ctx.currentTime + i * 0.15);
-      osc.stop(ctx.currentTime + i * 0.15 + 0.15);
-    });
-  } catch {
-    // audio blocked (no user gesture yet): the badge still shows the order
-  }
-}
-
-/** For tests: forget the context. */
-export function resetAudioForTests(): void {
-  context = null;
+  playTones([880, 1320], 0.15, 0.2);
 }

@@ -1,11 +1,22 @@
-/** conversation/list (admin): every conversation, newest activity first, paged; live via the admin room. */
-import type { Conversation, Paged } from '@agrivet/shared';
+/**
+ * conversation/list (admin): every store's conversations with the inbox's filters (CONTRACT.md §8) —
+ * "needs a reply" (oldest wait first, with how long), "open", "resolved", "all" (the default: every
+ * conversation, new empty ones too, GET conversation/getAll) — and a search over customers' names and
+ * phones and the messages across all stores (GET conversation/inbox?filter&q). Paged; live via the
+ * admin room (message:new, conversation:updated).
+ */
+import type { Conversation, InboxConversation, InboxFilter, Paged } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
+import { Button } from '@chakra-ui/react/button';
+import { Input } from '@chakra-ui/react/input';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { failureOf } from '@/lib/query-client';
-import { conversationKeys, useAllConversations, useDeleteConversation } from '@/api/conversations';
+import { allConversationsQueryOptions, conversationKeys, useDeleteConversation } from '@/api/conversations';
+import { inboxKeys, inboxQueryOptions, waitedMinutes } from '@/api/inbox';
 import { onRealtime } from '@/stores/realtime';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { RowActions } from '@/features/dashboard/components/row-actions';
@@ -13,24 +24,60 @@ import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { usePageParam } from '@/features/dashboard/lib/use-page-param';
+import { waitText } from '@/features/dashboard/lib/wait-text';
 import { dateLocale } from '@/lib/format';
+
+const TABS: InboxFilter[] = ['needs_reply', 'open', 'resolved', 'all'];
+
+type Row = Conversation & Partial<Pick<InboxConversation, 'needs_reply' | 'waiting_since' | 'resolved'>>;
 
 export default function ConversationListRoute() {
   const { t, lang } = useDashboardT();
   const [page, setPage] = usePageParam();
-  const query = useAllConversations(page);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('f') as InboxFilter | null;
+  const filter: InboxFilter = asked && TABS.includes(asked) ? asked : 'all';
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const id = setTimeout(() => setQ(typed.trim()), 300);
+    return () => clearTimeout(id);
+  }, [typed]);
+  // "all" without a search is the plain list (every conversation, new ones without a message too)
+  const plain = filter === 'all' && q === '';
+  const listQuery = useQuery({ ...allConversationsQueryOptions(page), enabled: plain });
+  const inboxQuery = useQuery({ ...inboxQueryOptions(filter, q, page), enabled: !plain });
+  const waiting = useQuery(inboxQueryOptions('needs_reply', ''));
+  const query = plain ? listQuery : inboxQuery;
+  const rows: Row[] | undefined = query.data?.data;
   const remove = useDeleteConversation();
   const queryClient = useQueryClient();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(id);
+  }, []);
   const dateFormat = new Intl.DateTimeFormat(dateLocale(lang), {
     dateStyle: 'short',
     timeStyle: 'short',
   });
 
+  const choose = (tab: InboxFilter) => {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    if (tab === 'all') next.delete('f');
+    else next.set('f', tab);
+    setParams(next);
+  };
+
   // A message pushed to the admin room moves its conversation up with its new last message; one not
-  // on this page (a new conversation, or one further down) makes the first page refetch.
-  useEffect(
-    () =>
+  // on this page (a new conversation, or one further down) makes the first page refetch. The filtered
+  // views (and the waiting count) are asked again.
+  useEffect(() => {
+    const refreshInbox = () => void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+    const stops = [
       onRealtime('message:new', ({ message }) => {
+        refreshInbox();
         const key = conversationKeys.list(page);
         const held = queryClient.getQueryData<Paged<Conversation>>(key);
         const known = held?.data.find((c) => c.id === message.conversation_id);
@@ -41,10 +88,14 @@ export default function ConversationListRoute() {
         const updated = { ...known, last_message: message, updated_at: message.created_at };
         queryClient.setQueryData(key, { ...held, data: [updated, ...held.data.filter((c) => c.id !== known.id)] });
       }),
-    [queryClient, page],
-  );
+      onRealtime('conversation:updated', refreshInbox),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient, page]);
 
-  const columns: Column<Conversation>[] = [
+  const columns: Column<Row>[] = [
     { key: 'sender', header: t('conversations.farmer'), cell: (c) => c.sender.name },
     { key: 'store', header: t('conversations.store'), cell: (c) => c.store.name_store },
     {
@@ -59,6 +110,26 @@ export default function ConversationListRoute() {
           <Badge>—</Badge>
         ),
     },
+    {
+      key: 'state',
+      header: t('conversations.state'),
+      cell: (c) =>
+        c.waiting_since && !c.resolved ? (
+          <Text as="span" fontSize="sm" color="orange.700" fontWeight="bold" data-testid="admin-waiting">
+            {t('inbox.waiting', {
+              time: waitText(waitedMinutes(c.waiting_since, now), lang, (k, o) => t(k, o)),
+            })}
+          </Text>
+        ) : c.resolved ? (
+          <Badge colorPalette="gray">{t('inbox.resolvedBadge')}</Badge>
+        ) : c.resolved === false ? (
+          <Badge colorPalette="green">{t('inbox.tab.open')}</Badge>
+        ) : (
+          <Text as="span" color="fg.muted">
+            —
+          </Text>
+        ),
+    },
     { key: 'updated', header: t('conversations.updated'), cell: (c) => dateFormat.format(new Date(c.updated_at)) },
     {
       key: 'actions',
@@ -68,7 +139,10 @@ export default function ConversationListRoute() {
           name={`${c.sender.name} — ${c.store.name_store}`}
           viewTo={dashboardPaths.conversation.getHref(c.id)}
           viewLabel={t('conversations.view')}
-          onDelete={() => remove.mutateAsync(c.id)}
+          onDelete={async () => {
+            await remove.mutateAsync(c.id);
+            void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+          }}
         />
       ),
     },
@@ -76,11 +150,46 @@ export default function ConversationListRoute() {
 
   return (
     <ScreenFrame title={t('conversations.list')}>
+      <Stack gap="3" mb="3">
+        <HStack gap="1" role="tablist" aria-label={t('inbox.filters')} flexWrap="wrap">
+          {TABS.map((tab) => (
+            <Button
+              key={tab}
+              role="tab"
+              aria-selected={tab === filter}
+              size="xs"
+              variant={tab === filter ? 'solid' : 'outline'}
+              colorPalette="green"
+              onClick={() => choose(tab)}
+            >
+              {t(`inbox.tab.${tab}`)}
+              {tab === 'needs_reply' && waiting.data && waiting.data.total > 0 && (
+                <Badge size="xs" colorPalette="orange" variant="solid" ms="1">
+                  {waiting.data.total}
+                </Badge>
+              )}
+            </Button>
+          ))}
+        </HStack>
+        <Input
+          type="search"
+          size="sm"
+          maxW={{ md: 'md' }}
+          bg="bg"
+          placeholder={t('conversations.search')}
+          aria-label={t('conversations.search')}
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.currentTarget.value);
+            if (page !== 1) setPage(1);
+          }}
+        />
+      </Stack>
       <DataTable
-        empty={t('table.emptyConversations')}
+        empty={q ? t('inbox.noMatch') : t('table.emptyConversations')}
         caption={t('conversations.list')}
         columns={columns}
-        rows={query.data?.data}
+        rows={rows}
         rowKey={(c) => c.id}
         error={failureOf(query)}
         onRetry={() => void query.refetch()}

@@ -7,6 +7,7 @@
  * resolve / re-open. Pushes (message:new, conversation:updated) refresh the lists.
  */
 import type { InboxConversation, InboxFilter } from '@agrivet/shared';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -19,7 +20,14 @@ import { Text } from '@chakra-ui/react/text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdArrowBack, MdArrowForward, MdCall, MdContentCopy } from 'react-icons/md';
+import {
+  MdArrowBack,
+  MdArrowForward,
+  MdCall,
+  MdNotificationsActive,
+  MdNotificationsOff,
+  MdPersonOutline,
+} from 'react-icons/md';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import '@/i18n/chat';
 import { inboxKeys, inboxQueryOptions, resolveConversation, useInbox, waitedMinutes } from '@/api/inbox';
@@ -32,23 +40,16 @@ import { sendProductCard } from '@/api/messages';
 import { productPickerQueryOptions } from '@/api/products';
 import { imageUrl } from '@/lib/images';
 import { failureOf } from '@/lib/query-client';
+import { useMessageSound } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
+import { CustomerDetails, CustomerSheet } from '@/features/dashboard/components/customer-panel';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
-import { nativeSelectRecipe } from '@/features/dashboard/lib/recipes';
+import { checkboxRecipe, nativeSelectRecipe } from '@/features/dashboard/lib/recipes';
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
+import { waitText } from '@/features/dashboard/lib/wait-text';
 
 const TABS: InboxFilter[] = ['needs_reply', 'open', 'resolved', 'all'];
-
-/** "12" in the UI's digits (Arabic-Indic in Arabic). */
-const digits = (n: number, lang: string) => new Intl.NumberFormat(lang === 'en' ? 'en' : 'ar-SY').format(n);
-
-/** Minutes → "12 دقيقة" / "3 ساعة" / "2 يوم", in the UI's digits. */
-function waitText(minutes: number, lang: string, t: (k: string, o: Record<string, unknown>) => string): string {
-  if (minutes < 60) return t('inbox.minutes', { n: digits(minutes, lang) });
-  if (minutes < 1440) return t('inbox.hours', { n: digits(Math.floor(minutes / 60), lang) });
-  return t('inbox.days', { n: digits(Math.floor(minutes / 1440), lang) });
-}
 
 /** Re-renders every minute (the waiting times). */
 function useMinuteTick(): number {
@@ -194,8 +195,11 @@ function SendProduct({ c }: { c: InboxConversation }) {
   );
 }
 
-/** The customer beside the thread: phone to call or copy, orders with this store, resolve. */
-function CustomerPanel({ c }: { c: InboxConversation }) {
+/**
+ * The bar over the thread: the customer's phone (a tap calls), their details (a sheet below xl; at xl
+ * they stand beside the thread), a product to send, resolve / re-open.
+ */
+function CustomerBar({ c, onDetails }: { c: InboxConversation; onDetails: () => void }) {
   const { t, common } = useDashboardT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -210,26 +214,21 @@ function CustomerPanel({ c }: { c: InboxConversation }) {
       setBusy(false);
     }
   };
-  const copy = () => {
-    void navigator.clipboard?.writeText(c.customer.phone).then(() => notify.success(t('inbox.copied')));
-  };
   return (
     <HStack gap="2" px="3" py="2" borderBottomWidth="1px" flexWrap="wrap" data-testid="customer-panel">
-      <Text fontSize="sm" dir="ltr">
-        {c.customer.phone}
-      </Text>
-      <IconButton asChild size="xs" variant="ghost" aria-label={t('inbox.call')}>
+      <IconButton asChild size="xs" variant="ghost" aria-label={`${t('inbox.call')} ${c.customer.phone}`}>
         <a href={`tel:${c.customer.phone}`}>
           <MdCall />
         </a>
       </IconButton>
-      <IconButton size="xs" variant="ghost" aria-label={t('inbox.copy')} onClick={copy}>
-        <MdContentCopy />
-      </IconButton>
-      <Button asChild size="xs" variant="ghost">
-        <RouterLink to={dashboardPaths.orderList.getHref()}>
-          {t('inbox.orders', { n: c.customer.orders_count })}
-        </RouterLink>
+      <Button size="xs" variant="outline" onClick={onDetails} hideFrom="xl" data-testid="customer-details-open">
+        <MdPersonOutline aria-hidden />
+        {t('inbox.customer')}
+        {c.customer.orders_count > 0 && (
+          <Badge size="xs" colorPalette="green">
+            {t('inbox.orders', { n: c.customer.orders_count })}
+          </Badge>
+        )}
       </Button>
       <SendProduct c={c} />
       <Button
@@ -246,6 +245,31 @@ function CustomerPanel({ c }: { c: InboxConversation }) {
   );
 }
 
+/** The optional sound for new messages (off by default, kept in this browser). */
+function MessageSoundSwitch() {
+  const { t } = useDashboardT();
+  const on = useMessageSound((s) => s.on);
+  return (
+    <Checkbox.Root
+      recipe={checkboxRecipe}
+      colorPalette="green"
+      size="sm"
+      checked={on}
+      onCheckedChange={(e) => useMessageSound.getState().setOn(e.checked === true)}
+      data-testid="message-sound"
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>
+        <HStack gap="1" as="span">
+          {on ? <MdNotificationsActive aria-hidden /> : <MdNotificationsOff aria-hidden />}
+          {t('inbox.sound')}
+        </HStack>
+      </Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
 export default function StoreChatsRoute() {
   const { t, common, lang } = useDashboardT();
   const { ChatThread } = useDashboardSlots();
@@ -255,6 +279,7 @@ export default function StoreChatsRoute() {
   const openId = Number(params.get('c')) || null;
   const asked = params.get('f') as InboxFilter | null;
   const [typed, setTyped] = useState('');
+  const [sheetOpen, setSheetOpen] = useState(false);
   const [q, setQ] = useState('');
   useEffect(() => {
     const id = setTimeout(() => setQ(typed.trim()), 300);
@@ -290,15 +315,19 @@ export default function StoreChatsRoute() {
 
   return (
     <Stack gap="3" p={{ base: '0', md: '4' }} h="calc(100dvh - 56px)" minH="96">
-      <Heading
-        as="h1"
-        size={{ base: 'lg', md: 'xl' }}
+      <HStack
+        justify="space-between"
+        gap="2"
+        flexWrap="wrap"
         px={{ base: '3', md: '0' }}
         pt={{ base: '3', md: '0' }}
         hideBelow={openId ? 'md' : undefined}
       >
-        {t('chats.title')}
-      </Heading>
+        <Heading as="h1" size={{ base: 'lg', md: 'xl' }}>
+          {t('chats.title')}
+        </Heading>
+        <MessageSoundSwitch />
+      </HStack>
       <HStack align="stretch" gap="4" flex="1" minH="0">
         <Stack
           w={{ base: '100%', md: '96' }}
@@ -380,10 +409,11 @@ export default function StoreChatsRoute() {
                 {/* report the customer or block them in this conversation (the store is its receiver) */}
                 <ThreadSafetyMenu conversation={open} me={open?.receiver.id ?? 0} />
               </HStack>
-              {open && <CustomerPanel c={open} />}
+              {open && <CustomerBar c={open} onDetails={() => setSheetOpen(true)} />}
               <Suspense fallback={<LoadingState />}>
                 <ChatThread key={openId} conversationId={openId} />
               </Suspense>
+              {open && <CustomerSheet c={open} open={sheetOpen} onOpenChange={setSheetOpen} />}
             </>
           ) : (
             <Text color="fg.muted" m="auto" p="6" textAlign="center">
@@ -391,6 +421,22 @@ export default function StoreChatsRoute() {
             </Text>
           )}
         </Stack>
+        {open && (
+          <Box
+            as="aside"
+            aria-label={t('inbox.customer')}
+            w="72"
+            flexShrink={0}
+            bg="bg"
+            borderWidth="1px"
+            rounded="lg"
+            p="4"
+            overflowY="auto"
+            hideBelow="xl"
+          >
+            <CustomerDetails c={open} />
+          </Box>
+        )}
       </HStack>
     </Stack>
   );

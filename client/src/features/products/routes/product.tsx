@@ -3,7 +3,7 @@
  * price, type, description; its store (province, rating, verified, and its hours and reply time when
  * the API sends `open_now` / `reply_minutes`), with a link to the store's page; «اطلب» (the quantity
  * dialog, or sign-in first: the dialog opens when they come back), «مراسلة» (the chat with the store,
- * after sign-in if needed) and «مشاركة». Server-rendered like the store pages (app/ssr/prefetch.ts);
+ * after sign-in if needed), «اسأل المتجر عن هذا المنتج» (the product's card sent into that chat) and «مشاركة». Server-rendered like the store pages (app/ssr/prefetch.ts);
  * an unknown id is the 404 page.
  */
 import '@/i18n/layout';
@@ -36,6 +36,7 @@ import { failureOf } from '@/lib/query-client';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { useProduct } from '@/api/products';
 import { useStore } from '@/api/stores';
+import { AskAboutProduct } from '@/features/products/components/ask-about-product';
 import { StoreTimes } from '@/features/products/components/store-times';
 import { useOrderFlow } from '@/features/products/lib/order-flow';
 
@@ -167,6 +168,7 @@ export default function ProductRoute() {
               {t('product.order')}
             </Button>
             {store && <MessageStoreLink store={store} />}
+            {store && <AskAboutProduct product={product} store={store} />}
             <ShareButton
               path={href}
               title={product.name}
