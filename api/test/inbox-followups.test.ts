@@ -5,8 +5,8 @@
  * province and one customer's orders with the store (order/getAll-byStore?user_id).
  */
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
-import { flushReplyMinutes, pendingReplyMinutes } from '../src/services/inbox';
+import { describe, expect, it, vi } from 'vitest';
+import { flushReplyMinutes, pendingReplyMinutes, replyAnswered } from '../src/services/inbox';
 import { expectRefusal } from './helpers/envelope';
 import type { SignedIn } from './helpers/factories';
 import { useTestApi } from './helpers/test-api';
@@ -115,6 +115,45 @@ describe('reply_minutes, throttled per store', () => {
     expect(await minutes()).toBe(31);
     // the store's replies that end no wait never touch it
     await say(owner, sixth.conv.id, 'شيء آخر');
+    expect(pendingReplyMinutes(t.db)).toEqual([]);
+  });
+});
+
+describe('reply_minutes, the throttle’s timer', () => {
+  it('refreshes a pending store by itself once the interval is over', async () => {
+    const owner = await t.make.loginAs('store');
+    const store = owner.store!;
+    const frozen = () => new Date(NIGHT + 200 * 24 * 3_600_000);
+    // five answered waits of 10 minutes, written straight into reply_times
+    const convs = [];
+    for (let i = 0; i < 5; i++) {
+      convs.push(await t.make.conversation((await t.make.user()).id, store));
+    }
+    const stored = async () =>
+      (
+        await t.db
+          .selectFrom('store_activity')
+          .select('reply_minutes')
+          .where('store_id', '=', store.id)
+          .executeTakeFirst()
+      )?.reply_minutes ?? null;
+    const every = 50; // ms: this test's interval (the product's is 5 minutes)
+    expect(await replyAnswered(t.db, store.id, frozen, every)).toBe('refreshed');
+    expect(await stored()).toBeNull();
+    await t.db
+      .insertInto('reply_times')
+      .values(
+        convs.map((c) => ({
+          store_id: store.id,
+          conversation_id: c.id,
+          seconds: 600,
+          replied_at: frozen().toISOString(),
+        })),
+      )
+      .execute();
+    expect(await replyAnswered(t.db, store.id, frozen, every)).toBe('pending');
+    // the timer runs the trailing refresh: wait for its result, not for a time
+    await vi.waitFor(async () => expect(await stored()).toBe(10), { timeout: 5_000, interval: 20 });
     expect(pendingReplyMinutes(t.db)).toEqual([]);
   });
 });
