@@ -105,17 +105,31 @@ export function cpuOf(pid: number): number {
 export function rawSocket(port: number, token: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`);
+    // a server out of open files leaves the connection unanswered: give up after 30 s
+    const timer = setTimeout(() => {
+      ws.terminate();
+      reject(new Error('no answer in 30 s'));
+    }, 30_000);
+    ws.once('close', () => {
+      clearTimeout(timer);
+      reject(new Error('closed before the handshake'));
+    });
     ws.on('message', (data) => {
       const s = data.toString();
       if (s.startsWith('0{')) ws.send(`40${JSON.stringify({ token })}`);
       else if (s === '2') ws.send('3');
-      else if (s.startsWith('40')) resolve(ws);
-      else if (s.startsWith('44')) {
+      else if (s.startsWith('40')) {
+        clearTimeout(timer);
+        resolve(ws);
+      } else if (s.startsWith('44')) {
         ws.close();
         reject(new Error(`refused: ${s}`));
       }
     });
-    ws.on('error', reject);
+    ws.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
   });
 }
 

@@ -11,7 +11,7 @@ import { openRaw } from './lib';
 let held: WebSocket[] = [];
 process.on('message', async (m: { type: string; port?: number; tokens?: string[] }) => {
   if (m.type === 'open' && m.port && m.tokens) {
-    held = await openRaw(m.port, m.tokens, m.tokens.length, 100);
+    held = await openRaw(m.port, m.tokens, m.tokens.length, 50);
     process.send?.({ type: 'opened', count: held.length });
   } else if (m.type === 'close') {
     for (const ws of held) ws.terminate();
