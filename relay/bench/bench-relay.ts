@@ -346,16 +346,16 @@ async function main(): Promise<void> {
         // 3. idle authenticated sockets held by one relay process, the clients in several processes
         await sleep(2_000);
         const before = await memoryAfterGc(relay.pid!, memFile);
-        // the relay needs one open file per socket plus its own (up to ~300: its kept-alive connections to the API, Redis,
-        // the listening socket): beyond its limit the kernel refuses the accept, so ask no more than fit
+        // the relay needs one open file per socket plus its own (up to ~300: its kept-alive connections to
+        // the API, Redis, the listening socket): at its limit the kernel refuses more (gc-hook.mjs still
+        // answers there, the health call and the probe pair may not)
         const fds0 = fdsOf(relay.pid!);
-        const fit = Number(fds0.soft) - fds0.open - 500;
-        const target = Number.isFinite(fit) ? Math.min(IDLE_TARGET, fit) : IDLE_TARGET;
-        if (target < IDLE_TARGET) {
+        if (Number(fds0.soft) < IDLE_TARGET + 300) {
           console.log(
-            `the relay may open ${fds0.soft} files (hard limit ${fds0.hard}; raise it with \`ulimit -n\` where allowed): ${target} sockets asked, not ${IDLE_TARGET}`,
+            `the relay may open ${fds0.soft} files (hard limit ${fds0.hard}; raise it with \`ulimit -n\` where allowed): fewer than ${IDLE_TARGET} sockets will fit`,
           );
         }
+        const target = IDLE_TARGET;
         const t0 = performance.now();
         const holders: ChildProcess[] = [];
         const opened: Promise<{ count: number }>[] = [];
@@ -374,17 +374,25 @@ async function main(): Promise<void> {
         await sleep(2_000);
         const after = await memoryAfterGc(relay.pid!, memFile);
         const fds = fdsOf(relay.pid!);
-        const health = (await (await fetch(`${relayUrl}/health`)).json()) as { data: { sockets: number } };
-        const probe = await openPairs(relayUrl, people, 1);
-        const r3 = await sequential(probe, 100);
-        closeAll(probe, []);
+        // at its open-files limit the relay may have no file left for one more connection
+        const health = await fetch(`${relayUrl}/health`, { signal: AbortSignal.timeout(10_000) })
+          .then((r) => r.json() as Promise<{ data: { sockets: number } }>)
+          .catch(() => ({ data: { sockets: Number.NaN } }));
+        let r3 = { n: 0, p50: Number.NaN, p99: Number.NaN };
+        try {
+          const probe = await openPairs(relayUrl, people, 1);
+          r3 = await sequential(probe, 100);
+          closeAll(probe, []);
+        } catch (err) {
+          console.log(`  (the probe pair could not connect: ${err instanceof Error ? err.message : String(err)})`);
+        }
         for (const h of holders) h.send({ type: 'close' });
         const n = Math.max(1, held);
         const mb = (b: number) => (b / 1048576).toFixed(0);
         const kbEach = (a: number, b: number) => ((b - a) / n / 1024).toFixed(1);
-        const capped = target < IDLE_TARGET && held >= target;
+        const capped = Number(fds0.soft) < IDLE_TARGET + 300;
         capacity.push(
-          `| idle authenticated sockets held by one relay | ${held} of ${IDLE_TARGET}${target < IDLE_TARGET ? ` (${target} asked: open-files limit)` : ''} (relay reports ${health.data.sockets}), ${Math.min(held, tokens.length)} distinct users, opened in ${seconds.toFixed(1)} s from ${holders.length} client processes | ${held >= IDLE_TARGET ? 'met' : capped ? `**missed**: the relay's open-files limit (${fds.soft}) caps it` : '**missed**'} |`,
+          `| idle authenticated sockets held by one relay | ${held} of ${IDLE_TARGET} (relay reports ${health.data.sockets}), ${Math.min(held, tokens.length)} distinct users, opened in ${seconds.toFixed(1)} s from ${holders.length} client processes | ${held >= IDLE_TARGET ? 'met' : capped ? `**missed**: the relay's open-files limit (${fds.soft}) caps it` : '**missed**'} |`,
           `| relay's open files: in use / limit (soft, hard) | ${fds.open} / ${fds.soft}, ${fds.hard} (one per socket, plus ~${Math.max(0, fds.open - held)} of its own) | |`,
           `| **relay memory per idle socket, after full GC**${after.gc ? '' : ' (gc unavailable!)'} | heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB = **${kbEach(before.heapUsed, after.heapUsed)} KB**; RSS ${mb(before.rss)} → ${mb(after.rss)} MB = **${kbEach(before.rss, after.rss)} KB** | ≤ 30 KB: ${Number(kbEach(before.rss, after.rss)) <= 30 ? 'met' : '**missed**'} |`,
           `| 1 pair while ${held} sockets are held: p50 / p99 | ${ms(r3.p50)} / ${ms(r3.p99)} ms | |`,

@@ -1,6 +1,6 @@
 /** Helpers of the relay benchmark: child processes, raw lightweight sockets, percentiles, memory. */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import WebSocket from 'ws';
 
@@ -63,23 +63,26 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface MemoryAfterGc {
   gc: boolean;
+  /** Resident memory, read from /proc/<pid>/status by the benchmark after the collections. */
   rss: number;
   heapUsed: number;
-  external: number;
-  arrayBuffers: number;
 }
 
-/** Asks a relay started with gc-hook.mjs to collect garbage and report process.memoryUsage(). */
+/** Asks a relay started with gc-hook.mjs to collect garbage; its heap in use and its RSS then. */
 export async function memoryAfterGc(pid: number, file: string): Promise<MemoryAfterGc> {
-  rmSync(file, { force: true });
-  process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 200; i++) {
-    await sleep(50);
+  const read = () => {
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as MemoryAfterGc;
+      return JSON.parse(readFileSync(file, 'utf8')) as { seq: number; gc: boolean; heapUsed: number };
     } catch {
-      // not written yet
+      return null; // not written yet
     }
+  };
+  const before = read()?.seq ?? 0;
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 400; i++) {
+    await sleep(50);
+    const m = read();
+    if (m && m.seq > before) return { gc: m.gc, heapUsed: m.heapUsed, rss: rssOf(pid) };
   }
   throw new Error('the relay did not report its memory');
 }
