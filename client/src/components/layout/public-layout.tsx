@@ -12,6 +12,12 @@ export const loadTopBar = () => import('./top-bar');
 const TopBar = lazy(() => loadTopBar().then((m) => ({ default: m.TopBar })));
 // Below the fold: loads after the route.
 const Footer = lazy(() => import('./footer'));
+/**
+ * The top bar's height (its two rows under md, one from md: measured at 320–1366 px, signed in or not)
+ * kept while its chunk is on its way in a screen the client renders (the shell: signed-in screens), so
+ * the screen does not move down when it arrives. A server-rendered page hydrates with the server's bar.
+ */
+const TOP_BAR_HEIGHT = { base: '141px', md: '97px' };
 // Shown only while offline; its code stays out of the landing route's budget.
 const OfflineBanner = lazy(() => import('./offline-banner'));
 
@@ -19,7 +25,7 @@ const OfflineBanner = lazy(() => import('./offline-banner'));
 export function PublicLayout() {
   return (
     <Box minH="100dvh" display="flex" flexDirection="column">
-      <Suspense fallback={null}>
+      <Suspense fallback={<Box h={TOP_BAR_HEIGHT} flexShrink={0} aria-hidden />}>
         <TopBar />
       </Suspense>
       <Suspense fallback={null}>
