@@ -30,6 +30,8 @@ export const storeKeys = {
   page: (storeId: number, page: number) => [scope.catalogue, 'stores', 'page', storeId, page] as const,
   /** Memory only and checked on every visit: a buyer's new rating shows at once (ETag: cheap when unchanged). */
   reviews: (storeId: number, page: number) => [scope.public, 'store-reviews', storeId, page] as const,
+  /** Every store's reviews (a buyer's rating changed one). */
+  allReviews: [scope.public, 'store-reviews'] as const,
   /** store/getAll for the admin's table. */
   lists: () => [scope.account, 'stores', 'list'] as const,
   list: (page: number) => [scope.account, 'stores', 'list', page] as const,

@@ -13,7 +13,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { orderKeys, statsKeys } from '@/api/keys';
+import { orderKeys, statsKeys, storeKeys } from '@/api/keys';
 import { apiGet, apiPost } from '@/lib/api-lazy';
 import { cartTotalCents } from '@/stores/cart';
 import { useRealtime } from '@/stores/realtime';
@@ -123,7 +123,13 @@ export const rateOrder = ({ orderId, rating, comment }: RateInput): Promise<Orde
 /** Rates, and puts the answered order (with its `review`) in the order pages held. */
 export function useRateOrder() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rateOrder, onSuccess: (order) => applyOrder(queryClient, order) });
+  return useMutation({
+    mutationFn: rateOrder,
+    onSuccess: (order) => {
+      applyOrder(queryClient, order);
+      void queryClient.invalidateQueries({ queryKey: storeKeys.allReviews });
+    },
+  });
 }
 
 /** The caller's newest orders (page 1): whether an order queued before a reload has arrived. */

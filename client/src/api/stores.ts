@@ -96,7 +96,10 @@ export const storeReviewsQueryOptions = (storeId: number, page: number) =>
     queryKey: storeKeys.reviews(storeId, page),
     queryFn: ({ signal }) => getStoreReviews(storeId, page, signal),
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    // Checked again on a later visit, but not by the hydration of the page the server just rendered
+    // them into (that refetch loaded the api client, axios, while the page hydrated); a buyer's own
+    // rating invalidates them (api/orders.ts useRateOrder).
+    staleTime: 15_000,
   });
 
 export const useStoreReviews = (storeId: number, page: number) => useQuery(storeReviewsQueryOptions(storeId, page));
