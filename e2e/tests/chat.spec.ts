@@ -36,9 +36,14 @@ test('a farmer and a store chat live, and a message written offline arrives afte
   await expect(storeList).toBeVisible();
 
   const hello = `مرحباً، هل لديكم لقاح للأبقار؟ ${Date.now()}`;
-  // Typing shows on the other side while the farmer writes.
-  await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).pressSequentially('مرحباً');
-  await expect(storePage.getByText(/يكتب الآن…/)).toBeVisible();
+  // Typing shows on the other side while the farmer writes. Typing pushes are volatile (not kept for a
+  // socket that has not joined the room yet): the farmer keeps typing until the store's thread is live.
+  const composer = farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' });
+  await expect(async () => {
+    await composer.fill('');
+    await composer.pressSequentially('مرحباً');
+    await expect(storePage.getByText(/يكتب الآن…/)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(hello);
   await farmerPage.getByRole('button', { name: 'إرسال' }).click();
   await expect(storeList.getByText(hello)).toBeVisible();

@@ -225,6 +225,10 @@ test('a store answers its inbox with a quick reply and a product card; the order
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(storePage).toHaveURL(/\/product\/list$/);
+  // the products screen is on (its chunk loads inside a transition: until then the thread stays on
+  // screen, and a message shown in it is read, not counted)
+  await expect(storePage.getByRole('heading', { level: 1, name: 'المنتجات' })).toBeVisible();
+  await expect(storeThread).toBeHidden();
   const question = `هل يصل الطلب اليوم؟ ${stamp}`;
   await apiCall('message/create', {
     token: farmer.token,
@@ -237,12 +241,15 @@ test('a store answers its inbox with a quick reply and a product card; the order
 
   // 7. On another screen, a message from the store: a toast with the sender and its first words, and the
   // unread count in the tab's title.
-  // in-app navigation: the live connection of /myorders stays up
+  // in-app navigation from the thread: the live connection stays up
   await farmerPage.evaluate(() => {
     window.history.pushState({}, '', '/cart');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(farmerPage).toHaveURL(/\/cart$/);
+  // the thread has left the screen (the cart's chunk loads inside a transition: until then the thread
+  // stays, and a message shown in it is read, not counted)
+  await expect(farmerThread).toBeHidden();
   const ping = `طلبك في الطريق، نصل خلال ساعة ${stamp}`;
   await apiCall('message/create', { token: owner.token, body: { conversation_id: conversation.id, message: ping } });
   await expect(farmerPage.getByText(ping)).toBeVisible();
