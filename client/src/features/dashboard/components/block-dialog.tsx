@@ -16,9 +16,23 @@ import { useSetUserBlocked } from '@/api/reports';
 import { useOversightT } from '@/features/dashboard/i18n/oversight';
 import { dialogRecipe, fieldRecipe } from '@/features/dashboard/lib/recipes';
 
+/** What a block does, and its reason (optional): the body of every block dialog (users list, report queue). */
+export function BlockReason({ reason, onChange }: { reason: string; onChange: (reason: string) => void }) {
+  const { t } = useOversightT();
+  const id = useId();
+  return (
+    <>
+      <Text mb="3">{t('users.blockConfirm')}</Text>
+      <Field.Root recipe={fieldRecipe}>
+        <Field.Label htmlFor={id}>{t('users.reason')}</Field.Label>
+        <PlainInput id={id} value={reason} maxLength={300} onChange={(e) => onChange(e.currentTarget.value)} />
+      </Field.Root>
+    </>
+  );
+}
+
 export function BlockDialog({ user }: { user: User }) {
   const { t, common } = useOversightT();
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const block = useSetUserBlocked();
@@ -63,20 +77,7 @@ export function BlockDialog({ user }: { user: User }) {
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              {!blocked && (
-                <>
-                  <Text mb="3">{t('users.blockConfirm')}</Text>
-                  <Field.Root recipe={fieldRecipe}>
-                    <Field.Label htmlFor={id}>{t('users.reason')}</Field.Label>
-                    <PlainInput
-                      id={id}
-                      value={reason}
-                      maxLength={300}
-                      onChange={(e) => setReason(e.currentTarget.value)}
-                    />
-                  </Field.Root>
-                </>
-              )}
+              {!blocked && <BlockReason reason={reason} onChange={setReason} />}
               {blocked && user.blocked_reason && <Text>{user.blocked_reason}</Text>}
             </Dialog.Body>
             <Dialog.Footer>

@@ -14,16 +14,14 @@ import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Field } from '@chakra-ui/react/field';
 import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MdBlock, MdDelete, MdDoneAll } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { Pager } from '@/components/ui/pager';
-import { PlainInput } from '@/components/ui/plain-input';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
 import { applyNewReport, type ReportState, useReports, useResolveReport } from '@/api/reports';
@@ -32,7 +30,8 @@ import { onRealtime } from '@/stores/realtime';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { useOversightT } from '@/features/dashboard/i18n/oversight';
 import { formatMoment } from '@/features/dashboard/lib/oversight-format';
-import { dialogRecipe, fieldRecipe } from '@/features/dashboard/lib/recipes';
+import { dialogRecipe } from '@/features/dashboard/lib/recipes';
+import { BlockReason } from '@/features/dashboard/components/block-dialog';
 
 function MessageLine({ m, reported, authorName }: { m: ReportMessage; reported: boolean; authorName: string }) {
   const { t, lang } = useOversightT();
@@ -76,7 +75,6 @@ function BlockFromReport({
   onBlock: (reason: string) => Promise<boolean>;
 }) {
   const { t } = useOversightT();
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   return (
@@ -103,11 +101,7 @@ function BlockFromReport({
               <Dialog.Title>{t('users.blockTitle', { name })}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text mb="3">{t('users.blockConfirm')}</Text>
-              <Field.Root recipe={fieldRecipe}>
-                <Field.Label htmlFor={id}>{t('users.reason')}</Field.Label>
-                <PlainInput id={id} value={reason} maxLength={300} onChange={(e) => setReason(e.currentTarget.value)} />
-              </Field.Root>
+              <BlockReason reason={reason} onChange={setReason} />
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={() => setOpen(false)}>
