@@ -21,13 +21,12 @@ import { onRealtime } from '@/stores/realtime';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { RowActions } from '@/features/dashboard/components/row-actions';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
+import { INBOX_TABS, InboxTabs } from '@/features/dashboard/components/inbox-tabs';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { usePageParam } from '@/features/dashboard/lib/use-page-param';
 import { waitText } from '@/features/dashboard/lib/wait-text';
 import { dateLocale } from '@/lib/format';
-
-const TABS: InboxFilter[] = ['needs_reply', 'open', 'resolved', 'all'];
 
 type Row = Conversation & Partial<Pick<InboxConversation, 'needs_reply' | 'waiting_since' | 'resolved'>>;
 
@@ -36,7 +35,7 @@ export default function ConversationListRoute() {
   const [page, setPage] = usePageParam();
   const [params, setParams] = useSearchParams();
   const asked = params.get('f') as InboxFilter | null;
-  const filter: InboxFilter = asked && TABS.includes(asked) ? asked : 'all';
+  const filter: InboxFilter = asked && INBOX_TABS.includes(asked) ? asked : 'all';
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -151,26 +150,7 @@ export default function ConversationListRoute() {
   return (
     <ScreenFrame title={t('conversations.list')}>
       <Stack gap="3" mb="3">
-        <HStack gap="1" role="tablist" aria-label={t('inbox.filters')} flexWrap="wrap">
-          {TABS.map((tab) => (
-            <Button
-              key={tab}
-              role="tab"
-              aria-selected={tab === filter}
-              size="xs"
-              variant={tab === filter ? 'solid' : 'outline'}
-              colorPalette="green"
-              onClick={() => choose(tab)}
-            >
-              {t(`inbox.tab.${tab}`)}
-              {tab === 'needs_reply' && waiting.data && waiting.data.total > 0 && (
-                <Badge size="xs" colorPalette="orange" variant="solid" ms="1">
-                  {waiting.data.total}
-                </Badge>
-              )}
-            </Button>
-          ))}
-        </HStack>
+        <InboxTabs filter={filter} waiting={waiting.data?.total} onChoose={choose} />
         <Input
           type="search"
           size="sm"

@@ -43,13 +43,12 @@ import { failureOf } from '@/lib/query-client';
 import { useMessageSound } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
 import { CustomerDetails, CustomerSheet } from '@/features/dashboard/components/customer-panel';
+import { INBOX_TABS, InboxTabs } from '@/features/dashboard/components/inbox-tabs';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { checkboxRecipe, nativeSelectRecipe } from '@/features/dashboard/lib/recipes';
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 import { waitText } from '@/features/dashboard/lib/wait-text';
-
-const TABS: InboxFilter[] = ['needs_reply', 'open', 'resolved', 'all'];
 
 /** Re-renders every minute (the waiting times). */
 function useMinuteTick(): number {
@@ -288,7 +287,7 @@ export default function StoreChatsRoute() {
   // "needs a reply" is the default tab while any customer waits
   const waiting = useQuery(inboxQueryOptions('needs_reply', ''));
   const filter: InboxFilter =
-    asked && TABS.includes(asked) ? asked : waiting.data && waiting.data.total === 0 ? 'open' : 'needs_reply';
+    asked && INBOX_TABS.includes(asked) ? asked : waiting.data && waiting.data.total === 0 ? 'open' : 'needs_reply';
   const query = useInbox(filter, q);
   const rows = query.data?.data;
   const failure = failureOf(query);
@@ -337,26 +336,7 @@ export default function StoreChatsRoute() {
           display={{ base: openId ? 'none' : 'flex', md: 'flex' }}
           px={{ base: '3', md: '0' }}
         >
-          <HStack gap="1" role="tablist" aria-label={t('inbox.filters')} flexWrap="wrap">
-            {TABS.map((tab) => (
-              <Button
-                key={tab}
-                role="tab"
-                aria-selected={tab === filter}
-                size="xs"
-                variant={tab === filter ? 'solid' : 'outline'}
-                colorPalette="green"
-                onClick={() => setParams({ f: tab })}
-              >
-                {t(`inbox.tab.${tab}`)}
-                {tab === 'needs_reply' && waiting.data && waiting.data.total > 0 && (
-                  <Badge size="xs" colorPalette="orange" variant="solid" ms="1">
-                    {waiting.data.total}
-                  </Badge>
-                )}
-              </Button>
-            ))}
-          </HStack>
+          <InboxTabs filter={filter} waiting={waiting.data?.total} onChoose={(tab) => setParams({ f: tab })} />
           <Input
             type="search"
             size="sm"
