@@ -328,23 +328,20 @@ export class RealtimeClient {
     );
   }
 
-  private emitWithAck(
+  /** socket.io's own acknowledgement with a time-out: no answer in time, or the connection dropped, is 'lost'. */
+  private async emitWithAck(
     event: WriteEvent | 'conversation:join' | 'message:delete',
     payload: unknown,
   ): Promise<SendResult> {
-    const socket = this.socket;
-    if (!socket?.connected) return Promise.resolve({ kind: 'lost' });
-    return new Promise((resolve) => {
-      (
-        socket as unknown as {
-          timeout(ms: number): { emit(e: string, p: unknown, ack: (err: Error | null, r: unknown) => void): void };
-        }
-      )
-        .timeout(this.options.ackTimeoutMs ?? 20_000)
-        .emit(event, payload, (err, response) =>
-          resolve(err ? { kind: 'lost' } : { kind: 'ack', response: response as ApiResponse<unknown> }),
-        );
-    });
+    // Untyped here: each caller's payload is typed by WriteEvents or its own signature.
+    const socket = this.socket as Socket | null;
+    if (!socket?.connected) return { kind: 'lost' };
+    try {
+      const response = await socket.timeout(this.options.ackTimeoutMs ?? 20_000).emitWithAck(event, payload);
+      return { kind: 'ack', response: response as ApiResponse<unknown> };
+    } catch {
+      return { kind: 'lost' };
+    }
   }
 
   /**
