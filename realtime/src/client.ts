@@ -16,11 +16,14 @@ import {
   type ServerToClientEvents,
 } from '@agrivet/shared';
 import { io, type Socket } from 'socket.io-client';
+import { Listeners } from './listeners';
 import { Outbox, type SendResult } from './outbox';
 import type { OutboxStorage } from './storage';
 import type { ConnectionStatus, OutboxChange, OutboxItem, Queued, WriteEvent, WriteEvents } from './types';
 
 export interface RealtimeOptions {
+  /** Where listeners are kept (default: this client's own); the web client passes the one it made at start. */
+  listeners?: Listeners;
   /** Where queued writes are kept (default: memory). Browser: LocalStorageOutboxStorage per user. */
   storage?: OutboxStorage;
   /** Default ['websocket']: the scaled deployment balances relays round-robin, without sticky sessions. */
@@ -43,7 +46,6 @@ export interface WriteOptions {
 type PushEvent = keyof ServerToClientEvents;
 type PushPayload<E extends PushEvent> = Parameters<ServerToClientEvents[E]>[0];
 type AnySocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Listener = (payload: never) => void;
 type JoinAck = ApiResponse<ConversationWithMessages>;
 
 /** A write that is not queued (deleteMessage) found no connection or no acknowledgement. */
@@ -53,23 +55,13 @@ const RESYNC_OVERLAP = 20;
 /** Message ids remembered to deliver each once. */
 const SEEN_MAX = 5_000;
 
-function emit<A>(listeners: Iterable<(a: A) => void>, arg: A): void {
-  for (const fn of [...listeners]) {
-    try {
-      fn(arg);
-    } catch (err) {
-      console.error('realtime listener failed', err); // one failing listener must not stop the others
-    }
-  }
-}
-
 export class RealtimeClient {
   private socket: AnySocket | null = null;
   private origin: string | null = null;
   private token = '';
   private currentStatus: ConnectionStatus = 'offline';
   private readonly outbox: Outbox;
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners: Listeners;
   /** Open conversation id → the newest ids delivered (ascending, at most RESYNC_OVERLAP), or the floor given. */
   private readonly open = new Map<number, number[]>();
   private readonly seen = new Set<number>();
@@ -78,6 +70,7 @@ export class RealtimeClient {
   private closedForGood = false;
 
   constructor(private readonly options: RealtimeOptions = {}) {
+    this.listeners = options.listeners ?? new Listeners();
     const self = this;
     this.outbox = new Outbox(
       {
@@ -91,7 +84,7 @@ export class RealtimeClient {
         if (change.type === 'sent' && change.item.event === 'message:send' && change.item.result) {
           this.deliver(change.item.result as Message);
         }
-        this.fire('outbox', change);
+        this.listeners.fire('outbox', change);
       },
       options,
     );
@@ -131,7 +124,7 @@ export class RealtimeClient {
     socket.on('connect_error', (err) => {
       if (err.message === SOCKET_UNAUTHORIZED) {
         this.setStatus('offline');
-        this.fire('session-ended', undefined);
+        this.listeners.fire('session-ended', undefined);
         return;
       }
       this.setStatus(socket.active ? 'connecting' : 'offline');
@@ -144,7 +137,7 @@ export class RealtimeClient {
       // took this one's place. Stay offline; a reconnect would only close the next oldest.
       if (event === SOCKET_REPLACED) this.closedForGood = true;
       if (event === 'message:new') this.deliver((payload as PushPayload<'message:new'>).message);
-      else this.fire(event, payload);
+      else this.listeners.fire(event, payload);
     });
   }
 
@@ -174,26 +167,26 @@ export class RealtimeClient {
   }
 
   onStatus(fn: (status: ConnectionStatus) => void): () => void {
-    return this.listen('status', fn);
+    return this.listeners.on('status', fn);
   }
 
   /** The relay refused the token (connect_error 'unauthorized'): sign the user out. */
   onSessionEnded(fn: () => void): () => void {
-    return this.listen('session-ended', fn);
+    return this.listeners.on('session-ended', fn);
   }
 
   /** Every answer of a join (the first and each re-sync): the conversation with the messages it brought. */
   onJoin(fn: (conversationId: number, response: JoinAck) => void): () => void {
-    return this.listen('join', (a: [number, JoinAck]) => fn(a[0], a[1]));
+    return this.listeners.on('join', (a: [number, JoinAck]) => fn(a[0], a[1]));
   }
 
   /** Server pushes; `message:new` reaches listeners once per message id. */
   on<E extends PushEvent>(event: E, fn: (payload: PushPayload<E>) => void): () => void {
-    return this.listen(event, fn);
+    return this.listeners.on(event, fn);
   }
 
   onOutbox(fn: (change: OutboxChange) => void): () => void {
-    return this.listen('outbox', fn);
+    return this.listeners.on('outbox', fn);
   }
 
   // ---- conversations -------------------------------------------------------------------------
@@ -262,25 +255,10 @@ export class RealtimeClient {
 
   // ---- internals -----------------------------------------------------------------------------
 
-  private listen<A>(name: string, fn: (a: A) => void): () => void {
-    let set = this.listeners.get(name);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(name, set);
-    }
-    set.add(fn as Listener);
-    return () => set.delete(fn as Listener);
-  }
-
-  private fire(name: string, arg: unknown): void {
-    const set = this.listeners.get(name);
-    if (set) emit(set as Set<(a: unknown) => void>, arg);
-  }
-
   private setStatus(status: ConnectionStatus): void {
     if (status === this.currentStatus) return;
     this.currentStatus = status;
-    this.fire('status', status);
+    this.listeners.fire('status', status);
   }
 
   /** Hands a message to message:new listeners unless it was delivered before. */
@@ -294,7 +272,7 @@ export class RealtimeClient {
       newest.sort((a, b) => a - b);
       if (newest.length > RESYNC_OVERLAP) newest.shift();
     }
-    this.fire('message:new', { message });
+    this.listeners.fire('message:new', { message });
   }
 
   private teardown(): void {
@@ -359,7 +337,7 @@ export class RealtimeClient {
         if ('data' in response && response.status === 200) {
           const messages = [...(response.data.messages ?? [])].sort((a, b) => a.id - b.id);
           for (const m of messages) if (m.id > afterId) this.deliver(m);
-          this.fire('join', [id, response]);
+          this.listeners.fire('join', [id, response]);
           const newest = messages[messages.length - 1]?.id ?? 0;
           if (stillHere && socket.connected && response.data.has_more && newest > afterId) {
             this.open.set(id, [newest]);
@@ -369,7 +347,7 @@ export class RealtimeClient {
         }
         if (response.status === 401 || response.status === 403 || response.status === 404) {
           this.open.delete(id);
-          this.fire('join', [id, response]);
+          this.listeners.fire('join', [id, response]);
           return response;
         }
       }

@@ -11,6 +11,7 @@
  * The browser's online state comes from TanStack's onlineManager: back online reconnects at once.
  */
 import { newClientId } from '@agrivet/realtime/client-id';
+import { Listeners } from '@agrivet/realtime/listeners';
 import type { ConnectionStatus, OutboxItem, RealtimeClient, WriteEvent, WriteEvents } from '@agrivet/realtime';
 import {
   type ApiResponse,
@@ -49,7 +50,6 @@ export type OutboxResultListener = (
 ) => void;
 
 type EventName = Exclude<keyof ServerToClientEvents, typeof SOCKET_REPLACED>;
-type Handler = (payload: never) => void;
 
 interface RealtimeState {
   status: ConnectionStatus | 'idle';
@@ -84,9 +84,11 @@ let rtUserId: number | null = null;
 let offs: (() => void)[] = [];
 /** Writes made while the connection code was loading, handed over in order once it exists. */
 let deferred: { write: (c: RealtimeClient) => void; cancel: () => void }[] = [];
-const handlers = new Map<EventName, Set<Handler>>();
-const joinListeners = new Set<(id: number, response: ApiResponse<ConversationWithMessages>) => void>();
-const resultListeners = new Set<OutboxResultListener>();
+/**
+ * The app's listeners — pushes, joins, outbox results — from the start, across connections: each
+ * RealtimeClient fires into them directly.
+ */
+const listeners = new Listeners();
 /** Conversations on screen (id → newest message id shown): joined when the connection appears. */
 const openConversations = new Map<number, number>();
 
@@ -127,28 +129,6 @@ export function isWriteSaved(userId: number, clientId: string): boolean {
   }
 }
 
-/** Every push of the contract (a record, so a new event in shared/socket.ts must be added here). */
-const PUSH_EVENTS = Object.keys({
-  'message:new': true,
-  'message:deleted': true,
-  typing: true,
-  'conversation:read': true,
-  'order:new': true,
-  'order:status': true,
-  'conversation:updated': true,
-  'report:new': true,
-} satisfies Record<EventName, true>) as EventName[];
-
-function dispatch(event: EventName, payload: unknown): void {
-  for (const h of [...(handlers.get(event) ?? [])]) {
-    try {
-      (h as (p: unknown) => void)(payload);
-    } catch (err) {
-      console.error(`realtime ${event} handler failed`, err);
-    }
-  }
-}
-
 export const useRealtime = create<RealtimeState>((set) => ({
   status: 'idle',
   outbox: [],
@@ -161,15 +141,12 @@ export const useRealtime = create<RealtimeState>((set) => ({
     const { LocalStorageOutboxStorage, RealtimeClient } = await import('@agrivet/realtime');
     if (rtToken !== token) return;
     migrateOldOutboxes(userId);
-    const c = new RealtimeClient({ storage: new LocalStorageOutboxStorage(outboxPrefix(userId)) });
+    const c = new RealtimeClient({ storage: new LocalStorageOutboxStorage(outboxPrefix(userId)), listeners });
     rt = c;
     const showOutbox = () => set({ outbox: c.pending().map(toEntry) });
     offs = [
       c.onStatus((status) => set({ status })),
       c.onSessionEnded(() => useSession.getState().clear()),
-      c.onJoin((id, response) => {
-        for (const l of [...joinListeners]) l(id, response);
-      }),
       c.onOutbox(({ type, item }) => {
         if (type === 'sent' || type === 'failed') {
           const detail = {
@@ -177,7 +154,7 @@ export const useRealtime = create<RealtimeState>((set) => ({
             result: item.result,
             error: item.error && failureOf({ status: item.error.status, error: item.error }, item.event).message,
           };
-          for (const l of [...resultListeners]) l(item.client_id, type, detail);
+          listeners.fire('result', [item.client_id, type, detail]);
         }
         showOutbox();
       }),
@@ -185,7 +162,6 @@ export const useRealtime = create<RealtimeState>((set) => ({
         if (online) c.reconnectNow();
       }),
     ];
-    for (const event of PUSH_EVENTS) offs.push(c.on(event, (payload) => dispatch(event, payload)));
     // Writes made while loading go first, in order.
     const waiting = deferred;
     deferred = [];
@@ -255,29 +231,17 @@ export const isConversationOpen = (id: number): boolean => openConversations.has
 
 /** Subscribe to a server push; returns the unsubscribe function (works before and across connections). */
 export function onRealtime<E extends EventName>(event: E, handler: ServerToClientEvents[E]): () => void {
-  let set = handlers.get(event);
-  if (!set) {
-    set = new Set();
-    handlers.set(event, set);
-  }
-  set.add(handler as Handler);
-  return () => {
-    handlers.get(event)?.delete(handler as Handler);
-  };
+  return listeners.on(event, handler as (payload: unknown) => void);
 }
 
 /** Every join's answer (the first and each re-sync after a reconnect): the conversation and what it brought. */
 export function onJoin(listener: (id: number, response: ApiResponse<ConversationWithMessages>) => void): () => void {
-  joinListeners.add(listener);
-  return () => {
-    joinListeners.delete(listener);
-  };
+  return listeners.on('join', ([id, response]: [number, ApiResponse<ConversationWithMessages>]) =>
+    listener(id, response),
+  );
 }
 
 /** Hear how each write left the outbox — this page's and those restored after a reload. */
 export function onOutboxResult(listener: OutboxResultListener): () => void {
-  resultListeners.add(listener);
-  return () => {
-    resultListeners.delete(listener);
-  };
+  return listeners.on('result', (args: Parameters<OutboxResultListener>) => listener(...args));
 }

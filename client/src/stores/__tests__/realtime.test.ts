@@ -5,15 +5,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const calls: string[] = [];
 const fake = vi.hoisted(() => ({
   loaded: Promise.resolve(),
-  instances: [] as { outbox: ((c: unknown) => void)[]; pushes: Map<string, (p: unknown) => void> }[],
+  instances: [] as { outbox: ((c: unknown) => void)[]; listeners: { fire(name: string, arg: unknown): void } }[],
 }));
 vi.mock('@agrivet/realtime', async () => {
   await fake.loaded;
   class RealtimeClient {
     status = 'offline';
     readonly outbox: ((c: unknown) => void)[] = [];
-    readonly pushes = new Map<string, (p: unknown) => void>();
-    constructor() {
+    readonly listeners: { fire(name: string, arg: unknown): void };
+    constructor(options: { listeners: { fire(name: string, arg: unknown): void } }) {
+      this.listeners = options.listeners; // the app's own: pushes are fired into it
       fake.instances.push(this);
     }
     connect = () => calls.push('connect');
@@ -22,14 +23,9 @@ vi.mock('@agrivet/realtime', async () => {
       return () => {};
     };
     onSessionEnded = () => () => {};
-    onJoin = () => () => {};
     onOutbox = (l: (c: unknown) => void) => {
       this.outbox.push(l);
       return () => this.outbox.splice(this.outbox.indexOf(l), 1);
-    };
-    on = (event: string, l: (p: unknown) => void) => {
-      this.pushes.set(event, l);
-      return () => this.pushes.delete(event);
     };
     write = (event: string, _payload: unknown, options?: { client_id?: string }) => {
       calls.push(`write ${event} ${options?.client_id ?? '-'}`);
@@ -111,7 +107,7 @@ describe('realtime store', () => {
     await useRealtime.getState().connect('token', 1);
     const [first] = fake.instances;
     for (const l of first.outbox) l({ type: 'sent', item: { client_id: 'c1', event: 'order:create', result: {} } });
-    first.pushes.get('order:new')?.({ order: { id: 5 } });
+    first.listeners.fire('order:new', { order: { id: 5 } });
     useRealtime.getState().disconnect();
     expect(first.outbox).toHaveLength(0);
     await useRealtime.getState().connect('token-2', 1);
@@ -119,10 +115,10 @@ describe('realtime store', () => {
     const refusal = { status: 422, code: 'validation_failed', message: 'x' };
     for (const l of second.outbox)
       l({ type: 'failed', item: { client_id: 'c2', event: 'message:send', error: refusal } });
-    second.pushes.get('order:new')?.({ order: { id: 6 } });
+    second.listeners.fire('order:new', { order: { id: 6 } });
     off();
     offPush();
-    second.pushes.get('order:new')?.({ order: { id: 7 } });
+    second.listeners.fire('order:new', { order: { id: 7 } });
     expect(heard[0]).toBe('c1 sent order:create');
     expect(heard[1]).toMatch(/^c2 failed message:send \S/);
     expect(heard).toHaveLength(2);
