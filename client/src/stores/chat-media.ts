@@ -126,10 +126,7 @@ async function process(r: Runtime, clientId: string): Promise<void> {
   if (!record || rt !== r) return;
   if (!record.upload) {
     // Another tab of this browser may have uploaded it (or sent it) since this one loaded the queue.
-    const saved = await r.storage
-      .all(r.userId)
-      .then((all) => all.find((x) => x.client_id === clientId))
-      .catch(() => record);
+    const saved = await r.storage.get(clientId).catch(() => record);
     if (!saved) return finish(r, clientId, true);
     if (saved.upload) record.upload = saved.upload;
   }

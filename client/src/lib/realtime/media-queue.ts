@@ -7,7 +7,7 @@
  * stores/chat-media.ts drives the queue; this file only keeps it.
  */
 import type { AttachmentKind, Upload } from '@agrivet/shared';
-import { createStore, del, set, values } from 'idb-keyval';
+import { createStore, del, get, set, values } from 'idb-keyval';
 
 export interface QueuedMedia {
   client_id: string;
@@ -27,10 +27,11 @@ export interface QueuedMedia {
   upload?: Upload;
 }
 
-/** Where queued media live; IndexedDB in the browser, a Map in unit tests. */
+/** Where queued media live: IndexedDB (the unit tests give a Map instead). */
 export interface MediaStorage {
   /** This account's records, oldest first. */
   all(userId: number): Promise<QueuedMedia[]>;
+  get(clientId: string): Promise<QueuedMedia | undefined>;
   put(record: QueuedMedia): Promise<void>;
   remove(clientId: string): Promise<void>;
 }
@@ -46,22 +47,7 @@ export const idbMediaStorage: MediaStorage = {
     (await values<QueuedMedia>(idb()))
       .filter((r) => r && r.user_id === userId)
       .sort((a, b) => a.created_at - b.created_at),
+  get: (clientId) => get<QueuedMedia>(clientId, idb()),
   put: (record) => set(record.client_id, record, idb()),
   remove: (clientId) => del(clientId, idb()),
 };
-
-/** In memory (unit tests; a browser without IndexedDB keeps the queue for this page only). */
-export function memoryMediaStorage(): MediaStorage & { records: Map<string, QueuedMedia> } {
-  const records = new Map<string, QueuedMedia>();
-  return {
-    records,
-    all: async (userId) =>
-      [...records.values()].filter((r) => r.user_id === userId).sort((a, b) => a.created_at - b.created_at),
-    put: async (record) => {
-      records.set(record.client_id, { ...record });
-    },
-    remove: async (clientId) => {
-      records.delete(clientId);
-    },
-  };
-}

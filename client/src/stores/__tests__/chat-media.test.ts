@@ -1,7 +1,7 @@
 import type { Upload } from '@agrivet/shared';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryMediaStorage, type QueuedMedia } from '@/lib/realtime/media-queue';
+import type { MediaStorage, QueuedMedia } from '@/lib/realtime/media-queue';
 import {
   cancelMedia,
   queueMedia,
@@ -37,6 +37,23 @@ afterEach(() => {
   stopMediaQueue();
   useRealtime.setState({ write: originalWrite });
 });
+
+/** The queue's storage in memory (IndexedDB in the browser). */
+function memoryMediaStorage(): MediaStorage & { records: Map<string, QueuedMedia> } {
+  const records = new Map<string, QueuedMedia>();
+  return {
+    records,
+    all: async (userId) =>
+      [...records.values()].filter((r) => r.user_id === userId).sort((a, b) => a.created_at - b.created_at),
+    get: async (clientId) => records.get(clientId),
+    put: async (record) => {
+      records.set(record.client_id, { ...record });
+    },
+    remove: async (clientId) => {
+      records.delete(clientId);
+    },
+  };
+}
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const blob = (text: string, type = 'image/webp') => new Blob([text], { type });
