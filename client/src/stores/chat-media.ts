@@ -14,7 +14,7 @@
  * send is still one message (same client_id; a spare upload is swept by the API).
  */
 import { newClientId } from '@agrivet/realtime/client-id';
-import type { AttachmentKind, Message } from '@agrivet/shared';
+import type { Message } from '@agrivet/shared';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { receiveMessage } from '@/api/conversations';
@@ -30,17 +30,10 @@ export const ALBUM_SEPARATOR = '~';
 
 export type MediaItemState = 'uploading' | 'failed' | 'sending';
 
-export interface MediaItem {
-  client_id: string;
-  conversation_id: number;
-  kind: AttachmentKind;
+/** A queued file as the thread shows it: its record without the bytes, the upload and the account. */
+export interface MediaItem extends Omit<QueuedMedia, 'blob' | 'upload' | 'user_id'> {
   /** Object URL of the file on this device. */
   url: string;
-  caption?: string;
-  width?: number;
-  height?: number;
-  duration_ms?: number;
-  created_at: number;
   state: MediaItemState;
   /** Upload progress 0..1. */
   progress: number;
@@ -51,13 +44,7 @@ export interface MediaItem {
 }
 
 /** A file to send, compressed already. */
-export interface NewMedia {
-  kind: AttachmentKind;
-  blob: Blob;
-  width?: number;
-  height?: number;
-  duration_ms?: number;
-}
+export type NewMedia = Pick<QueuedMedia, 'kind' | 'blob' | 'width' | 'height' | 'duration_ms'>;
 
 interface ChatMediaState {
   items: MediaItem[];
@@ -84,20 +71,8 @@ function patch(clientId: string, change: Partial<MediaItem>): void {
   }));
 }
 
-function toItem(r: QueuedMedia, state: MediaItemState): MediaItem {
-  return {
-    client_id: r.client_id,
-    conversation_id: r.conversation_id,
-    kind: r.kind,
-    url: URL.createObjectURL(r.blob),
-    caption: r.caption,
-    width: r.width,
-    height: r.height,
-    duration_ms: r.duration_ms,
-    created_at: r.created_at,
-    state,
-    progress: state === 'sending' ? 1 : 0,
-  };
+function toItem({ blob, upload, user_id, ...shown }: QueuedMedia, state: MediaItemState): MediaItem {
+  return { ...shown, url: URL.createObjectURL(blob), state, progress: state === 'sending' ? 1 : 0 };
 }
 
 function dropItem(clientId: string): void {
