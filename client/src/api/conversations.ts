@@ -28,6 +28,7 @@ import {
 import { getUser } from '@/api/auth';
 import { announceReconnected } from '@/lib/back-online';
 import { queryClient as appQueryClient, scope } from '@/lib/query-client';
+import { queryCacheRestored } from '@/lib/query-provider';
 import { useChat } from '@/stores/chat';
 import { isConversationOpen, onJoin, onRealtime, useRealtime } from '@/stores/realtime';
 
@@ -108,9 +109,15 @@ export const threadQueryOptions = (id: number) =>
     refetchOnReconnect: false,
   });
 
-/** Starts loading a thread's newest page into the app's cache (a signed-in screen opened cold). */
-export function prefetchThread(id: number): Promise<void> {
-  if (!Number.isInteger(id) || id <= 0) return Promise.resolve();
+/**
+ * Starts loading a thread's newest page into the app's cache (a signed-in screen opened cold). A thread
+ * the saved copy brought back (lib/query-client.ts) is shown from it first and revalidated when the
+ * screen mounts it: asking now would only race the screen's first render for the same answer.
+ */
+export async function prefetchThread(id: number): Promise<void> {
+  if (!Number.isInteger(id) || id <= 0) return;
+  await queryCacheRestored();
+  if (appQueryClient.getQueryData(conversationKeys.thread(id)) !== undefined) return;
   return appQueryClient.prefetchInfiniteQuery(threadQueryOptions(id));
 }
 

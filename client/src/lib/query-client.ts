@@ -13,7 +13,8 @@
 import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
 import { ApiError, type ApiErrorCode } from './api-error';
-import { type PersistCandidate, persistQueries } from './persist-queries';
+import { type DehydratedQuery, type PersistCandidate, persistQueries } from './persist-queries';
+import { readSavedUser } from './saved-user';
 import { provideQueryClient } from './query-provider';
 
 /** The first element of every query key. */
@@ -52,6 +53,46 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
  */
 const isSavedChat = (key: readonly unknown[]) =>
   key[0] === scope.account && key[1] === 'conversations' && (key[2] === 'mine' || key[2] === 'thread');
+
+/** How many threads the saved copy keeps (the ones updated last), each with its newest page only. */
+export const SAVED_THREADS = 5;
+const isThreadKey = (key: readonly unknown[]) => isSavedChat(key) && key[2] === 'thread';
+
+/**
+ * Bounds the chats of the saved copy: the newest page of the last `SAVED_THREADS` threads (older pages
+ * load again on demand), so the private part stays small and recent.
+ */
+export function trimSavedChats(queries: DehydratedQuery[]): DehydratedQuery[] {
+  const threads = queries
+    .filter((q) => isThreadKey(q.queryKey))
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+    .slice(0, SAVED_THREADS);
+  return queries.flatMap((q) => {
+    if (!isThreadKey(q.queryKey)) return [q];
+    if (!threads.includes(q)) return [];
+    const data = q.state.data as { pages?: unknown[]; pageParams?: unknown[] } | undefined;
+    if (!data?.pages || data.pages.length <= 1) return [q];
+    return [{ ...q, state: { ...q.state, data: { pages: data.pages.slice(0, 1), pageParams: data.pageParams?.slice(0, 1) } } }];
+  });
+}
+
+/**
+ * Whose session this is, for the saved copy's private part: the saved user beside a token (lib/saved-user.ts),
+ * or null when signed out. A copy saved by another account restores its catalogue only.
+ */
+export function sessionOwner(): string | null {
+  if (useSession.getState().token === null) return null;
+  const id = readSavedUser()?.id;
+  return id === undefined ? null : `user:${id}`;
+}
+
+/**
+ * After the saved copy is back: its threads are shown at once but were not kept live while the app was
+ * closed, so each is revalidated when a screen shows it (marked stale; no request until then).
+ */
+export function afterRestore(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: [scope.account, 'conversations', 'thread'], refetchType: 'none' });
+}
 
 /** The persistence filter: catalogue answers and chats not older than a saved copy may be; nothing else, ever. */
 export function isPersistedQuery(query: PersistCandidate, now = Date.now()): boolean {
@@ -126,5 +167,11 @@ provideQueryClient(
   queryClient,
   typeof indexedDB === 'undefined'
     ? Promise.resolve()
-    : persistQueries(queryClient, { shouldPersist: (query) => isPersistedQuery(query), maxAge: CATALOGUE_MAX_AGE_MS }),
+    : persistQueries(queryClient, {
+        shouldPersist: (query) => isPersistedQuery(query),
+        maxAge: CATALOGUE_MAX_AGE_MS,
+        isPrivate: (key) => key[0] === scope.account,
+        owner: sessionOwner,
+        trim: trimSavedChats,
+      }).then(() => afterRestore(queryClient)),
 );

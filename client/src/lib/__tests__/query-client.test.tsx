@@ -8,6 +8,7 @@ import { useStoresByCity } from '@/api/stores';
 import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
 import { ApiError } from '@/lib/api-error';
+import { reportUnauthorized } from '@/lib/api-auth';
 import { PERSIST_KEY, type PersistStorage, persistQueries } from '@/lib/persist-queries';
 import {
   CATALOGUE_MAX_AGE_MS,
@@ -15,8 +16,11 @@ import {
   failureOf,
   followSession,
   isPersistedQuery,
+  SAVED_THREADS,
   scope,
+  sessionOwner,
   shouldRetry,
+  trimSavedChats,
 } from '@/lib/query-client';
 import { provideQueryClient, QueryProvider } from '@/lib/query-provider';
 
@@ -239,6 +243,93 @@ describe('chats saved for an offline reload (issue 24)', () => {
       expect(reloaded.getQueryData([scope.account, 'conversations', 'thread', 4])).toBeDefined();
 
       useSession.getState().clear(); // sign-out
+      await waitFor(() => expect(storage.data.get(PERSIST_KEY)).not.toContain('هل وصل اللقاح؟'));
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('threads saved for a repeat visit (issue 25): per account, bounded', () => {
+  const thread = (id: number) => [scope.account, 'conversations', 'thread', id];
+  const pages = (id: number, texts: string[]) => ({
+    pages: texts.map((message, i) => ({ id, messages: [{ id: 100 - i, message }], has_more: i < texts.length - 1 })),
+    pageParams: texts.map((_, i) => (i === 0 ? undefined : 100 - i + 1)),
+  });
+  const persist = (client: QueryClient, storage: PersistStorage) =>
+    persistQueries(client, {
+      shouldPersist: (q) => isPersistedQuery(q),
+      maxAge: CATALOGUE_MAX_AGE_MS,
+      buster: 'b',
+      storage,
+      throttleTime: 0,
+      isPrivate: (key) => key[0] === scope.account,
+      owner: sessionOwner,
+      trim: trimSavedChats,
+    });
+
+  it("writes each thread's newest page only, and only the last threads updated", async () => {
+    const storage = memoryStorage();
+    const client = createQueryClient();
+    signInForTest({ token: 'a', user: { id: 1, type: 2 } as never });
+    await persist(client, storage);
+    const now = Date.now();
+    client.setQueryData(thread(4), pages(4, ['الأحدث', 'أقدم منها']), { updatedAt: now - 60_000 });
+    for (let id = 10; id < 10 + SAVED_THREADS; id++)
+      client.setQueryData(thread(id), pages(id, [`محادثة ${id}`]), { updatedAt: now - 50_000 + id });
+    await waitFor(() => expect(storage.data.get(PERSIST_KEY)).toContain(`محادثة ${9 + SAVED_THREADS}`));
+    const saved = JSON.parse(storage.data.get(PERSIST_KEY) ?? '{}');
+    const keys = saved.clientState.queries.map((q: { queryKey: unknown[] }) => q.queryKey[3]);
+    // thread 4 was updated first: with SAVED_THREADS newer ones it is not kept
+    expect(keys).toHaveLength(SAVED_THREADS);
+    expect(keys).not.toContain(4);
+    expect(saved.owner).toBe('user:1');
+
+    const one = createQueryClient();
+    const only = memoryStorage();
+    await persist(one, only);
+    one.setQueryData(thread(4), pages(4, ['الأحدث', 'أقدم منها']));
+    await waitFor(() => expect(only.data.get(PERSIST_KEY)).toContain('الأحدث'));
+    expect(only.data.get(PERSIST_KEY)).not.toContain('أقدم منها');
+  });
+
+  it('restores a thread into the same account only, marked for a refetch when shown', async () => {
+    const storage = memoryStorage();
+    const client = createQueryClient();
+    signInForTest({ token: 'a', user: { id: 1, type: 2 } as never });
+    await persist(client, storage);
+    client.setQueryData(thread(4), pages(4, ['هل وصل اللقاح؟']));
+    client.setQueryData([scope.catalogue, 'stores', 'by-city', 0, null, 1], storesPage(['صيدلية الربيع']));
+    await waitFor(() => expect(storage.data.get(PERSIST_KEY)).toContain('هل وصل اللقاح؟'));
+
+    const same = createQueryClient();
+    await persist(same, storage);
+    expect(same.getQueryData(thread(4))).toBeDefined();
+
+    // another account on this device (its token and saved user, the copy not yet rewritten)
+    signInForTest({ token: 'b', user: { id: 2, type: 2 } as never });
+    const other = createQueryClient();
+    await persist(other, storage);
+    expect(other.getQueryData(thread(4))).toBeUndefined();
+    expect(other.getQueryData([scope.catalogue, 'stores', 'by-city', 0, null, 1])).toBeDefined();
+
+    // signed out: nobody's private data comes back
+    useSession.getState().clear();
+    const nobody = createQueryClient();
+    await persist(nobody, storage);
+    expect(nobody.getQueryData(thread(4))).toBeUndefined();
+  });
+
+  it("a 401 (the session cleared by the api client's handler) drops the saved threads", async () => {
+    const storage = memoryStorage();
+    const client = createQueryClient();
+    const stop = followSession(client);
+    try {
+      signInForTest({ token: 'a', user: { id: 1, type: 2 } as never });
+      await persist(client, storage);
+      client.setQueryData(thread(4), pages(4, ['هل وصل اللقاح؟']));
+      await waitFor(() => expect(storage.data.get(PERSIST_KEY)).toContain('هل وصل اللقاح؟'));
+      reportUnauthorized('a');
       await waitFor(() => expect(storage.data.get(PERSIST_KEY)).not.toContain('هل وصل اللقاح؟'));
     } finally {
       stop();
