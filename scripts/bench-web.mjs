@@ -19,6 +19,8 @@
 //   BENCH_WEB_SKIP_BUILD=1  reuse the current build;  BENCH_WEB_RUNS=3  runs per page;
 //   BENCH_WEB_PAGES=/,/leaf  only these public pages (`none`: no public page);
 //   BENCH_WEB_MODES=idle,loaded  which modes;  BENCH_WEB_SIGNED_IN=0  skip the signed-in flow;
+//   BENCH_WEB_FLOWS=farmer,store  which signed-in flows (/chat/{id}, the store's inbox);
+//   BENCH_WEB_JS_FILES=1  print the JS files fetched before the thread, each with its gzip KB;
 //   BENCH_WEB_NO_DOC=1  do not write docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,6 +42,7 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu'];
 const only = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
 const MODES = (process.env.BENCH_WEB_MODES ?? 'idle,loaded').split(',').filter((m) => m === 'idle' || m === 'loaded');
 const SIGNED_IN = process.env.BENCH_WEB_SIGNED_IN !== '0';
+const FLOWS = (process.env.BENCH_WEB_FLOWS ?? 'farmer,store').split(',').filter(Boolean);
 
 // The issue's targets (docs/performance.md).
 const TARGET = {
@@ -254,14 +257,21 @@ if (SIGNED_IN) {
   console.log(`signed-in flow: seeding a store, a farmer and a 200-message conversation through the API …`);
   const seed = await seedChat(base);
   const flows = [
-    { name: 'farmer: /chat/{id}', pathname: `/chat/${seed.conversationId}`, session: seed.farmer, olderClick: true },
     {
+      key: 'farmer',
+      name: 'farmer: /chat/{id}',
+      pathname: `/chat/${seed.conversationId}`,
+      session: seed.farmer,
+      olderClick: true,
+    },
+    {
+      key: 'store',
       name: 'store: inbox (/dashboard/chats?c={id})',
       pathname: `/dashboard/chats?c=${seed.conversationId}`,
       session: seed.owner,
       olderClick: true,
     },
-  ];
+  ].filter((f) => FLOWS.includes(f.key));
   signedIn = [];
   for (const flow of flows) {
     const runs = [];
@@ -281,6 +291,9 @@ if (SIGNED_IN) {
       console.log(
         `  ${flow.name} run ${i + 1}: cold — newest message in view ${Math.round(r.cold.newestAt)} ms, LCP ${Math.round(r.cold.lcp)} ms, TBT ${Math.round(r.cold.tbt)} ms, CLS ${r.cold.clsToNewest.toFixed(3)} until the newest shows, ${r.cold.cls.toFixed(3)} in all${r.cold.older ? ' (older messages loaded)' : ''}, JS before it ${r.cold.jsGzipKb} KB gzip (${r.cold.jsTransferKb} KB sent) in ${r.cold.scripts.length} files; warm — newest in view ${Math.round(r.warm.newestAt)} ms, thread answered ${r.warm.threadAnsweredAt === null ? 'not requested' : `${Math.round(r.warm.threadAnsweredAt)} ms`}`,
       );
+      if (process.env.BENCH_WEB_JS_FILES === '1') {
+        for (const f of r.cold.jsFiles) console.log(`    ${String(f.kb).padStart(6)} KB  ${f.file}`);
+      }
       let l;
       for (let attempt = 1; !l; attempt++) {
         try {
@@ -377,7 +390,7 @@ for (const [mode, byPage] of Object.entries(results)) {
   }
 }
 // Only a full run (every page, both modes, the signed-in flow) replaces the doc's figures.
-if (process.env.BENCH_WEB_NO_DOC || only || MODES.length < 2 || !SIGNED_IN) process.exit(0);
+if (process.env.BENCH_WEB_NO_DOC || only || MODES.length < 2 || !SIGNED_IN || FLOWS.length < 2) process.exit(0);
 
 // 7. docs/performance.md, section "Web": the figures (the prose around them lives in the doc's own text).
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ');

@@ -123,9 +123,11 @@ function gzipOfScripts(distDir, urls) {
     if (!p.endsWith('.js')) continue;
     const file = path.join(distDir, p);
     if (!existsSync(file)) continue;
-    bytes += gzipSync(readFileSync(file), { level: 9 }).length;
-    files.push(p);
+    const size = gzipSync(readFileSync(file), { level: 9 }).length;
+    bytes += size;
+    files.push({ file: p, kb: kb(size) });
   }
+  files.sort((a, b) => b.kb - a.kb);
   return { bytes, files };
 }
 
@@ -179,8 +181,8 @@ async function visit(page, client, url, distDir, { olderClick }) {
       threadAnsweredAt: threadRequest ? threadRequest.responseEnd : null,
     };
   });
-  const { bytes } = gzipOfScripts(distDir, figures.scripts);
-  return { ...figures, older, jsGzipKb: kb(bytes), jsTransferKb: kb(figures.scriptTransfer) };
+  const { bytes, files } = gzipOfScripts(distDir, figures.scripts);
+  return { ...figures, older, jsGzipKb: kb(bytes), jsTransferKb: kb(figures.scriptTransfer), jsFiles: files };
 }
 
 /**

@@ -6,7 +6,7 @@
 import * as yup from 'yup';
 import { ORDER_STATUSES, PRODUCT_TYPES, REGISTER_TYPES, STORE_TYPES, USER_STATUSES } from './enums';
 import type { Lang } from './entities';
-import { orderStageFields, storeInboxSchema } from './inbox';
+import { orderStageFields, storeInboxSchema } from './inbox-schemas';
 import { LIMITS } from './limits';
 import { validationMessages } from './messages';
 import { hasControlCharacters, stripBidiControls, toLatinDigits } from './normalize';

@@ -66,6 +66,7 @@ export const chatAr = {
     today: 'اليوم',
     yesterday: 'أمس',
     menu: 'خيارات الرسالة',
+    safety: 'خيارات الأمان',
     delete: 'حذف الرسالة',
     deleteConfirm: 'حذف هذه الرسالة عند الطرفين؟',
     record: 'تسجيل رسالة صوتية',

@@ -67,6 +67,7 @@ export const chatEn: Catalogue<typeof chatAr> = {
     today: 'Today',
     yesterday: 'Yesterday',
     menu: 'Message options',
+    safety: 'Safety options',
     delete: 'Delete the message',
     deleteConfirm: 'Delete this message for both sides?',
     record: 'Record a voice message',

@@ -72,7 +72,12 @@ export function trimSavedChats(queries: DehydratedQuery[]): DehydratedQuery[] {
     if (!threads.includes(q)) return [];
     const data = q.state.data as { pages?: unknown[]; pageParams?: unknown[] } | undefined;
     if (!data?.pages || data.pages.length <= 1) return [q];
-    return [{ ...q, state: { ...q.state, data: { pages: data.pages.slice(0, 1), pageParams: data.pageParams?.slice(0, 1) } } }];
+    return [
+      {
+        ...q,
+        state: { ...q.state, data: { pages: data.pages.slice(0, 1), pageParams: data.pageParams?.slice(0, 1) } },
+      },
+    ];
   });
 }
 

@@ -15,7 +15,7 @@ import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import '@/i18n/chat';
@@ -33,10 +33,17 @@ import { useUser } from '@/api/auth';
 import { useFollowBottom } from '@/features/chat/lib/follow-bottom';
 import { buildRows, dayLabel } from '@/features/chat/lib/timeline';
 import { useQuickReplies } from '@/api/quick-replies';
-import { Composer } from './composer';
-import { ImageViewer, type ViewerPhoto } from './image-viewer';
+import { ThreadInteractive, useAfterPaint } from '@/features/chat/lib/after-paint';
+import type { ViewerPhoto } from './image-viewer';
 import { ChatPhoto, deliveryOf, MessageBubble } from './message-bubble';
-import { PushPrompt } from './push-prompt';
+
+// Read-only first (features/chat/lib/after-paint.ts): these load once the messages are on screen.
+const Composer = lazy(() => import('./composer').then((m) => ({ default: m.Composer })));
+const ImageViewer = lazy(() => import('./image-viewer').then((m) => ({ default: m.ImageViewer })));
+const PushPrompt = lazy(() => import('./push-prompt').then((m) => ({ default: m.PushPrompt })));
+
+/** The composer's height at rest (one line: its 40 px buttons and field), held until it is in. */
+const COMPOSER_HEIGHT = '10';
 
 interface ChatThreadProps {
   conversationId: number;
@@ -185,6 +192,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     }
   };
 
+  const interactive = useAfterPaint(thread !== undefined);
   const rows = useMemo(() => buildRows(messages), [messages]);
   const photos = useMemo(() => messages.map(photoOf).filter((p): p is ViewerPhoto => p !== null), [messages]);
   const openPhoto = (m: Message) => {
@@ -246,104 +254,123 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   );
 
   return (
-    <Stack gap="1" flex="1" minH="0" h="100%" position="relative">
-      <Box flex="1" minH="0" position="relative">
-        <Box ref={scrollRef} h="100%" overflowY="auto" overscrollBehavior="contain" data-testid="thread-scroll">
-          <Box
-            as="ul"
-            ref={listRef}
-            display="flex"
-            flexDirection="column"
-            gap="2"
-            p="2"
-            minH="100%"
-            justifyContent="flex-end"
-            aria-label={t('chat.messages')}
-            aria-live="polite"
-            aria-relevant="additions"
-          >
-            {thread.hasMore && messages.length > 0 && (
-              <Box as="li" listStyleType="none" alignSelf="center">
-                <Button size="xs" variant="outline" loading={loadingOlder} onClick={() => void loadOlder()}>
-                  {t('chat.loadOlder')}
-                </Button>
-              </Box>
-            )}
-            {messages.length === 0 && pendingTexts.length === 0 && media.length === 0 && (
-              <Text as="li" listStyleType="none" color="fg.muted" textAlign="center" py="6">
-                {t('chat.noMessages')}
-              </Text>
-            )}
-            {rows.map((row) =>
-              row.type === 'day' ? (
-                <Box as="li" key={row.key} listStyleType="none" alignSelf="center" data-day>
-                  <Text fontSize="xs" color="fg.muted" bg="bg.muted" px="3" py="0.5" rounded="full">
-                    {dayLabel(row.date, i18n.language, { today: t('thread.today'), yesterday: t('thread.yesterday') })}
-                  </Text>
+    <ThreadInteractive.Provider value={interactive}>
+      <Stack gap="1" flex="1" minH="0" h="100%" position="relative">
+        <Box flex="1" minH="0" position="relative">
+          <Box ref={scrollRef} h="100%" overflowY="auto" overscrollBehavior="contain" data-testid="thread-scroll">
+            <Box
+              as="ul"
+              ref={listRef}
+              display="flex"
+              flexDirection="column"
+              gap="2"
+              p="2"
+              minH="100%"
+              justifyContent="flex-end"
+              aria-label={t('chat.messages')}
+              aria-live="polite"
+              aria-relevant="additions"
+            >
+              {thread.hasMore && messages.length > 0 && (
+                <Box as="li" listStyleType="none" alignSelf="center">
+                  <Button size="xs" variant="outline" loading={loadingOlder} onClick={() => void loadOlder()}>
+                    {t('chat.loadOlder')}
+                  </Button>
                 </Box>
-              ) : row.type === 'message' ? (
-                bubble(row.message)
-              ) : (
-                <PhotoGroup
-                  key={row.key}
-                  messages={row.messages}
-                  mine={mineOf(row.messages[0])}
-                  author={readOnly ? nameOf(row.messages[0].user_id) : undefined}
-                  delivery={
-                    readOnly
-                      ? undefined
-                      : deliveryOf(row.messages[row.messages.length - 1], peerLastRead, peerLastDelivered)
-                  }
-                  onOpen={openPhoto}
-                  onDelete={row.messages.every(deletable) ? () => void remove(row.messages) : undefined}
+              )}
+              {messages.length === 0 && pendingTexts.length === 0 && media.length === 0 && (
+                <Text as="li" listStyleType="none" color="fg.muted" textAlign="center" py="6">
+                  {t('chat.noMessages')}
+                </Text>
+              )}
+              {rows.map((row) =>
+                row.type === 'day' ? (
+                  <Box as="li" key={row.key} listStyleType="none" alignSelf="center" data-day>
+                    <Text fontSize="xs" color="fg.muted" bg="bg.muted" px="3" py="0.5" rounded="full">
+                      {dayLabel(row.date, i18n.language, {
+                        today: t('thread.today'),
+                        yesterday: t('thread.yesterday'),
+                      })}
+                    </Text>
+                  </Box>
+                ) : row.type === 'message' ? (
+                  bubble(row.message)
+                ) : (
+                  <PhotoGroup
+                    key={row.key}
+                    messages={row.messages}
+                    mine={mineOf(row.messages[0])}
+                    author={readOnly ? nameOf(row.messages[0].user_id) : undefined}
+                    delivery={
+                      readOnly
+                        ? undefined
+                        : deliveryOf(row.messages[row.messages.length - 1], peerLastRead, peerLastDelivered)
+                    }
+                    onOpen={openPhoto}
+                    onDelete={row.messages.every(deletable) ? () => void remove(row.messages) : undefined}
+                  />
+                ),
+              )}
+              {pendingTexts.map((e) => (
+                <MessageBubble
+                  key={e.client_id}
+                  mine
+                  text={typeof e.payload.message === 'string' ? e.payload.message : null}
+                  time={new Date(e.created_at).toISOString()}
+                  delivery={e.state === 'failed' ? 'failed' : 'pending'}
                 />
-              ),
-            )}
-            {pendingTexts.map((e) => (
-              <MessageBubble
-                key={e.client_id}
-                mine
-                text={typeof e.payload.message === 'string' ? e.payload.message : null}
-                time={new Date(e.created_at).toISOString()}
-                delivery={e.state === 'failed' ? 'failed' : 'pending'}
-              />
-            ))}
-            {media.map(mediaBubble)}
+              ))}
+              {media.map(mediaBubble)}
+            </Box>
           </Box>
+          {follow.unseen && (
+            <Button
+              position="absolute"
+              bottom="3"
+              insetInlineStart="50%"
+              transform="translateX(-50%)"
+              _rtl={{ transform: 'translateX(50%)' }}
+              size="sm"
+              rounded="full"
+              colorPalette="green"
+              shadow="md"
+              onClick={follow.toBottom}
+            >
+              {t('thread.newMessages')}
+            </Button>
+          )}
         </Box>
-        {follow.unseen && (
-          <Button
-            position="absolute"
-            bottom="3"
-            insetInlineStart="50%"
-            transform="translateX(-50%)"
-            _rtl={{ transform: 'translateX(50%)' }}
-            size="sm"
-            rounded="full"
-            colorPalette="green"
-            shadow="md"
-            onClick={follow.toBottom}
-          >
-            {t('thread.newMessages')}
-          </Button>
+        <Text fontSize="sm" color="green.700" minH="5" px="2" aria-live="polite">
+          {peerTyping ? `${peerName} ${t('chat.typing')}` : ''}
+        </Text>
+        {!readOnly && interactive && (
+          <Suspense fallback={null}>
+            <PushPrompt userId={me} armed={sentHere} />
+          </Suspense>
         )}
-      </Box>
-      <Text fontSize="sm" color="green.700" minH="5" px="2" aria-live="polite">
-        {peerTyping ? `${peerName} ${t('chat.typing')}` : ''}
-      </Text>
-      {!readOnly && <PushPrompt userId={me} armed={sentHere} />}
-      {!readOnly && (
-        <Box px="2" pb="2">
-          <Composer
-            quickReplies={!iAmSender ? quickReplies.data : undefined}
-            onSend={send}
-            onMedia={sendMedia}
-            onTyping={(typing) => useRealtime.getState().typing(conversationId, typing)}
-          />
-        </Box>
-      )}
-      <ImageViewer photos={photos} index={viewing} onIndex={setViewing} />
-    </Stack>
+        {!readOnly && (
+          <Box px="2" pb="2">
+            {interactive ? (
+              <Suspense fallback={<Box h={COMPOSER_HEIGHT} />}>
+                <Composer
+                  quickReplies={!iAmSender ? quickReplies.data : undefined}
+                  onSend={send}
+                  onMedia={sendMedia}
+                  onTyping={(typing) => useRealtime.getState().typing(conversationId, typing)}
+                />
+              </Suspense>
+            ) : (
+              <Box h={COMPOSER_HEIGHT} />
+            )}
+          </Box>
+        )}
+        {interactive && (
+          <Suspense fallback={null}>
+            <ImageViewer photos={photos} index={viewing} onIndex={setViewing} />
+          </Suspense>
+        )}
+      </Stack>
+    </ThreadInteractive.Provider>
   );
 }
 

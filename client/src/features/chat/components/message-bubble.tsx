@@ -11,18 +11,15 @@ import { Box } from '@chakra-ui/react/box';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { Image } from '@chakra-ui/react/image';
-import { Menu } from '@chakra-ui/react/menu';
-import { Portal } from '@chakra-ui/react/portal';
-import { Progress } from '@chakra-ui/react/progress';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdAccessTime, MdBlock, MdDone, MdDoneAll, MdErrorOutline, MdExpandMore } from 'react-icons/md';
 import '@/i18n/chat';
 import { dateLocale } from '@/lib/format';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
-import { menuRecipe, progressRecipe } from '@/lib/theme/slot-recipes';
+import { useThreadInteractive } from '@/features/chat/lib/after-paint';
 import { useCanDelete } from '@/features/chat/lib/delete-window';
 import { type CardContext, MessageCardView } from './message-card';
 import { VoicePlayer } from './voice-player';
@@ -152,25 +149,23 @@ export function ChatPhoto({
   );
 }
 
-function DeleteMenu({ onDelete }: { onDelete: () => void }) {
+// The menu's code (Chakra's menu, its positioning) loads after the thread is on screen; until then the
+// same button, inert, holds its place.
+const UploadProgress = lazy(() => import('./upload-progress').then((m) => ({ default: m.UploadProgress })));
+const LazyDeleteMenu = lazy(() => import('./delete-menu').then((m) => ({ default: m.DeleteMenu })));
+
+function DeleteMenuSlot({ onDelete }: { onDelete: () => void }) {
   const { t } = useTranslation();
+  const placeholder = (
+    <IconButton aria-label={t('thread.menu')} size="2xs" variant="ghost" color="fg.muted" minW="6" h="6" disabled>
+      <MdExpandMore />
+    </IconButton>
+  );
+  if (!useThreadInteractive()) return placeholder;
   return (
-    <Menu.Root recipe={menuRecipe} positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton aria-label={t('thread.menu')} size="2xs" variant="ghost" color="fg.muted" minW="6" h="6">
-          <MdExpandMore />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="40">
-            <Menu.Item value="delete" color="fg.error" onSelect={onDelete}>
-              {t('thread.delete')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={placeholder}>
+      <LazyDeleteMenu onDelete={onDelete} />
+    </Suspense>
   );
 }
 
@@ -250,7 +245,7 @@ export function MessageBubble({
         </>
       )}
       <HStack gap="1" justify="flex-end" fontSize="xs" color="fg.muted" mt="1" px={wide ? '2' : '0'}>
-        {canDelete && onDelete && <DeleteMenu onDelete={onDelete} />}
+        {canDelete && onDelete && <DeleteMenuSlot onDelete={onDelete} />}
         {time && <time dateTime={time}>{formatTime(time, i18n.language)}</time>}
         {mine && delivery && <Tick delivery={delivery} />}
       </HStack>
@@ -261,6 +256,7 @@ export function MessageBubble({
 /** A photo or voice note on its way: the local file, the upload's progress, retry after a failure. */
 function LocalMediaView({ media, mine }: { media: LocalMedia; mine: boolean }) {
   const { t } = useTranslation();
+  const interactive = useThreadInteractive();
   const percent = Math.round(media.progress * 100);
   return (
     <Box>
@@ -274,17 +270,13 @@ function LocalMediaView({ media, mine }: { media: LocalMedia; mine: boolean }) {
           <Text fontSize="xs" color="fg.muted">
             {t('thread.uploading', { percent })}
           </Text>
-          <Progress.Root
-            recipe={progressRecipe}
-            value={percent}
-            size="xs"
-            colorPalette="green"
-            aria-label={t('thread.uploading', { percent })}
-          >
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          {interactive ? (
+            <Suspense fallback={<Box h="1.5" />}>
+              <UploadProgress percent={percent} label={t('thread.uploading', { percent })} />
+            </Suspense>
+          ) : (
+            <Box h="1.5" />
+          )}
         </Box>
       )}
       {media.state === 'failed' && (

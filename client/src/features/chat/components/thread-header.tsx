@@ -9,15 +9,21 @@ import { Image } from '@chakra-ui/react/image';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { TFunction } from 'i18next';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdArrowBack, MdArrowForward } from 'react-icons/md';
+import { MdArrowBack, MdArrowForward, MdMoreVert } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import '@/i18n/chat';
 import { useOnline } from '@/components/layout/offline-banner';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { storeStatus, useStoreStatus } from '@/api/store-status';
 import { useRealtime } from '@/stores/realtime';
-import { ThreadSafetyMenu } from '@/components/ui/thread-safety-menu';
+import { useAfterPaint } from '@/features/chat/lib/after-paint';
+
+// Its dialog, form fields and report queries load after the thread is on screen (lib/after-paint.ts).
+const ThreadSafetyMenu = lazy(() =>
+  import('@/components/ui/thread-safety-menu').then((m) => ({ default: m.ThreadSafetyMenu })),
+);
 
 /** "مفتوح الآن حتى 17:00 · يرد عادة خلال 10 دقائق" (CONTRACT.md §8). */
 export function storeStatusLine(store: Store, t: TFunction): string {
@@ -55,6 +61,15 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
   const Back = i18n.dir() === 'rtl' ? MdArrowForward : MdArrowBack;
   // the farmer sees the store's hours and reply time; the connection only while it is not online
   const storeQuery = useStoreStatus(conversation && iAmSender ? conversation.store_id : null);
+  const interactive = useAfterPaint(conversation !== undefined);
+  // The safety menu is the participants' (the admin's read-only view has none): its button's place is
+  // held, inert, until its code is in.
+  const participant = conversation !== undefined && (conversation.sender.id === me || conversation.receiver.id === me);
+  const menuPlaceholder = (
+    <IconButton variant="ghost" size="sm" aria-label={t('thread.safety')} disabled>
+      <MdMoreVert />
+    </IconButton>
+  );
   const storeLine = storeQuery.data ? storeStatusLine(storeQuery.data, t) : null;
   return (
     <HStack gap="2" px="2" py="1.5" borderBottomWidth="1px" bg="bg" minH="14" flexShrink={0}>
@@ -90,7 +105,14 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
               : t('chat.connecting')}
         </Text>
       </Stack>
-      <ThreadSafetyMenu conversation={conversation} me={me} />
+      {participant &&
+        (interactive ? (
+          <Suspense fallback={menuPlaceholder}>
+            <ThreadSafetyMenu conversation={conversation} me={me} />
+          </Suspense>
+        ) : (
+          menuPlaceholder
+        ))}
     </HStack>
   );
 }
