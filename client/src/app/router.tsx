@@ -107,6 +107,18 @@ const SIGNED_IN_FIRST = new Map<string, (params: Record<string, string | undefin
       return chat.preload();
     },
   ],
+  [
+    // The store's inbox opened on a conversation (?c=): its thread and the thread's code beside the dashboard's.
+    '/dashboard/chats',
+    () => {
+      const id = Number(new URLSearchParams(window.location.search).get('c'));
+      if (id > 0) {
+        void import('@/api/conversations').then((m) => m.prefetchThread(id));
+        void import('@/features/chat/components/chat-thread');
+      }
+      return Promise.resolve();
+    },
+  ],
 ]);
 
 export function preloadFirstScreen(pathname: string, signedIn = false): Promise<unknown> | null {
