@@ -110,3 +110,42 @@ const conversationRow = prepared((db: Kysely<Database>, p: { id: number }) =>
 export function findConversationRow(db: Kysely<Database>, id: number): Promise<ConversationRow | undefined> {
   return conversationRow.takeFirst(db, { id });
 }
+
+/** What the away reply needs of the conversation's store (services/inbox.ts `claimAwayReply`). */
+export interface StoreAway {
+  hours: string | null;
+  away_message: string | null;
+  /** The store account's block (an account the admin blocked says nothing by itself). */
+  blocked_at: unknown;
+}
+
+const conversationForWrite = prepared((db: Kysely<Database>, p: { id: number }) =>
+  db
+    .selectFrom('conversations')
+    .leftJoin('stores', 'stores.id', 'conversations.store_id')
+    .leftJoin('users as store_owner', 'store_owner.id', 'stores.user_id')
+    .selectAll('conversations')
+    .select([
+      'stores.hours as store_hours',
+      'stores.away_message as store_away_message',
+      'store_owner.blocked_at as store_blocked_at',
+    ])
+    .where('conversations.id', '=', p.id),
+);
+
+/**
+ * message/create's read: the row and, in the same statement, what the away reply needs of the store
+ * (the customer's message then costs no query more for it: issue 25 item 3).
+ */
+export async function findConversationForWrite(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ conversation: ConversationRow; store: StoreAway } | undefined> {
+  const row = await conversationForWrite.takeFirst(db, { id });
+  if (!row) return undefined;
+  const { store_hours, store_away_message, store_blocked_at, ...conversation } = row;
+  return {
+    conversation,
+    store: { hours: store_hours ?? null, away_message: store_away_message ?? null, blocked_at: store_blocked_at ?? null },
+  };
+}

@@ -30,7 +30,7 @@ import { idParam, validate } from '../http/validate';
 import type { StoredAttachment } from '../media/chat-media';
 import { parseStoredAttachment } from '../media/chat-media';
 import { presentMessage } from '../presenters/message';
-import { findConversationRow } from '../queries/conversations';
+import { findConversationForWrite, findConversationRow } from '../queries/conversations';
 import { recordAudit } from '../services/audit';
 import { participantRole } from '../services/conversations';
 import { isStorableId } from '../services/ids';
@@ -53,8 +53,9 @@ export function messageCreate(ctx: AppContext): (req: Request) => Promise<Messag
     // a message is always written by the caller, the admin included
     if (body.user_id !== undefined && body.user_id !== caller.id) throw forbidden('callerMismatch');
     if (!isStorableId(body.conversation_id)) throw notFound();
-    const conversation = await findConversationRow(db, body.conversation_id);
-    if (!conversation) throw notFound();
+    const found = await findConversationForWrite(db, body.conversation_id);
+    if (!found) throw notFound();
+    const { conversation, store } = found;
     const author = participantRole(conversation, caller.id);
     if (author === null) throw forbidden();
     // the other side blocked the caller in this conversation (conversation/block, CONTRACT.md §8)
@@ -126,6 +127,7 @@ export function messageCreate(ctx: AppContext): (req: Request) => Promise<Messag
         clientId,
         card,
         now: clock(),
+        authorContact: caller,
       });
     } catch (err) {
       if (!upload) await images.remove(image);
@@ -133,7 +135,7 @@ export function messageCreate(ctx: AppContext): (req: Request) => Promise<Messag
     }
     if (!result.created && !upload) await images.remove(image);
     if (!result.created) return presentMessage(result.message, media);
-    return effects.afterCreate(result.message, conversation, result.inbox);
+    return effects.afterCreate(result.message, conversation, result.inbox, { store });
   };
 }
 

@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import type { ConversationRow, MessageRow } from '../db/types';
 import { messageCreated } from '../events/messages';
 import { presentMessage } from '../presenters/message';
+import type { StoreAway } from '../queries/conversations';
 import { findInboxRow, presentInboxRow } from '../queries/inbox';
 import { claimAwayReply, clockOf, type InboxChange, replyAnswered } from './inbox';
 import { writeMessage } from './messages';
@@ -34,7 +35,7 @@ export function chatEffects(ctx: AppContext) {
     row: MessageRow,
     conversation: ConversationRow,
     inbox: InboxChange,
-    options: { webPush?: boolean } = {},
+    options: { webPush?: boolean; store?: StoreAway } = {},
   ): Promise<Message> => {
     const message = presentMessage(row, media);
     events.publish(messageCreated(message, conversation));
@@ -42,13 +43,13 @@ export function chatEffects(ctx: AppContext) {
     if (inbox.reopened) await conversationUpdated(conversation.id, conversation.store_id);
     if (inbox.answered) await replyAnswered(db, conversation.store_id, clock);
     const fromCustomer = row.user_id === conversation.sender_id && row.card === null && row.auto !== 1;
-    if (fromCustomer) await awayReply(conversation);
+    if (fromCustomer) await awayReply(conversation, options.store);
     return message;
   };
 
-  const awayReply = async (conversation: ConversationRow) => {
+  const awayReply = async (conversation: ConversationRow, store?: StoreAway) => {
     const now = clock();
-    const text = await claimAwayReply(db, conversation, now);
+    const text = await claimAwayReply(db, conversation, now, store);
     if (text === null) return;
     const written = await writeMessage(db, {
       conversation,

@@ -17,6 +17,7 @@ import { type Config, clockNow } from '../config';
 import { toCount, toIso } from '../db/time';
 import type { ConversationRow, Database } from '../db/types';
 import { prepared } from '../db/prepared';
+import type { StoreAway } from '../queries/conversations';
 
 export type Clock = () => Date;
 /** The configuration's clock (shared with subscriptions: `config.now` in ms) as Dates. */
@@ -116,6 +117,22 @@ const storeActive = prepared((db: Kysely<Database>, p: { storeId: number; at: st
     .onConflict((oc) => oc.column('store_id').doUpdateSet({ last_active_at: p.at })),
 );
 
+/** The customer's name and phone (their messages keep the inbox search's text with them). */
+export function customerContact(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ name: string; phone: string } | undefined> {
+  return customerOf.takeFirst(db, { id });
+}
+
+/** The inbox search's text for a customer: normalizeArabic(name + phone). */
+export const customerSearch = (customer: { name: string; phone: string } | null | undefined): string | null =>
+  customer ? normalizeArabic(`${customer.name} ${customer.phone}`) : null;
+
+/**
+ * The inbox after a message in the message's transaction. The customer's own plain messages are kept
+ * by services/messages.ts in the conversation's one UPDATE (the same columns as here).
+ */
 export async function inboxAfterMessage(
   trx: Kysely<Database>,
   conversation: ConversationRow,
@@ -128,11 +145,7 @@ export async function inboxAfterMessage(
   const at = now.toISOString();
   if (authorId === conversation.sender_id) {
     const customer = await customerOf.takeFirst(trx, { id: authorId });
-    const updated = await customerWrote.takeFirst(trx, {
-      id: conversation.id,
-      at,
-      search: customer ? normalizeArabic(`${customer.name} ${customer.phone}`) : null,
-    });
+    const updated = await customerWrote.takeFirst(trx, { id: conversation.id, at, search: customerSearch(customer) });
     change.reopened = updated !== undefined && conversation.resolved === 1;
     return change;
   }
@@ -243,13 +256,17 @@ export async function claimAwayReply(
   db: Kysely<Database>,
   conversation: ConversationRow,
   now: Date,
+  /** The store's hours, away message and block as read with the conversation (message/create), else read here. */
+  known?: StoreAway,
 ): Promise<string | null> {
-  const store = await db
-    .selectFrom('stores')
-    .innerJoin('users', 'users.id', 'stores.user_id')
-    .select(['stores.hours', 'stores.away_message', 'users.blocked_at'])
-    .where('stores.id', '=', conversation.store_id)
-    .executeTakeFirst();
+  const store =
+    known ??
+    (await db
+      .selectFrom('stores')
+      .innerJoin('users', 'users.id', 'stores.user_id')
+      .select(['stores.hours', 'stores.away_message', 'users.blocked_at'])
+      .where('stores.id', '=', conversation.store_id)
+      .executeTakeFirst());
   if (!store?.away_message) return null;
   // an account the admin blocked says nothing by itself
   if (store.blocked_at !== null && store.blocked_at !== undefined) return null;

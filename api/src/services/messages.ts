@@ -20,7 +20,7 @@ import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow, UploadRow } from '../db/types';
 import type { StoredAttachment } from '../media/chat-media';
 import type { Participant } from './conversations';
-import { type InboxChange, inboxAfterMessage } from './inbox';
+import { customerContact, customerSearch, type InboxChange, inboxAfterMessage } from './inbox';
 import { claimUpload } from './uploads';
 
 export interface NewMessage {
@@ -40,6 +40,8 @@ export interface NewMessage {
   auto?: boolean;
   /** The API's clock (services/inbox.ts): created_at and the inbox's wait. */
   now?: Date;
+  /** The author's name and phone as just read (the caller's, from the token lookup): the inbox search's text. */
+  authorContact?: { name: string; phone: string } | null;
 }
 
 const byClientId = prepared((db: Kysely<Database>, p: { userId: number; clientId: string }) =>
@@ -89,10 +91,10 @@ interface AfterWrite {
  *   PostgreSQL a blocked UPDATE evaluates the CASEs again on the row it waited for.
  * A row where nothing can move is not written.
  */
-function afterWriteUpdate(author: Participant) {
+function afterWriteUpdate(author: Participant, customerWrote = false) {
   const read = readColumn[author];
   const delivered = deliveredColumn[author];
-  return prepared((db: Kysely<Database>, p: AfterWrite) => {
+  return prepared((db: Kysely<Database>, p: AfterWrite & { search: string | null }) => {
     type Scope = ExpressionBuilder<Database, 'conversations'>;
     const movesLast = (eb: Scope) =>
       eb.or([eb('conversations.last_message_id', 'is', null), eb('conversations.last_message_id', '<', p.messageId)]);
@@ -118,7 +120,7 @@ function afterWriteUpdate(author: Participant) {
         .then(p.messageId)
         .else(eb.ref(`conversations.${column}`))
         .end();
-    return db
+    const update = db
       .updateTable('conversations')
       .set((eb) => ({
         last_message_id: eb
@@ -137,8 +139,17 @@ function afterWriteUpdate(author: Participant) {
         [read]: pointer(eb, read),
         [delivered]: pointer(eb, delivered),
       }))
-      .where('conversations.id', '=', p.conversationId)
-      .where((eb) =>
+      .where('conversations.id', '=', p.conversationId);
+    // the customer's message also starts the inbox's wait (when none runs), re-opens a resolved
+    // conversation and refreshes the inbox search's name (services/inbox.ts): the row is always written
+    if (customerWrote) {
+      return update.set((eb) => ({
+        waiting_since: eb.fn.coalesce('conversations.waiting_since', eb.val(p.now)).$castTo<string>(),
+        resolved: 0,
+        customer_search: p.search,
+      }));
+    }
+    return update.where((eb) =>
         eb.or([
           movesLast(eb),
           eb(`conversations.${read}`, '<', p.messageId),
@@ -148,6 +159,8 @@ function afterWriteUpdate(author: Participant) {
   });
 }
 const updateAfterWrite = { sender: afterWriteUpdate('sender'), receiver: afterWriteUpdate('receiver') };
+/** A customer's message people wrote: the pointers and the inbox's wait in the same UPDATE (issue 25 item 3). */
+const updateAfterCustomerWrote = afterWriteUpdate('sender', true);
 
 const insertMessage = prepared(
   (
@@ -208,14 +221,18 @@ export async function writeMessageIn(
   });
   if (!row) throw new Error('message insert returned no row');
   if (input.upload) await claimUpload(trx, input.upload, row.id, now);
-  // read implies delivered: the author's delivered pointer follows, under the same rule
-  await updateAfterWrite[input.author].execute(trx, {
-    conversationId: conversation.id,
-    authorId: userId,
-    messageId: row.id,
-    now,
-  });
   const kind = input.auto ? 'auto' : input.card ? 'card' : 'plain';
+  const pointers = { conversationId: conversation.id, authorId: userId, messageId: row.id, now };
+  if (kind === 'plain' && userId === conversation.sender_id) {
+    // the customer wrote: pointers and the inbox's wait in one UPDATE; the name for the inbox search is
+    // the caller's own (read with the token) when given, else read here
+    const customer = input.authorContact ?? (await customerContact(trx, userId));
+    const updated = await updateAfterCustomerWrote.execute(trx, { ...pointers, search: customerSearch(customer) });
+    const reopened = Number(updated.numAffectedRows ?? 0) > 0 && conversation.resolved === 1;
+    return { message: row, inbox: { answered: false, reopened } };
+  }
+  // read implies delivered: the author's delivered pointer follows, under the same rule
+  await updateAfterWrite[input.author].execute(trx, { ...pointers, search: null });
   const inbox = await inboxAfterMessage(trx, conversation, userId, kind, at);
   return { message: row, inbox };
 }
