@@ -148,7 +148,10 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     res.status(404).end();
   });
   // JSON answers over 1 KB go out gzip/Brotli-compressed (pages of stores, conversations …): weak links.
-  app.use('/api', compression({ threshold: 1024 }));
+  // Reads only: a write answers one object (the message, the order …), well under 1 KB, and wrapping
+  // each write's response for nothing was part of message/create's CPU (issue 25 item 3).
+  const compress = compression({ threshold: 1024 });
+  app.use('/api', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next()));
   app.use(
     '/api',
     express.json({ limit: BODY_MAX_BYTES }),

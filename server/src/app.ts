@@ -15,8 +15,11 @@ export function composeApp(api: Api, clientDist: string, client: StaticClientOpt
   app.disable('x-powered-by');
   // the API's trusted proxies: HSTS only when the request came over HTTPS (security-headers.ts)
   app.set('trust proxy', api.app.get('trust proxy'));
-  app.use(securityHeaders());
+  // /api and /storage: the API app as it is, with its own helmet (no framing, nosniff, HSTS over HTTPS),
+  // as nginx serves it in the scaled deployment; the page headers below (CSP, Permissions-Policy) are
+  // for documents, and a second helmet on every API answer was CPU spent on message/create (issue 25)
   app.use((req, res, next) => (isBackendPath(req.path) ? api.app(req, res, next) : next()));
+  app.use(securityHeaders());
   // For search engines, from the API's data (seo.ts); before the client's files and pages.
   const seo = seoRoutes(api, client.pages?.publicUrl);
   app.get('/robots.txt', seo.robots);
