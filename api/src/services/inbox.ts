@@ -39,35 +39,28 @@ function median(sorted: number[]): number | null {
  * The store's reply_minutes: the median wait in minutes (rounded, at least 1) over the last 30
  * days; null under 5 answered conversations.
  */
-export async function computeReplyMinutes(db: Kysely<Database>, storeId: number, now: Date): Promise<number | null> {
-  const since = new Date(now.getTime() - INBOX_LIMITS.replyWindowDays * DAY_MS).toISOString();
-  const rows = await db
+// run after store replies (throttled per store): compiled once (db/prepared.ts)
+const replyTimesSince = prepared((db: Kysely<Database>, p: { storeId: number; since: string }) =>
+  db
     .selectFrom('reply_times')
     .select(['conversation_id', 'seconds'])
-    .where('store_id', '=', storeId)
-    .where('replied_at', '>=', since)
-    .execute();
+    .where('store_id', '=', p.storeId)
+    .where('replied_at', '>=', p.since),
+);
+const saveReplyMinutes = prepared((db: Kysely<Database>, p: { storeId: number; minutes: number | null }) =>
+  db
+    .insertInto('store_activity')
+    .values({ store_id: p.storeId, last_active_at: null, reply_minutes: p.minutes })
+    .onConflict((oc) => oc.column('store_id').doUpdateSet({ reply_minutes: p.minutes })),
+);
+
+export async function computeReplyMinutes(db: Kysely<Database>, storeId: number, now: Date): Promise<number | null> {
+  const since = new Date(now.getTime() - INBOX_LIMITS.replyWindowDays * DAY_MS).toISOString();
+  const { rows } = await replyTimesSince.execute(db, { storeId, since });
   const conversations = new Set(rows.map((r) => r.conversation_id));
   if (conversations.size < INBOX_LIMITS.replyMinutesMinConversations) return null;
   const m = median(rows.map((r) => r.seconds).sort((a, b) => a - b));
   return m === null ? null : Math.max(1, Math.round(m / 60));
-}
-
-/** Upserts the store's activity row (last_active_at and/or reply_minutes). */
-async function saveActivity(
-  db: Kysely<Database>,
-  storeId: number,
-  values: { last_active_at?: string; reply_minutes?: number | null },
-): Promise<void> {
-  await db
-    .insertInto('store_activity')
-    .values({
-      store_id: storeId,
-      last_active_at: values.last_active_at ?? null,
-      reply_minutes: values.reply_minutes ?? null,
-    })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet(values))
-    .execute();
 }
 
 export interface InboxChange {
@@ -163,7 +156,7 @@ export async function inboxAfterMessage(
 
 /** After the transaction: the store's cached reply_minutes, when a wait ended. */
 export async function refreshReplyMinutes(db: Kysely<Database>, storeId: number, now: Date): Promise<void> {
-  await saveActivity(db, storeId, { reply_minutes: await computeReplyMinutes(db, storeId, now) });
+  await saveReplyMinutes.execute(db, { storeId, minutes: await computeReplyMinutes(db, storeId, now) });
 }
 
 /** A store's reply_minutes is computed again at most this often (by the API's clock), per API instance. */
