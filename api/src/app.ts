@@ -151,7 +151,9 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
   // Reads only: a write answers one object (the message, the order …), well under 1 KB, and wrapping
   // each write's response for nothing was part of message/create's CPU (issue 25 item 3).
   const compress = compression({ threshold: 1024 });
-  app.use('/api', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next()));
+  app.use('/api', (req, res, next) =>
+    req.method === 'GET' || req.method === 'HEAD' ? compress(req, res, next) : next(),
+  );
   app.use(
     '/api',
     express.json({ limit: BODY_MAX_BYTES }),

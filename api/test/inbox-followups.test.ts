@@ -119,6 +119,23 @@ describe('reply_minutes, throttled per store', () => {
   });
 });
 
+describe('the store’s last activity, written at most once a minute', () => {
+  it('moves with a reply a minute or more after the last one written, not with the replies in between', async () => {
+    clock.now = NIGHT;
+    const { owner, farmer, conv, store } = await storeWithCustomer();
+    const lastActive = async () => (await get(owner.auth, `store/get/${store.id}`)).body.data.last_active_at;
+    await say(farmer, conv.id, 'مرحبا');
+    await say(owner, conv.id, 'أهلا');
+    expect(await lastActive()).toBe(new Date(NIGHT).toISOString());
+    clock.now = NIGHT + 30_000;
+    await say(owner, conv.id, 'تفضل');
+    expect(await lastActive()).toBe(new Date(NIGHT).toISOString());
+    clock.now = NIGHT + MINUTE;
+    await say(owner, conv.id, 'هل من سؤال؟');
+    expect(await lastActive()).toBe(new Date(NIGHT + MINUTE).toISOString());
+  });
+});
+
 describe('reply_minutes, the throttle’s timer', () => {
   it('refreshes a pending store by itself once the interval is over', async () => {
     const owner = await t.make.loginAs('store');

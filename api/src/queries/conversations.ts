@@ -146,6 +146,10 @@ export async function findConversationForWrite(
   const { store_hours, store_away_message, store_blocked_at, ...conversation } = row;
   return {
     conversation,
-    store: { hours: store_hours ?? null, away_message: store_away_message ?? null, blocked_at: store_blocked_at ?? null },
+    store: {
+      hours: store_hours ?? null,
+      away_message: store_away_message ?? null,
+      blocked_at: store_blocked_at ?? null,
+    },
   };
 }

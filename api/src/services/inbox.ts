@@ -5,7 +5,8 @@
  * - a customer's message (not a card, not automatic) starts the wait when none runs
  *   (`waiting_since`), re-opens a resolved conversation and refreshes `customer_search`;
  * - the store's message (not a card, not automatic) ends the wait: one reply_times row (seconds
- *   waited) and the store's `last_active_at`; the store's cached `reply_minutes` is recomputed,
+ *   waited) and the store's `last_active_at` (at most once a minute, `storeActivityDue`); the
+ *   store's cached `reply_minutes` is recomputed,
  *   at most once per 5 minutes per store and API instance (`replyAnswered`).
  * Cards and automatic replies change neither. Times come from the API's clock (`config.now`), so
  * tests control the 12-hour rule and the opening hours.
@@ -132,6 +133,8 @@ export async function inboxAfterMessage(
   authorId: number,
   kind: 'plain' | 'card' | 'auto',
   now: Date,
+  /** False when the store's last_active_at was written under a minute ago (`storeActivityDue`). */
+  activityDue = true,
 ): Promise<InboxChange> {
   const change: InboxChange = { answered: false, reopened: false };
   if (kind !== 'plain') return change;
@@ -150,8 +153,31 @@ export async function inboxAfterMessage(
     await replyTime.execute(trx, { storeId: conversation.store_id, conversationId: conversation.id, seconds, at });
     change.answered = true;
   }
-  await storeActive.execute(trx, { storeId: conversation.store_id, at });
+  if (activityDue) await storeActive.execute(trx, { storeId: conversation.store_id, at });
   return change;
+}
+
+/**
+ * A store's last_active_at is written at most once a minute (by the API's clock) per store and API
+ * instance, as a token's last_used_at once an hour: a store answering chat after chat wrote the same
+ * row with every message (issue 25 item 3). Visitors see it up to 5 minutes late anyway
+ * (services/store-hours.ts). Returns whether this message is to write it, and counts it as written.
+ */
+export const STORE_ACTIVE_EVERY_MS = 60_000;
+const activityWritten = new WeakMap<object, LRUCache<number, number>>();
+
+export function storeActivityDue(db: Kysely<Database>, storeId: number, now: Date): boolean {
+  let last = activityWritten.get(db);
+  if (!last) {
+    last = new LRUCache({ max: 10_000 });
+    activityWritten.set(db, last);
+  }
+  const at = last.get(storeId);
+  const t = now.getTime();
+  // a clock moved backwards (tests) counts as elapsed
+  if (at !== undefined && t >= at && t - at < STORE_ACTIVE_EVERY_MS) return false;
+  last.set(storeId, t);
+  return true;
 }
 
 /** After the transaction: the store's cached reply_minutes, when a wait ended. */

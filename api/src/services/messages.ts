@@ -20,7 +20,7 @@ import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow, UploadRow } from '../db/types';
 import type { StoredAttachment } from '../media/chat-media';
 import type { Participant } from './conversations';
-import { customerContact, customerSearch, type InboxChange, inboxAfterMessage } from './inbox';
+import { customerContact, customerSearch, type InboxChange, inboxAfterMessage, storeActivityDue } from './inbox';
 import { claimUpload } from './uploads';
 
 export interface NewMessage {
@@ -40,6 +40,8 @@ export interface NewMessage {
   auto?: boolean;
   /** The API's clock (services/inbox.ts): created_at and the inbox's wait. */
   now?: Date;
+  /** False: the store's last_active_at was written under a minute ago (services/inbox.ts `storeActivityDue`). */
+  activityDue?: boolean;
   /** The author's name and phone as just read (the caller's, from the token lookup): the inbox search's text. */
   authorContact?: { name: string; phone: string } | null;
 }
@@ -150,12 +152,12 @@ function afterWriteUpdate(author: Participant, customerWrote = false) {
       }));
     }
     return update.where((eb) =>
-        eb.or([
-          movesLast(eb),
-          eb(`conversations.${read}`, '<', p.messageId),
-          eb(`conversations.${delivered}`, '<', p.messageId),
-        ]),
-      );
+      eb.or([
+        movesLast(eb),
+        eb(`conversations.${read}`, '<', p.messageId),
+        eb(`conversations.${delivered}`, '<', p.messageId),
+      ]),
+    );
   });
 }
 const updateAfterWrite = { sender: afterWriteUpdate('sender'), receiver: afterWriteUpdate('receiver') };
@@ -233,11 +235,15 @@ export async function writeMessageIn(
   }
   // read implies delivered: the author's delivered pointer follows, under the same rule
   await updateAfterWrite[input.author].execute(trx, { ...pointers, search: null });
-  const inbox = await inboxAfterMessage(trx, conversation, userId, kind, at);
+  const inbox = await inboxAfterMessage(trx, conversation, userId, kind, at, input.activityDue);
   return { message: row, inbox };
 }
 
 export async function writeMessage(db: Kysely<Database>, input: NewMessage): Promise<WriteResult> {
+  const { conversation } = input;
+  if (input.userId === conversation.receiver_id && !input.auto && !input.card && input.activityDue === undefined) {
+    input = { ...input, activityDue: storeActivityDue(db, conversation.store_id, input.now ?? new Date()) };
+  }
   try {
     const written = await db.transaction().execute((trx) => {
       sameAsDatabase(trx, db);
