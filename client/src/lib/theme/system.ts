@@ -32,6 +32,24 @@ const pick = <T extends object>(o: T): T =>
 const ALL_PALETTES = new Set(['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink']);
 const isPalette = (k: string) => ALL_PALETTES.has(k);
 
+/**
+ * The app has no dark mode (nothing sets `.dark`), so each semantic token keeps its light value only:
+ * one CSS variable per token at the root instead of a `_light` and a `_dark` copy. createSystem turns
+ * every variable into CSS as the app starts, one long task on a slow phone: 493 → 410 variables,
+ * about a quarter less of it (docs/performance.md, issue 25).
+ */
+type Tokens = Record<string, unknown>;
+function lightOnly<T>(node: T): T {
+  if (!node || typeof node !== 'object') return node;
+  if ('value' in node) {
+    const { value } = node as { value: unknown };
+    if (!value || typeof value !== 'object' || !('_light' in value)) return node;
+    const { _light, _dark, ...rest } = value as Tokens;
+    return { ...node, value: Object.keys(rest).length ? { base: _light, ...rest } : _light };
+  }
+  return Object.fromEntries(Object.entries(node as Tokens).map(([k, v]) => [k, lightOnly(v)])) as T;
+}
+
 const config = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -54,7 +72,7 @@ const config = defineConfig({
         heading: { value: "'Cairo', 'Cairo Fallback', system-ui, 'Segoe UI', Tahoma, sans-serif" },
       },
     },
-    semanticTokens: {
+    semanticTokens: lightOnly({
       ...semanticTokens,
       colors: {
         ...pick(semanticTokens.colors ?? {}),
@@ -62,7 +80,7 @@ const config = defineConfig({
         green: { ...(semanticTokens.colors?.green as object), solid: { value: '{colors.green.700}' } },
         orange: { ...(semanticTokens.colors?.orange as object), solid: { value: '{colors.orange.700}' } },
       },
-    },
+    }),
     textStyles,
     layerStyles,
     animationStyles,
