@@ -136,6 +136,34 @@ describe('the store’s last activity, written at most once a minute', () => {
   });
 });
 
+describe('the wait ends once', () => {
+  it('two replies of the store at once record one reply time; the next wait starts and ends again', async () => {
+    clock.now = NIGHT;
+    const { owner, farmer, conv } = await storeWithCustomer();
+    const replyTimes = async () =>
+      (await t.db.selectFrom('reply_times').select('seconds').where('conversation_id', '=', conv.id).execute()).map(
+        (r) => r.seconds,
+      );
+    const waiting = async () =>
+      (await t.db.selectFrom('conversations').select('waiting_since').where('id', '=', conv.id).executeTakeFirst())
+        ?.waiting_since ?? null;
+    await say(farmer, conv.id, 'سؤال');
+    expect(await waiting()).not.toBeNull();
+    clock.now = NIGHT + 2 * MINUTE;
+    const statuses = await Promise.all([say(owner, conv.id, 'جواب'), say(owner, conv.id, 'جواب آخر')]);
+    expect(statuses.map((r) => r.status)).toEqual([200, 200]);
+    expect(await replyTimes()).toEqual([120]);
+    expect(await waiting()).toBeNull();
+    // (5 minutes after the first answer: reply_minutes refreshes at once, no trailing timer is left)
+    clock.now = NIGHT + 7 * MINUTE;
+    await say(farmer, conv.id, 'سؤال ثان');
+    clock.now = NIGHT + 8 * MINUTE;
+    await say(owner, conv.id, 'جواب ثان');
+    expect((await replyTimes()).sort((a, b) => a - b)).toEqual([60, 120]);
+    expect(await waiting()).toBeNull();
+  });
+});
+
 describe('reply_minutes, the throttle’s timer', () => {
   it('refreshes a pending store by itself once the interval is over', async () => {
     const owner = await t.make.loginAs('store');

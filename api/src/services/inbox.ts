@@ -148,6 +148,22 @@ export async function inboxAfterMessage(
   if (authorId !== conversation.receiver_id) return change;
   // the store answers: the wait (if any) ends, once (the conditional UPDATE decides between two replies)
   const ended = await waitEnds.takeFirst(trx, { id: conversation.id });
+  return storeWrote(trx, conversation, ended !== undefined && conversation.waiting_since !== null, now, activityDue);
+}
+
+/**
+ * After the store's plain message ended the wait (`ended`: this message ended the wait the read
+ * row had) or found none: the reply time, and the store's activity when due.
+ */
+export async function storeWrote(
+  trx: Kysely<Database>,
+  conversation: ConversationRow,
+  ended: boolean,
+  now: Date,
+  activityDue = true,
+): Promise<InboxChange> {
+  const change: InboxChange = { answered: false, reopened: false };
+  const at = now.toISOString();
   if (ended && conversation.waiting_since) {
     const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(toIso(conversation.waiting_since))) / 1000));
     await replyTime.execute(trx, { storeId: conversation.store_id, conversationId: conversation.id, seconds, at });

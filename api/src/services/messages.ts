@@ -20,7 +20,14 @@ import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow, UploadRow } from '../db/types';
 import type { StoredAttachment } from '../media/chat-media';
 import type { Participant } from './conversations';
-import { customerContact, customerSearch, type InboxChange, inboxAfterMessage, storeActivityDue } from './inbox';
+import {
+  customerContact,
+  customerSearch,
+  type InboxChange,
+  inboxAfterMessage,
+  storeActivityDue,
+  storeWrote,
+} from './inbox';
 import { claimUpload } from './uploads';
 
 export interface NewMessage {
@@ -93,10 +100,20 @@ interface AfterWrite {
  *   PostgreSQL a blocked UPDATE evaluates the CASEs again on the row it waited for.
  * A row where nothing can move is not written.
  */
-function afterWriteUpdate(author: Participant, customerWrote = false) {
+/**
+ * `inbox`: what the same UPDATE does to the inbox's columns (issue 25 item 3: one statement, not two):
+ * - 'customer': the customer's message starts the wait (when none runs), re-opens a resolved
+ *   conversation and refreshes the inbox search's name; the row is always written;
+ * - 'storeEnds': the store's message ends the wait read before (`waitingSince`): only when the row
+ *   still waits since then (a row written means this message ended that wait, once);
+ * - 'storeNoWait': the store's message where no wait was read: one started since ends too;
+ * - none: the pointers only.
+ */
+type InboxPart = 'customer' | 'storeEnds' | 'storeNoWait';
+function afterWriteUpdate(author: Participant, inbox?: InboxPart) {
   const read = readColumn[author];
   const delivered = deliveredColumn[author];
-  return prepared((db: Kysely<Database>, p: AfterWrite & { search: string | null }) => {
+  return prepared((db: Kysely<Database>, p: AfterWrite & { search: string | null; waitingSince: string | Date }) => {
     type Scope = ExpressionBuilder<Database, 'conversations'>;
     const movesLast = (eb: Scope) =>
       eb.or([eb('conversations.last_message_id', 'is', null), eb('conversations.last_message_id', '<', p.messageId)]);
@@ -142,15 +159,17 @@ function afterWriteUpdate(author: Participant, customerWrote = false) {
         [delivered]: pointer(eb, delivered),
       }))
       .where('conversations.id', '=', p.conversationId);
-    // the customer's message also starts the inbox's wait (when none runs), re-opens a resolved
-    // conversation and refreshes the inbox search's name (services/inbox.ts): the row is always written
-    if (customerWrote) {
+    if (inbox === 'customer') {
       return update.set((eb) => ({
         waiting_since: eb.fn.coalesce('conversations.waiting_since', eb.val(p.now)).$castTo<string>(),
         resolved: 0,
         customer_search: p.search,
       }));
     }
+    if (inbox === 'storeEnds') {
+      return update.set({ waiting_since: null }).where('conversations.waiting_since', '=', p.waitingSince);
+    }
+    if (inbox === 'storeNoWait') return update.set({ waiting_since: null });
     return update.where((eb) =>
       eb.or([
         movesLast(eb),
@@ -161,8 +180,10 @@ function afterWriteUpdate(author: Participant, customerWrote = false) {
   });
 }
 const updateAfterWrite = { sender: afterWriteUpdate('sender'), receiver: afterWriteUpdate('receiver') };
-/** A customer's message people wrote: the pointers and the inbox's wait in the same UPDATE (issue 25 item 3). */
-const updateAfterCustomerWrote = afterWriteUpdate('sender', true);
+/** A message people wrote: the pointers and the inbox's wait in the same UPDATE (issue 25 item 3). */
+const updateAfterCustomerWrote = afterWriteUpdate('sender', 'customer');
+const updateAfterStoreEnds = afterWriteUpdate('receiver', 'storeEnds');
+const updateAfterStoreNoWait = afterWriteUpdate('receiver', 'storeNoWait');
 
 const insertMessage = prepared(
   (
@@ -224,17 +245,35 @@ export async function writeMessageIn(
   if (!row) throw new Error('message insert returned no row');
   if (input.upload) await claimUpload(trx, input.upload, row.id, now);
   const kind = input.auto ? 'auto' : input.card ? 'card' : 'plain';
-  const pointers = { conversationId: conversation.id, authorId: userId, messageId: row.id, now };
+  // read implies delivered: the author's delivered pointer follows, under the same rule
+  const pointers = { conversationId: conversation.id, authorId: userId, messageId: row.id, now, search: null };
+  const wrote = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0) > 0;
   if (kind === 'plain' && userId === conversation.sender_id) {
     // the customer wrote: pointers and the inbox's wait in one UPDATE; the name for the inbox search is
     // the caller's own (read with the token) when given, else read here
     const customer = input.authorContact ?? (await customerContact(trx, userId));
-    const updated = await updateAfterCustomerWrote.execute(trx, { ...pointers, search: customerSearch(customer) });
-    const reopened = Number(updated.numAffectedRows ?? 0) > 0 && conversation.resolved === 1;
-    return { message: row, inbox: { answered: false, reopened } };
+    const updated = await updateAfterCustomerWrote.execute(trx, {
+      ...pointers,
+      search: customerSearch(customer),
+      waitingSince: '',
+    });
+    return { message: row, inbox: { answered: false, reopened: wrote(updated) && conversation.resolved === 1 } };
   }
-  // read implies delivered: the author's delivered pointer follows, under the same rule
-  await updateAfterWrite[input.author].execute(trx, { ...pointers, search: null });
+  if (kind === 'plain' && userId === conversation.receiver_id) {
+    // the store wrote: the wait ends in the pointers' UPDATE when the row still waits since the time
+    // read before; otherwise (another reply ended it, or it changed since) the two statements as before
+    const waitingSince = conversation.waiting_since;
+    if (waitingSince === null) {
+      await updateAfterStoreNoWait.execute(trx, { ...pointers, waitingSince: '' });
+      const inbox = await storeWrote(trx, conversation, false, at, input.activityDue);
+      return { message: row, inbox };
+    }
+    if (wrote(await updateAfterStoreEnds.execute(trx, { ...pointers, waitingSince }))) {
+      const inbox = await storeWrote(trx, conversation, true, at, input.activityDue);
+      return { message: row, inbox };
+    }
+  }
+  await updateAfterWrite[input.author].execute(trx, { ...pointers, waitingSince: '' });
   const inbox = await inboxAfterMessage(trx, conversation, userId, kind, at, input.activityDue);
   return { message: row, inbox };
 }
