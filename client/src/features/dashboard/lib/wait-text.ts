@@ -1,10 +1,13 @@
-/** How long a customer has waited, in the UI's digits: "12 دقيقة" / "3 ساعة" / "2 يوم" (the inbox screens). */
-
 /** "12" in the UI's digits (Arabic-Indic in Arabic). */
 export const uiDigits = (n: number, lang: string) => new Intl.NumberFormat(lang === 'en' ? 'en' : 'ar-SY').format(n);
 
+/**
+ * How long a customer has waited, in the UI's digits and the language's plural forms: «أقل من دقيقة»,
+ * «دقيقتين», «٣ دقائق», «١٢ دقيقة», «ساعتين», «٣ أيام» (the inbox screens; i18next picks the form from `count`).
+ */
 export function waitText(minutes: number, lang: string, t: (k: string, o: Record<string, unknown>) => string): string {
-  if (minutes < 60) return t('inbox.minutes', { n: uiDigits(minutes, lang) });
-  if (minutes < 1440) return t('inbox.hours', { n: uiDigits(Math.floor(minutes / 60), lang) });
-  return t('inbox.days', { n: uiDigits(Math.floor(minutes / 1440), lang) });
+  const counted = (key: string, count: number) => t(key, { count, n: uiDigits(count, lang) });
+  if (minutes < 60) return counted('inbox.minutes', Math.max(0, minutes));
+  if (minutes < 1440) return counted('inbox.hours', Math.floor(minutes / 60));
+  return counted('inbox.days', Math.floor(minutes / 1440));
 }

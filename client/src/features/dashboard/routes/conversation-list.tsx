@@ -7,9 +7,8 @@
  */
 import type { Conversation, InboxConversation, InboxFilter, Paged } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
-import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
