@@ -292,6 +292,12 @@ export default function StoreChatsRoute() {
   const rows = query.data?.data;
   const failure = failureOf(query);
   const open = rows?.find((c) => c.id === openId);
+  // The open thread is shown once the inbox has answered: the customer's bar above it comes with the
+  // inbox's row, and the thread's own data may be in first (asked for as the app starts, app/router.tsx)
+  // — shown before, it would be pushed down by the bar. Once shown it stays (a search or a tab keeps it).
+  const inboxAnswered = waiting.status !== 'pending' && query.status !== 'pending';
+  const [threadShown, setThreadShown] = useState(false);
+  if (inboxAnswered && !threadShown) setThreadShown(true);
   const Back = lang === 'ar' ? MdArrowForward : MdArrowBack;
   const href = (id: number) => {
     const next = new URLSearchParams(params);
@@ -390,9 +396,13 @@ export default function StoreChatsRoute() {
                 <ThreadSafetyMenu conversation={open} me={open?.receiver.id ?? 0} />
               </HStack>
               {open && <CustomerBar c={open} onDetails={() => setSheetOpen(true)} />}
-              <Suspense fallback={<LoadingState />}>
-                <ChatThread key={openId} conversationId={openId} />
-              </Suspense>
+              {threadShown ? (
+                <Suspense fallback={<LoadingState />}>
+                  <ChatThread key={openId} conversationId={openId} />
+                </Suspense>
+              ) : (
+                <LoadingState />
+              )}
               {open && <CustomerSheet c={open} open={sheetOpen} onOpenChange={setSheetOpen} />}
             </>
           ) : (
