@@ -7,21 +7,13 @@ import * as yup from 'yup';
 import type { Lang } from './entities';
 import { INBOX_LIMITS, inboxMessages, ORDER_STAGES, TIME_PATTERN as TIME } from './inbox';
 import { validationMessages } from './messages';
-import { hasControlCharacters } from './normalize';
+import { textSchema } from './text-schema';
 
 const m = (lang: Lang) => ({ ...validationMessages[lang], ...inboxMessages[lang] });
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /** Letters (any script) and digits, 1-30. */
 const SHORTCUT = /^[\p{L}\p{N}]{1,30}$/u;
-
-const cleanText = (lang: Lang, max: number) =>
-  yup
-    .string()
-    .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\r\n/g, '\n').trim() : v))
-    .typeError(m(lang).invalidChoice)
-    .max(max, m(lang).textTooLong)
-    .test('control-characters', m(lang).controlCharacters, (v) => typeof v !== 'string' || !hasControlCharacters(v));
 
 const boolField = (lang: Lang) => yup.boolean().typeError(m(lang).invalidBoolean);
 
@@ -66,7 +58,7 @@ export const storeHoursSchema = (lang: Lang = 'ar') =>
 export const storeInboxSchema = (lang: Lang = 'ar') =>
   yup.object({
     hours: storeHoursSchema(lang).optional(),
-    away_message: cleanText(lang, INBOX_LIMITS.awayMessageMax).optional().nullable(),
+    away_message: textSchema(lang, INBOX_LIMITS.awayMessageMax).optional().nullable(),
   });
 
 export const quickReplySchema = (lang: Lang = 'ar') =>
@@ -77,7 +69,7 @@ export const quickReplySchema = (lang: Lang = 'ar') =>
       .typeError(m(lang).shortcutFormat)
       .required(m(lang).required)
       .matches(SHORTCUT, m(lang).shortcutFormat),
-    text: cleanText(lang, INBOX_LIMITS.quickReplyTextMax).required(m(lang).required),
+    text: textSchema(lang, INBOX_LIMITS.quickReplyTextMax).required(m(lang).required),
   });
 
 export const conversationResolveSchema = (lang: Lang = 'ar') =>
@@ -85,7 +77,7 @@ export const conversationResolveSchema = (lang: Lang = 'ar') =>
 
 /** order/cancel/{id}: the buyer's optional reason. */
 export const orderCancelSchema = (lang: Lang = 'ar') =>
-  yup.object({ reason: cleanText(lang, INBOX_LIMITS.orderReasonMax).optional().nullable() });
+  yup.object({ reason: textSchema(lang, INBOX_LIMITS.orderReasonMax).optional().nullable() });
 
 /** The stage, eta and reason fields of order/update/{id} (status is in orderUpdateSchema). */
 export const orderStageFields = (lang: Lang = 'ar') => ({
@@ -101,5 +93,5 @@ export const orderStageFields = (lang: Lang = 'ar') => ({
     .matches(DATE, { message: m(lang).invalidDate, excludeEmptyString: true })
     .optional()
     .nullable(),
-  reason: cleanText(lang, INBOX_LIMITS.orderReasonMax).optional().nullable(),
+  reason: textSchema(lang, INBOX_LIMITS.orderReasonMax).optional().nullable(),
 });

@@ -9,18 +9,11 @@ import type { Lang } from './entities';
 import { orderStageFields, storeInboxSchema } from './inbox-schemas';
 import { LIMITS } from './limits';
 import { validationMessages } from './messages';
-import { hasControlCharacters, stripBidiControls, toLatinDigits } from './normalize';
+import { stripBidiControls, toLatinDigits } from './normalize';
 import { PROVINCE_IDS } from './provinces';
+import { noControlCharacters, textSchema } from './text-schema';
 
 const m = (lang: Lang) => validationMessages[lang];
-
-/** CONTRACT.md §7 "Text": NUL and control characters other than tab and newline are refused. */
-const noControlCharacters = <S extends yup.StringSchema<string | undefined | null>>(schema: S, lang: Lang): S =>
-  schema.test(
-    'control-characters',
-    m(lang).controlCharacters,
-    (v) => typeof v !== 'string' || !hasControlCharacters(v),
-  ) as S;
 
 /** Number field that accepts "١٢", " 12 ", 12 and reports 'Must be a number' otherwise. */
 const num = (lang: Lang) =>
@@ -64,26 +57,11 @@ const confirmation = (lang: Lang, ref = 'password') =>
     .oneOf([yup.ref(ref)], m(lang).passwordsMatch);
 
 /**
- * Trimmed text up to `max` characters, CRLF turned into LF, control characters refused (CONTRACT.md
- * §7). Trims in its own transform (not yup's `.trim()`, which throws a TypeError on an object or
- * array given for the field): a non-string stays as it is and fails the type check with a field message.
- */
-const text = (lang: Lang, max: number) =>
-  noControlCharacters(
-    yup
-      .string()
-      .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\r\n/g, '\n').trim() : v))
-      .typeError(m(lang).invalidChoice)
-      .max(max, m(lang).textTooLong),
-    lang,
-  );
-
-/**
  * A name or title people read as an identity (user name, store name, product name, article title):
- * `text` without bidi embedding/override/isolate controls, so one cannot be made to read as another.
+ * `textSchema` without bidi embedding/override/isolate controls, so one cannot be made to read as another.
  */
 const nameText = (lang: Lang, max: number) =>
-  text(lang, max).transform((v: unknown) => (typeof v === 'string' ? stripBidiControls(v).trim() : v));
+  textSchema(lang, max).transform((v: unknown) => (typeof v === 'string' ? stripBidiControls(v).trim() : v));
 
 const bool = (lang: Lang) => yup.boolean().typeError(m(lang).invalidBoolean);
 
@@ -128,7 +106,7 @@ export const setPasswordSchema = (lang: Lang = 'ar') => yup.object({ password: p
 export const postSchema = (lang: Lang = 'ar') =>
   yup.object({
     title: nameText(lang, LIMITS.titleMax).required(m(lang).required),
-    description: text(lang, LIMITS.articleMax).required(m(lang).required),
+    description: textSchema(lang, LIMITS.articleMax).required(m(lang).required),
     is_special: bool(lang).default(false),
   });
 
@@ -142,7 +120,7 @@ export const storeSchema = (lang: Lang = 'ar') =>
       city: num(lang)
         .oneOf([...PROVINCE_IDS], m(lang).invalidProvince)
         .required(m(lang).required),
-      address: text(lang, LIMITS.addressMax).required(m(lang).required),
+      address: textSchema(lang, LIMITS.addressMax).required(m(lang).required),
       name_store: nameText(lang, LIMITS.storeNameMax).required(m(lang).required),
       type: oneOfNumbers(lang, STORE_TYPES).required(m(lang).required),
       /** Admin only (CONTRACT.md §7); the API refuses a change of it from the owner. */
@@ -165,7 +143,7 @@ export const productSchema = (lang: Lang = 'ar') =>
       .max(LIMITS.priceMaxCents / 100, m(lang).priceTooHigh)
       .test('decimals', m(lang).priceDecimals, (v) => v === undefined || Number.isInteger(Math.round(v * 1e6) / 1e4)),
     is_special: bool(lang).required(m(lang).required),
-    description: text(lang, LIMITS.descriptionMax).optional().nullable(),
+    description: textSchema(lang, LIMITS.descriptionMax).optional().nullable(),
   });
 
 export const quantitySchema = (lang: Lang = 'ar') =>
@@ -184,9 +162,9 @@ export const clientIdSchema = (lang: Lang = 'ar') =>
 export const deliverySchema = (lang: Lang = 'ar') =>
   yup.object({
     province: province(lang).required(m(lang).required),
-    address: text(lang, LIMITS.addressMax).required(m(lang).required),
+    address: textSchema(lang, LIMITS.addressMax).required(m(lang).required),
     phone: phone(lang),
-    note: text(lang, LIMITS.deliveryNoteMax).optional().nullable(),
+    note: textSchema(lang, LIMITS.deliveryNoteMax).optional().nullable(),
   });
 
 export const orderCreateSchema = (lang: Lang = 'ar') =>
@@ -229,7 +207,7 @@ export const orderRateSchema = (lang: Lang = 'ar') =>
       .integer(m(lang).ratingRange)
       .min(LIMITS.ratingMin, m(lang).ratingRange)
       .max(LIMITS.ratingMax, m(lang).ratingRange),
-    comment: text(lang, LIMITS.reviewCommentMax).optional().nullable(),
+    comment: textSchema(lang, LIMITS.reviewCommentMax).optional().nullable(),
   });
 
 export const conversationCreateSchema = (lang: Lang = 'ar') =>
@@ -260,7 +238,7 @@ export const messageCreateSchema = (lang: Lang = 'ar') =>
   yup.object({
     conversation_id: id(lang).required(m(lang).required),
     user_id: id(lang).optional(),
-    message: text(lang, LIMITS.messageMax).optional().nullable(),
+    message: textSchema(lang, LIMITS.messageMax).optional().nullable(),
     upload_id: id(lang).optional().nullable(),
     client_id: clientIdSchema(lang),
     /** A product card (CONTRACT.md §8): a product of the conversation's store. */
@@ -316,7 +294,7 @@ export const userUpdateSchema = (lang: Lang = 'ar') =>
   yup.object({
     name: nameText(lang, LIMITS.nameMax).min(1, m(lang).required).optional(),
     phone: phone(lang).optional().default(undefined).notRequired(),
-    address: text(lang, LIMITS.addressMax).optional().nullable(),
+    address: textSchema(lang, LIMITS.addressMax).optional().nullable(),
     /** The user's province for deliveries; null clears it. */
     province: province(lang).optional().nullable(),
     status: oneOfNumbers(lang, USER_STATUSES).optional(),

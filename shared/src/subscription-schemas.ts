@@ -5,8 +5,9 @@
 import * as yup from 'yup';
 import type { Lang } from './entities';
 import { validationMessages } from './messages';
-import { hasControlCharacters, toLatinDigits } from './normalize';
+import { toLatinDigits } from './normalize';
 import { OVERSIGHT_LIMITS, PAYMENT_METHODS, REPORT_ACTIONS, REPORT_REASONS, SUBSCRIPTION_PLANS } from './subscriptions';
+import { textSchema } from './text-schema';
 
 // ---------- schemas ----------
 
@@ -18,15 +19,7 @@ const choice = <T extends string>(lang: Lang, values: readonly T[]) =>
     .typeError(msg(lang).invalidChoice)
     .oneOf([...values], msg(lang).invalidChoice);
 
-const optionalText = (lang: Lang, max: number) =>
-  yup
-    .string()
-    .transform((v: unknown) => (typeof v === 'string' ? v.replace(/\r\n/g, '\n').trim() : v))
-    .typeError(msg(lang).invalidChoice)
-    .max(max, msg(lang).textTooLong)
-    .test('control-characters', msg(lang).controlCharacters, (v) => typeof v !== 'string' || !hasControlCharacters(v))
-    .optional()
-    .nullable();
+const optionalText = (lang: Lang, max: number) => textSchema(lang, max).optional().nullable();
 
 const intField = (lang: Lang) =>
   yup
