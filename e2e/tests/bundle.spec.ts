@@ -30,21 +30,39 @@ const CHARTIST_MARKERS = ['ct-series', 'ct-label'];
 const ALLOWED_DASHBOARD = 'src/features/dashboard/routes.tsx';
 const APP_START = 'src/app/start.tsx';
 
-test('the entry chunk and its static imports carry no dashboard screen, layout or chart library', () => {
+function readManifest(): Record<string, Chunk> {
   expect(existsSync(manifestFile), `${manifestFile} is missing: run \`npm run build\` first`).toBe(true);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-  const closure = (key: string, seen = new Set<string>()) => {
-    if (!manifest[key] || seen.has(key)) return seen;
-    seen.add(key);
-    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
-    return seen;
-  };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  return JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+}
+
+/** `key` and every chunk it imports statically, added to `seen`. */
+function closure(manifest: Record<string, Chunk>, key: string, seen = new Set<string>()): Set<string> {
+  if (!manifest[key] || seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+const entryKeyOf = (manifest: Record<string, Chunk>) => Object.keys(manifest).find((k) => manifest[k].isEntry);
+
+/** The JS files of what a route loads before it runs: the entry, the app's start and the route's chunk. */
+const firstLoadFiles = (manifest: Record<string, Chunk>, route: string) => {
+  const keys = closure(manifest, route, closure(manifest, APP_START, closure(manifest, entryKeyOf(manifest) ?? '')));
+  return new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')));
+};
+
+/** gzip level 9 bytes of these files, as client/scripts/bundle-size.mjs and `npm run bench:web` count. */
+const gzipBytes = (files: Iterable<string>) =>
+  [...files].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+
+test('the entry chunk and its static imports carry no dashboard screen, layout or chart library', () => {
+  const manifest = readManifest();
+  const entryKey = entryKeyOf(manifest);
   expect(entryKey).toBeDefined();
   // The entry starts the app (src/app/start.tsx) once the page has painted: both are the first load.
   expect(manifest[APP_START], `${APP_START} is not a chunk of the build`).toBeDefined();
   expect(manifest[entryKey ?? ''].dynamicImports ?? []).toContain(APP_START);
-  const first = [...closure(APP_START, closure(entryKey ?? ''))];
+  const first = [...closure(manifest, APP_START, closure(manifest, entryKey ?? ''))];
   expect(first.some((k) => /framework/.test(manifest[k].file))).toBe(true);
   const code = (keys: Iterable<string>) =>
     [...new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')))]
@@ -63,7 +81,7 @@ test('the entry chunk and its static imports carry no dashboard screen, layout o
   const lazyDashboard = Object.keys(manifest).filter((k) => (manifest[k].src ?? '').includes('features/dashboard/'));
   expect(lazyDashboard.length).toBeGreaterThan(0);
   const lazyKeys = new Set<string>();
-  for (const k of lazyDashboard) closure(k, lazyKeys);
+  for (const k of lazyDashboard) closure(manifest, k, lazyKeys);
   const lazyCode = code(lazyKeys);
   for (const marker of [...DASHBOARD_MARKERS, ...CHARTIST_MARKERS]) expect(lazyCode, marker).toContain(marker);
   // … and not in the first load.
@@ -88,24 +106,11 @@ const ROUTE_BUDGET_KB: Record<string, { src: string; kb: number }> = {
 };
 
 test('each public page hydrates with at most its budget of gzipped JS', () => {
-  expect(existsSync(manifestFile), `${manifestFile} is missing: run \`npm run build\` first`).toBe(true);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-  const closure = (key: string, seen = new Set<string>()) => {
-    if (!manifest[key] || seen.has(key)) return seen;
-    seen.add(key);
-    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
-    return seen;
-  };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry) ?? '';
+  const manifest = readManifest();
   const sizes: Record<string, number> = {};
   for (const [page, { src, kb }] of Object.entries(ROUTE_BUDGET_KB)) {
     expect(manifest[src], `${src} is not a chunk of the build`).toBeDefined();
-    const keys = closure(src, closure(APP_START, closure(entryKey)));
-    const files = new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')));
-    const bytes = [...files].reduce(
-      (sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length,
-      0,
-    );
+    const bytes = gzipBytes(firstLoadFiles(manifest, src));
     sizes[page] = Math.round((bytes / 1024) * 10) / 10;
     expect(bytes, `${page}: ${sizes[page]} KB of JS (budget ${kb} KB)`).toBeLessThanOrEqual(kb * 1024);
   }
@@ -131,18 +136,9 @@ const CHAT_AFTER_PAINT = [
 ];
 
 test('/chat/{id} shows its thread with at most its budget of gzipped JS, the interactive parts after it', () => {
-  expect(existsSync(manifestFile), `${manifestFile} is missing: run \`npm run build\` first`).toBe(true);
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-  const closure = (key: string, seen = new Set<string>()) => {
-    if (!manifest[key] || seen.has(key)) return seen;
-    seen.add(key);
-    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
-    return seen;
-  };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry) ?? '';
+  const manifest = readManifest();
   expect(manifest[CHAT_ROUTE], `${CHAT_ROUTE} is not a chunk of the build`).toBeDefined();
-  const keys = closure(CHAT_ROUTE, closure(APP_START, closure(entryKey)));
-  const files = new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')));
+  const files = firstLoadFiles(manifest, CHAT_ROUTE);
   // the api client (axios) the thread's GET goes through is part of it
   expect([...files].some((f) => /api-client/.test(f))).toBe(true);
   const later = new Set(CHAT_AFTER_PAINT.map((src) => manifest[src]?.file));
@@ -151,7 +147,7 @@ test('/chat/{id} shows its thread with at most its budget of gzipped JS, the int
     expect(files.has(manifest[src].file), `${src} is loaded before the thread`).toBe(false);
   }
   expect(later.size).toBe(CHAT_AFTER_PAINT.length);
-  const bytes = [...files].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+  const bytes = gzipBytes(files);
   const kb = Math.round((bytes / 1024) * 10) / 10;
   expect(bytes, `/chat/{id}: ${kb} KB of JS before the thread (budget ${CHAT_BUDGET_KB} KB)`).toBeLessThanOrEqual(
     CHAT_BUDGET_KB * 1024,
