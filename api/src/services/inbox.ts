@@ -1,7 +1,8 @@
 /**
  * The store inbox (CONTRACT.md §8): who waits for a reply, how long stores take to answer, and the
- * away reply. The state lives on the conversation row and is kept by every message write
- * (`inboxAfterMessage`, in the message's transaction):
+ * away reply. The state lives on the conversation row and is kept by every message write, in the
+ * message's transaction (services/messages.ts: the wait's columns in the pointers' one UPDATE, then
+ * `storeWrote`, or `storeWroteAfterRace` when another reply ended the wait first):
  * - a customer's message (not a card, not automatic) starts the wait when none runs
  *   (`waiting_since`), re-opens a resolved conversation and refreshes `customer_search`;
  * - the store's message (not a card, not automatic) ends the wait: one reply_times row (seconds
@@ -71,24 +72,9 @@ export interface InboxChange {
   reopened: boolean;
 }
 
-/**
- * Moves the conversation's inbox state after a message (call inside the message's transaction).
- * `kind`: 'plain' for a message people wrote, 'card' or 'auto' for those that change nothing.
- */
 // every message people write runs these: compiled once (db/prepared.ts; issue 25, message/create's CPU)
 const customerOf = prepared((db: Kysely<Database>, p: { id: number }) =>
   db.selectFrom('users').select(['name', 'phone']).where('id', '=', p.id),
-);
-const customerWrote = prepared((db: Kysely<Database>, p: { id: number; at: string; search: string | null }) =>
-  db
-    .updateTable('conversations')
-    .set((eb) => ({
-      waiting_since: eb.fn.coalesce('waiting_since', eb.val(p.at)).$castTo<string>(),
-      resolved: 0,
-      customer_search: p.search,
-    }))
-    .where('id', '=', p.id)
-    .returning(['id']),
 );
 const waitEnds = prepared((db: Kysely<Database>, p: { id: number }) =>
   db
@@ -124,29 +110,18 @@ export const customerSearch = (customer: { name: string; phone: string } | null 
   customer ? normalizeArabic(`${customer.name} ${customer.phone}`) : null;
 
 /**
- * The inbox after a message in the message's transaction. The customer's own plain messages are kept
- * by services/messages.ts in the conversation's one UPDATE (the same columns as here).
+ * The store's plain message whose pointers' UPDATE did not end the wait it had read (another reply
+ * ended it, or it changed since; services/messages.ts): the wait, if one runs, ends here, once — the
+ * conditional UPDATE decides between two replies. The customer's messages and the store's usual case
+ * keep the inbox's columns in the pointers' one UPDATE (services/messages.ts).
  */
-export async function inboxAfterMessage(
+export async function storeWroteAfterRace(
   trx: Kysely<Database>,
   conversation: ConversationRow,
-  authorId: number,
-  kind: 'plain' | 'card' | 'auto',
   now: Date,
   /** False when the store's last_active_at was written under a minute ago (`storeActivityDue`). */
   activityDue = true,
 ): Promise<InboxChange> {
-  const change: InboxChange = { answered: false, reopened: false };
-  if (kind !== 'plain') return change;
-  const at = now.toISOString();
-  if (authorId === conversation.sender_id) {
-    const customer = await customerOf.takeFirst(trx, { id: authorId });
-    const updated = await customerWrote.takeFirst(trx, { id: conversation.id, at, search: customerSearch(customer) });
-    change.reopened = updated !== undefined && conversation.resolved === 1;
-    return change;
-  }
-  if (authorId !== conversation.receiver_id) return change;
-  // the store answers: the wait (if any) ends, once (the conditional UPDATE decides between two replies)
   const ended = await waitEnds.takeFirst(trx, { id: conversation.id });
   return storeWrote(trx, conversation, ended !== undefined && conversation.waiting_since !== null, now, activityDue);
 }

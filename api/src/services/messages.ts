@@ -24,8 +24,8 @@ import {
   customerContact,
   customerSearch,
   type InboxChange,
-  inboxAfterMessage,
   storeActivityDue,
+  storeWroteAfterRace,
   storeWrote,
 } from './inbox';
 import { claimUpload } from './uploads';
@@ -273,8 +273,13 @@ export async function writeMessageIn(
       return { message: row, inbox };
     }
   }
+  // cards and automatic replies move the pointers only; a store's reply that lost the wait to another
+  // ends a wait started since, if any
   await updateAfterWrite[input.author].execute(trx, { ...pointers, waitingSince: '' });
-  const inbox = await inboxAfterMessage(trx, conversation, userId, kind, at, input.activityDue);
+  const inbox =
+    kind === 'plain' && userId === conversation.receiver_id
+      ? await storeWroteAfterRace(trx, conversation, at, input.activityDue)
+      : { answered: false, reopened: false };
   return { message: row, inbox };
 }
 
