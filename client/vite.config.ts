@@ -12,8 +12,9 @@ const target = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 // What every first visit runs, in one chunk: fewer requests and less import/export glue than the
 // automatic split into a dozen small shared chunks (landing route 154.1 → 149 KB gzip with the icons).
 // Only modules the entry imports anyway belong here (a lazy screen's library would grow the first load).
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const FIRST_LOAD = [
-  /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@emotion[\\/][^\\/]+|stylis|use-sync-external-store)[\\/]/,
+  /node_modules[\\/](react-router|i18next|react-i18next|@emotion[\\/][^\\/]+|stylis|use-sync-external-store)[\\/]/,
   // zustand's create only: its shallow helpers (useShallow) serve lazy screens.
   /node_modules[\\/]zustand[\\/]esm[\\/](index|vanilla|react)\.mjs$/,
   /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|components[\\/](box|stack|spinner|text|button|heading|simple-grid))[\\/]/,
@@ -198,6 +199,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'preload-helper',
                   test: (id: string) => id.includes('vite/preload-helper'),
                   priority: 2,
+                },
+                {
+                  // React and react-dom on their own: the app's start evaluates them in one task and
+                  // the libraries built on them (framework) in the next (src/app/main.tsx).
+                  name: 'react',
+                  test: (id: string) => REACT.test(id),
+                  priority: 1,
                 },
                 {
                   name: 'framework',

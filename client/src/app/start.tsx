@@ -3,11 +3,13 @@
  * server rendered, or renders the shell.
  */
 import '@/i18n';
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreStoredLang } from '@/i18n';
 import { queryCacheRestored } from '@/lib/query-provider';
 import { loadTopBar } from '@/components/layout/public-layout';
+import { createStyleCache } from '@/lib/theme/style-cache';
 import { readToken } from '@/lib/token-storage';
 import { AppProvider } from './provider';
 import { AppRouter, preloadFirstScreen } from './router';
@@ -17,9 +19,11 @@ if (!root) throw new Error('#root missing from index.html');
 
 const app = (
   <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
+    <CacheProvider value={createStyleCache()}>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </CacheProvider>
   </StrictMode>
 );
 

@@ -11,7 +11,6 @@
  */
 import '@/i18n';
 import { Writable } from 'node:stream';
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
@@ -20,6 +19,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { hasErrorCode } from '@/lib/api-error';
 import { createQueryClient } from '@/lib/query-client';
+import { createStyleCache } from '@/lib/theme/style-cache';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes, isServerRendered, matchedPattern, routes } from '@/app/router';
 import { headTags } from './head';
@@ -110,7 +110,7 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     };
   }
 
-  const cache = createCache({ key: 'css' });
+  const cache = createStyleCache();
   const emotion = createEmotionServer(cache);
   const html = await renderAll(
     <StrictMode>
