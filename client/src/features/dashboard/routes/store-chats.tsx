@@ -164,8 +164,11 @@ function SendProduct({ c }: { c: InboxConversation }) {
   };
   if (!products.data || products.data.data.length === 0) return null;
   return (
-    <HStack gap="1">
-      <NativeSelect.Root recipe={nativeSelectRecipe} size="xs" w="44">
+    // The product picker takes its own row under the call, details and resolve buttons: two rows over
+    // the thread at 360 px and in the narrow thread column beside the list and the details (it was
+    // three at both).
+    <HStack gap="1" w="full" order={1}>
+      <NativeSelect.Root recipe={nativeSelectRecipe} size="xs" flex="1" maxW="sm">
         <NativeSelect.Field
           aria-label={t('inbox.product')}
           value={choice}
