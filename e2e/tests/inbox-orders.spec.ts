@@ -18,8 +18,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.join(here, '..', 'artifacts');
 const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(artifacts, `inbox-orders-${name}.png`), fullPage: false });
-  // the screens issue 21's follow-ups changed, also where the session reviews them
-  await page.screenshot({ path: path.join('/tmp/inbox21-shots', `${name}.png`), fullPage: false }).catch(() => {});
 };
 
 /** Today's week day in Damascus (0 Sunday). */
