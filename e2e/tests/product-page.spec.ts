@@ -112,6 +112,15 @@ test('at 360 px: the page fits, the picture opens full screen, «اطلب» fill
       `/products/${store.id}`,
     );
     await noSidewaysScroll(page);
+    // «اطلب», «مراسلة» and «مشاركة» on one row, the question to the store alone under them: no row's
+    // fit depends on the font, so Cairo replacing its fallback moves nothing (it shifted the page 0.07).
+    const top = async (name: string) => (await page.getByRole('button', { name, exact: true }).boundingBox())?.y;
+    const orderTop = await top('اطلب');
+    expect(await top('مشاركة')).toBe(orderTop);
+    expect((await page.getByRole('link', { name: 'مراسلة' }).boundingBox())?.y).toBe(orderTop);
+    const ask = await page.getByTestId('ask-store').boundingBox();
+    expect(ask?.y).toBeGreaterThan(orderTop ?? 0);
+    expect(ask?.width).toBeGreaterThan(300);
     await page.screenshot({ path: path.join(artifacts, 'product-page-360.png'), fullPage: true });
     await axe(page);
 

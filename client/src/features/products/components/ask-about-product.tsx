@@ -5,7 +5,7 @@
  * product. Hidden for the store's own account, the admin and a disabled account.
  */
 import type { Product, Store } from '@agrivet/shared';
-import { Button } from '@chakra-ui/react/button';
+import { Button, type ButtonProps } from '@chakra-ui/react/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { notify } from '@/components/ui/toaster';
 import { loginHref, paths } from '@/config/paths';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 
-export function AskAboutProduct({ product, store }: { product: Product; store: Store }) {
+export function AskAboutProduct({ product, store, w }: { product: Product; store: Store; w?: ButtonProps['w'] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -52,7 +52,14 @@ export function AskAboutProduct({ product, store }: { product: Product; store: S
   };
 
   return (
-    <Button variant="outline" colorPalette="green" onClick={() => void ask()} loading={busy} data-testid="ask-store">
+    <Button
+      variant="outline"
+      colorPalette="green"
+      onClick={() => void ask()}
+      loading={busy}
+      w={w}
+      data-testid="ask-store"
+    >
       <MdLiveHelp aria-hidden />
       {t('productPage.ask')}
     </Button>

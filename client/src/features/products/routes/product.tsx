@@ -162,19 +162,23 @@ export default function ProductRoute() {
               </Alert.Content>
             </Alert.Root>
           )}
+          {/* On a phone: order, message and share on one row, the question to the store on its own full
+              row under them. Laid out so no row's fit depends on the font: side by side, «اسأل المتجر عن هذا
+              المنتج» and «مشاركة» fitted 360 px in Cairo but not in the fallback shown until Cairo
+              arrives, and the swap moved everything under them (layout shift 0.07). */}
           <HStack gap="2" flexWrap="wrap">
             <Button colorPalette="green" onClick={() => flow.order(product)} flex={{ base: '1', sm: 'initial' }}>
               <MdAddShoppingCart aria-hidden />
               {t('product.order')}
             </Button>
             {store && <MessageStoreLink store={store} />}
-            {store && <AskAboutProduct product={product} store={store} />}
             <ShareButton
               path={href}
               title={product.name}
               text={`${product.name} — ${formatPrice(product.price_cents)}`}
               size="md"
             />
+            {store && <AskAboutProduct product={product} store={store} w={{ base: 'full', sm: 'auto' }} />}
           </HStack>
           <Stack as="section" gap="1" aria-labelledby="product-description">
             <Heading as="h2" size="md" id="product-description">
