@@ -64,6 +64,8 @@ export class RealtimeClient {
   private readonly listeners: Listeners;
   /** Open conversation id → the newest ids delivered (ascending, at most RESYNC_OVERLAP), or the floor given. */
   private readonly open = new Map<number, number[]>();
+  /** Conversations opened while offline: what answers their caller if they close before a join does. */
+  private readonly waitingJoin = new Map<number, Set<(response: JoinAck) => void>>();
   private readonly seen = new Set<number>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   /** The relay replaced this socket (SOCKET_REPLACED): do not reconnect. */
@@ -198,18 +200,31 @@ export class RealtimeClient {
    */
   openConversation(conversationId: number, lastMessageId = 0): Promise<JoinAck> {
     if (!this.open.has(conversationId)) this.open.set(conversationId, [lastMessageId]);
-    return this.socket?.connected
-      ? this.join(conversationId, this.socket)
-      : new Promise((resolve) => {
-          const off = this.onJoin((id, response) => {
-            if (id !== conversationId) return;
-            off();
-            resolve(response);
-          });
-        });
+    if (this.socket?.connected) return this.join(conversationId, this.socket);
+    // Offline: answered by the first join after the connection comes back, or by closing it first.
+    return new Promise((resolve) => {
+      const waiting = this.waitingJoin.get(conversationId) ?? new Set();
+      this.waitingJoin.set(conversationId, waiting);
+      const off = this.onJoin((id, response) => {
+        if (id === conversationId) settle(response);
+      });
+      const settle = (response: JoinAck) => {
+        off();
+        waiting.delete(settle);
+        if (waiting.size === 0 && this.waitingJoin.get(conversationId) === waiting)
+          this.waitingJoin.delete(conversationId);
+        resolve(response);
+      };
+      waiting.add(settle);
+    });
   }
 
   closeConversation(conversationId: number): void {
+    // a caller still waiting for the join of a conversation opened offline gets "not connected" now,
+    // and its join listener goes with it
+    for (const settle of [...(this.waitingJoin.get(conversationId) ?? [])]) {
+      settle({ status: 503, error: { code: 'internal', message: NOT_CONNECTED_AR } });
+    }
     if (!this.open.delete(conversationId)) return;
     if (this.socket?.connected) this.socket.emit('conversation:leave', { conversation_id: conversationId }, () => {});
   }

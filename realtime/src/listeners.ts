@@ -21,6 +21,11 @@ export class Listeners {
     };
   }
 
+  /** How many listen to `name` (a leak shows here). */
+  count(name: string): number {
+    return this.sets.get(name)?.size ?? 0;
+  }
+
   fire(name: string, arg: unknown): void {
     for (const fn of [...(this.sets.get(name) ?? [])]) {
       try {

@@ -3,12 +3,15 @@ import { errorCodeForStatus, LIMITS } from '@agrivet/shared';
 import { describe, expect, it } from 'vitest';
 import {
   isUsableClientId,
+  Listeners,
   LocalStorageOutboxStorage,
   MemoryOutboxStorage,
+  NOT_CONNECTED_AR,
   newClientId,
   Outbox,
   type OutboxChange,
   type OutboxItem,
+  RealtimeClient,
   type SendResult,
 } from '../src/index';
 
@@ -155,3 +158,23 @@ describe('Outbox', () => {
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((r) => setTimeout(r, 1));
 }
+
+describe('RealtimeClient: a conversation opened offline', () => {
+  it('closing it before the connection comes back answers its caller and drops its join listener', async () => {
+    const listeners = new Listeners();
+    const client = new RealtimeClient({ listeners });
+    const before = listeners.count('join');
+    const first = client.openConversation(7);
+    const second = client.openConversation(7);
+    const other = client.openConversation(8);
+    expect(listeners.count('join')).toBe(before + 3);
+    client.closeConversation(7);
+    await expect(first).resolves.toMatchObject({ status: 503, error: { message: NOT_CONNECTED_AR } });
+    await expect(second).resolves.toMatchObject({ status: 503 });
+    expect(listeners.count('join')).toBe(before + 1);
+    // the other conversation still waits for its join, and gets it
+    listeners.fire('join', [8, { status: 200, data: { id: 8, messages: [] } }]);
+    await expect(other).resolves.toMatchObject({ status: 200 });
+    expect(listeners.count('join')).toBe(before);
+  });
+});
