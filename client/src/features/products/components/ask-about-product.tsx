@@ -5,6 +5,7 @@
  * product. Hidden for the store's own account, the admin and a disabled account.
  */
 import type { Product, Store } from '@agrivet/shared';
+import { Box } from '@chakra-ui/react/box';
 import { Button, type ButtonProps } from '@chakra-ui/react/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,7 +18,15 @@ import { notify } from '@/components/ui/toaster';
 import { loginHref, paths } from '@/config/paths';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 
-export function AskAboutProduct({ product, store, w }: { product: Product; store: Store; w?: ButtonProps['w'] }) {
+export function AskAboutProduct({
+  product,
+  store,
+  flex,
+}: {
+  product: Product;
+  store: Store;
+  flex?: ButtonProps['flex'];
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -57,11 +66,14 @@ export function AskAboutProduct({ product, store, w }: { product: Product; store
       colorPalette="green"
       onClick={() => void ask()}
       loading={busy}
-      w={w}
+      flex={flex}
+      minW="0"
       data-testid="ask-store"
     >
       <MdLiveHelp aria-hidden />
-      {t('productPage.ask')}
+      <Box as="span" truncate>
+        {t('productPage.ask')}
+      </Box>
     </Button>
   );
 }

@@ -162,24 +162,29 @@ export default function ProductRoute() {
               </Alert.Content>
             </Alert.Root>
           )}
-          {/* On a phone: order, message and share on one row, the question to the store on its own full
-              row under them. Laid out so no row's fit depends on the font: side by side, «اسأل المتجر عن هذا
-              المنتج» and «مشاركة» fitted 360 px in Cairo but not in the fallback shown until Cairo
-              arrives, and the swap moved everything under them (layout shift 0.07). */}
-          <HStack gap="2" flexWrap="wrap">
-            <Button colorPalette="green" onClick={() => flow.order(product)} flex={{ base: '1', sm: 'initial' }}>
-              <MdAddShoppingCart aria-hidden />
-              {t('product.order')}
-            </Button>
-            {store && <MessageStoreLink store={store} />}
-            <ShareButton
-              path={href}
-              title={product.name}
-              text={`${product.name} — ${formatPrice(product.price_cents)}`}
-              size="md"
-            />
-            {store && <AskAboutProduct product={product} store={store} w={{ base: 'full', sm: 'auto' }} />}
-          </HStack>
+          {/* On a phone two fixed rows — order and message, then the question to the store and share —
+              whose fit does not depend on the font: in one wrapping row, «اسأل المتجر عن هذا المنتج» and
+              «مشاركة» fitted 360 px in Cairo but not in the fallback shown until Cairo arrives, and the swap
+              moved everything under them (layout shift 0.07). The question's label shortens with «…»
+              rather than push «مشاركة» to a third row. From sm, one row that wraps. */}
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="2" flexWrap="wrap">
+            <HStack gap="2">
+              <Button colorPalette="green" onClick={() => flow.order(product)} flex={{ base: '1', sm: 'initial' }}>
+                <MdAddShoppingCart aria-hidden />
+                {t('product.order')}
+              </Button>
+              {store && <MessageStoreLink store={store} />}
+            </HStack>
+            <HStack gap="2">
+              {store && <AskAboutProduct product={product} store={store} flex={{ base: '1', sm: 'initial' }} />}
+              <ShareButton
+                path={href}
+                title={product.name}
+                text={`${product.name} — ${formatPrice(product.price_cents)}`}
+                size="md"
+              />
+            </HStack>
+          </Stack>
           <Stack as="section" gap="1" aria-labelledby="product-description">
             <Heading as="h2" size="md" id="product-description">
               {t('productPage.description')}
