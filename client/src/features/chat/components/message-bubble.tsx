@@ -19,7 +19,7 @@ import { MdAccessTime, MdBlock, MdDone, MdDoneAll, MdErrorOutline, MdExpandMore 
 import '@/i18n/chat';
 import { dateLocale } from '@/lib/format';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
-import { useThreadInteractive } from '@/features/chat/lib/after-paint';
+import { PLACEHOLDER_LOOK, useThreadInteractive } from '@/features/chat/lib/after-paint';
 import { useCanDelete } from '@/features/chat/lib/delete-window';
 import { type CardContext, MessageCardView } from './message-card';
 import { VoicePlayer } from './voice-player';
@@ -150,14 +150,24 @@ export function ChatPhoto({
 }
 
 // The menu's code (Chakra's menu, its positioning) loads after the thread is on screen; until then the
-// same button, inert, holds its place.
+// same button, inert, holds its place — drawn as the real one (PLACEHOLDER_LOOK), not greyed out as
+// disabled, so nothing seems to change when the code arrives.
 const UploadProgress = lazy(() => import('./upload-progress').then((m) => ({ default: m.UploadProgress })));
 const LazyDeleteMenu = lazy(() => import('./delete-menu').then((m) => ({ default: m.DeleteMenu })));
 
 function DeleteMenuSlot({ onDelete }: { onDelete: () => void }) {
   const { t } = useTranslation();
   const placeholder = (
-    <IconButton aria-label={t('thread.menu')} size="2xs" variant="ghost" color="fg.muted" minW="6" h="6" disabled>
+    <IconButton
+      aria-label={t('thread.menu')}
+      size="2xs"
+      variant="ghost"
+      color="fg.muted"
+      minW="6"
+      h="6"
+      disabled
+      _disabled={PLACEHOLDER_LOOK}
+    >
       <MdExpandMore />
     </IconButton>
   );

@@ -18,7 +18,7 @@ import { useOnline } from '@/components/layout/offline-banner';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { storeStatus, useStoreStatus } from '@/api/store-status';
 import { useRealtime } from '@/stores/realtime';
-import { useAfterPaint } from '@/features/chat/lib/after-paint';
+import { PLACEHOLDER_LOOK, useAfterPaint } from '@/features/chat/lib/after-paint';
 
 // Its dialog, form fields and report queries load after the thread is on screen (lib/after-paint.ts).
 const ThreadSafetyMenu = lazy(() =>
@@ -66,7 +66,7 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
   // held, inert, until its code is in.
   const participant = conversation !== undefined && (conversation.sender.id === me || conversation.receiver.id === me);
   const menuPlaceholder = (
-    <IconButton variant="ghost" size="sm" aria-label={t('thread.safety')} disabled>
+    <IconButton variant="ghost" size="sm" aria-label={t('thread.safety')} disabled _disabled={PLACEHOLDER_LOOK}>
       <MdMoreVert />
     </IconButton>
   );

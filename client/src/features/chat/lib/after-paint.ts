@@ -25,6 +25,13 @@ export function useAfterPaint(ready: boolean): boolean {
   return after;
 }
 
+/**
+ * How an interactive part's placeholder is drawn: the real control, inert (disabled: no focus, no tap),
+ * without the disabled look (half opacity, a forbidden cursor) that made the thread flicker when the
+ * code arrived a moment later.
+ */
+export const PLACEHOLDER_LOOK = { opacity: 1, cursor: 'default' } as const;
+
 /** Whether the thread's interactive parts may load now (provided by ChatThread; true outside one). */
 export const ThreadInteractive = createContext(true);
 export const useThreadInteractive = () => useContext(ThreadInteractive);
