@@ -17,7 +17,7 @@ let started = false;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The app's code runs in four tasks instead of one (on a slow phone one task of ~400 ms, all of the
+ * The app's code runs in four tasks instead of one (on a slow phone one task of ~300 ms, all of the
  * page's Total Blocking Time): React and react-dom (the react chunk), then the libraries built on them
  * (the framework chunk: Chakra's core, Emotion, the router, i18next — importing one of its modules
  * evaluates the chunk), then the theme (Chakra's createSystem: every token turned into CSS), then the app
