@@ -123,7 +123,7 @@ export async function storeWroteAfterRace(
   activityDue = true,
 ): Promise<InboxChange> {
   const ended = await waitEnds.takeFirst(trx, { id: conversation.id });
-  return storeWrote(trx, conversation, ended !== undefined && conversation.waiting_since !== null, now, activityDue);
+  return storeWrote(trx, conversation, ended !== undefined, now, activityDue);
 }
 
 /**

@@ -248,6 +248,7 @@ export async function writeMessageIn(
   // read implies delivered: the author's delivered pointer follows, under the same rule
   const pointers = { conversationId: conversation.id, authorId: userId, messageId: row.id, now, search: null };
   const wrote = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0) > 0;
+  const storeReplied = kind === 'plain' && userId === conversation.receiver_id;
   if (kind === 'plain' && userId === conversation.sender_id) {
     // the customer wrote: pointers and the inbox's wait in one UPDATE; the name for the inbox search is
     // the caller's own (read with the token) when given, else read here
@@ -259,7 +260,7 @@ export async function writeMessageIn(
     });
     return { message: row, inbox: { answered: false, reopened: wrote(updated) && conversation.resolved === 1 } };
   }
-  if (kind === 'plain' && userId === conversation.receiver_id) {
+  if (storeReplied) {
     // the store wrote: the wait ends in the pointers' UPDATE when the row still waits since the time
     // read before; otherwise (another reply ended it, or it changed since) the two statements as before
     const waitingSince = conversation.waiting_since;
@@ -276,10 +277,9 @@ export async function writeMessageIn(
   // cards and automatic replies move the pointers only; a store's reply that lost the wait to another
   // ends a wait started since, if any
   await updateAfterWrite[input.author].execute(trx, { ...pointers, waitingSince: '' });
-  const inbox =
-    kind === 'plain' && userId === conversation.receiver_id
-      ? await storeWroteAfterRace(trx, conversation, at, input.activityDue)
-      : { answered: false, reopened: false };
+  const inbox = storeReplied
+    ? await storeWroteAfterRace(trx, conversation, at, input.activityDue)
+    : { answered: false, reopened: false };
   return { message: row, inbox };
 }
 
