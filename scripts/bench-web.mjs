@@ -21,6 +21,9 @@
 //   BENCH_WEB_MODES=idle,loaded  which modes;  BENCH_WEB_SIGNED_IN=0  skip the signed-in flow;
 //   BENCH_WEB_FLOWS=farmer,store  which signed-in flows (/chat/{id}, the store's inbox);
 //   BENCH_WEB_JS_FILES=1  print the JS files fetched before the thread, each with its gzip KB;
+//   BENCH_WEB_TIMELINE=1  print every request before it (start, request sent, first byte, end; ms);
+//   BENCH_WEB_SHIFTS=1  print each layout shift with what moved (box before → after);
+//   BENCH_WEB_TRACE=/tmp/trace  write a Chromium trace of each cold visit (prefix + path + .json);
 //   BENCH_WEB_NO_DOC=1  do not write docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -293,6 +296,15 @@ if (SIGNED_IN) {
       );
       if (process.env.BENCH_WEB_JS_FILES === '1') {
         for (const f of r.cold.jsFiles) console.log(`    ${String(f.kb).padStart(6)} KB  ${f.file}`);
+      }
+      if (process.env.BENCH_WEB_SHIFTS === '1') {
+        for (const x of r.cold.shifts)
+          console.log(`    shift ${Math.round(x.at)} ms ${x.value.toFixed(4)}: ${x.sources.join('; ')}`);
+      }
+      if (process.env.BENCH_WEB_TIMELINE === '1') {
+        const ms = (t) => String(Math.round(t)).padStart(5);
+        for (const t of r.cold.timeline)
+          console.log(`    ${ms(t.start)} ${ms(t.req)} ${ms(t.first)} ${ms(t.end)}  ${t.name}`);
       }
       let l;
       for (let attempt = 1; !l; attempt++) {

@@ -82,7 +82,19 @@ const INSTRUMENT = (newest) => {
     for (const e of l.getEntries()) {
       if (e.hadRecentInput) continue;
       b.cls += e.value;
-      b.shifts.push({ at: e.startTime, value: e.value });
+      b.shifts.push({
+        at: e.startTime,
+        value: e.value,
+        // what moved (BENCH_WEB_SHIFTS=1 prints it): the element and its box before → after
+        sources: (e.sources ?? []).map((s) => {
+          const n = s.node;
+          const what = n
+            ? `${n.nodeName?.toLowerCase()}${n.getAttribute?.('data-testid') ? `[${n.getAttribute('data-testid')}]` : ''} «${(n.textContent ?? '').trim().slice(0, 30)}»`
+            : '?';
+          const r = (x) => `${Math.round(x.left)},${Math.round(x.top)} ${Math.round(x.width)}×${Math.round(x.height)}`;
+          return `${what} ${r(s.previousRect)} → ${r(s.currentRect)}`;
+        }),
+      });
     }
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((l) => {
@@ -173,12 +185,27 @@ async function visit(page, client, url, distDir, { olderClick }) {
       tbt,
       clsToNewest: b.shifts.filter((s) => s.at <= until).reduce((sum, s) => sum + s.value, 0),
       cls: b.cls,
+      shifts: b.shifts,
       scripts: resources.filter((r) => r.startTime < until && /\.js(\?|$)/.test(r.name)).map((r) => r.name),
       scriptTransfer: resources
         .filter((r) => r.startTime < until && /\.js(\?|$)/.test(r.name))
         .reduce((sum, r) => sum + r.transferSize, 0),
       requestsBefore: resources.filter((r) => r.startTime < until).length + (nav ? 1 : 0),
       threadAnsweredAt: threadRequest ? threadRequest.responseEnd : null,
+      timeline: [
+        ...(nav
+          ? [{ name: nav.name, start: 0, req: nav.requestStart, first: nav.responseStart, end: nav.responseEnd }]
+          : []),
+        ...resources
+          .filter((r) => r.startTime < until)
+          .map((r) => ({
+            name: r.name,
+            start: r.startTime,
+            req: r.requestStart,
+            first: r.responseStart,
+            end: r.responseEnd,
+          })),
+      ].map((r) => ({ ...r, name: new URL(r.name).pathname })),
     };
   });
   const { bytes, files } = gzipOfScripts(distDir, figures.scripts);
@@ -201,7 +228,22 @@ export async function coldAndWarm(browserType, { chromePath, flags, base, pathna
     });
     await context.addInitScript(INSTRUMENT, NEWEST_TEXT);
     const page = await context.newPage();
+    // BENCH_WEB_TRACE=prefix: a Chromium trace of the cold visit (prefix + the path + .json), to read where it waits.
+    const trace = process.env.BENCH_WEB_TRACE;
+    if (trace)
+      await browser.startTracing(page, {
+        path: `${trace}${pathname.replace(/\W+/g, '-')}.json`,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'blink.user_timing',
+          'loading',
+          'disabled-by-default-v8.cpu_profiler',
+        ],
+      });
     const cold = await visit(page, await context.newCDPSession(page), `${base}${pathname}`, distDir, { olderClick });
+    if (trace) await browser.stopTracing();
     await page.close();
     const again = await context.newPage();
     const warm = await visit(again, await context.newCDPSession(again), `${base}${pathname}`, distDir, {
