@@ -101,11 +101,15 @@ export function createPageRenderer(shellHtml: string, distDir: string, options: 
   // The shell starts the app at once: its chunks download beside the entry.
   const preloads = (pathname: string) =>
     chunksOf(pathname)
-      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+      .map((f) =>
+        f.endsWith('.woff2')
+          ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${f}">`
+          : `<link rel="modulepreload" crossorigin href="/${f}">`,
+      )
       .join('');
   // A rendered page starts the app after it has painted (client/src/app/main.tsx): named, not fetched.
   const namedChunks = (pathname: string) => {
-    const files = chunksOf(pathname);
+    const files = chunksOf(pathname).filter((f) => f.endsWith('.js'));
     return files.length ? `<meta name="agrivet-preload" content="${files.join(' ')}">` : '';
   };
   let entry: Promise<SsrEntry | null> | null = null;

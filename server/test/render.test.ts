@@ -31,7 +31,7 @@ export async function render(input) {
   globalThis.__renderCalls = (globalThis.__renderCalls ?? []).concat([input]);
   const url = new URL(input.url, 'http://x');
   if (url.pathname === '/boom') throw new Error('render failed');
-  if (url.pathname === '/login') return null;
+  if (url.pathname === '/login' || url.pathname.startsWith('/chat/')) return null;
   if (url.pathname === '/gone') {
     return { status: 404, head: '<title>not found</title>', html: '<p>none</p>', state: null, pattern: '/blog/:id' };
   }
@@ -50,6 +50,7 @@ export async function render(input) {
 const ROUTES = JSON.stringify([
   ['^\\/(leaf|bone|farm)\\/?$', ['assets/stores-list-1.js', 'assets/item-card-2.js']],
   ['^\\/login\\/?$', ['assets/login-3.js']],
+  ['^\\/chat\\/\\d+\\/?$', ['assets/react-4.js', 'assets/chat-5.js', 'assets/cairo-latin-400-normal-6.woff2']],
 ]);
 
 let srv: TestServer;
@@ -131,6 +132,16 @@ describe('server-rendered pages', () => {
     expect(login.html).toContain('site title');
     expect(login.html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-3.js">');
     expect(login.html).not.toContain('agrivet-state');
+  });
+
+  it("preloads a signed-in screen's chunks in their order and its font in the shell", async () => {
+    const chat = await page('/chat/12');
+    expect(chat.html).toContain('<div id="root"></div>');
+    expect(chat.html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/react-4.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/chat-5.js">' +
+        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/cairo-latin-400-normal-6.woff2">',
+    );
   });
 
   it('sends the shell when rendering fails, and keeps /index.html the shell', async () => {

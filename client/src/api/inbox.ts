@@ -7,7 +7,8 @@
 import { apiPaths, type InboxConversation, type InboxFilter, type Paged } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-client';
-import { scope } from '@/lib/query-client';
+import { queryClient as appQueryClient, scope } from '@/lib/query-client';
+import { queryCacheRestored } from '@/lib/query-provider';
 
 export const inboxKeys = {
   all: [scope.account, 'inbox'] as const,
@@ -25,6 +26,24 @@ export const inboxQueryOptions = (filter: InboxFilter, q: string, page = 1) =>
   });
 
 export const useInbox = (filter: InboxFilter, q: string, page = 1) => useQuery(inboxQueryOptions(filter, q, page));
+
+/**
+ * The store's inbox opened cold (app/router.tsx): its two default tabs — "needs a reply", and "open" that
+ * the screen falls back to when nobody waits — asked for as the app starts, beside each other, instead of
+ * after the screen's first render and one after the other. Lists the saved copy brought back are shown
+ * from it and revalidated by the screen.
+ */
+export async function prefetchInbox(): Promise<void> {
+  await queryCacheRestored();
+  const tabs: InboxFilter[] = ['needs_reply', 'open'];
+  await Promise.all(
+    tabs.map((tab) =>
+      appQueryClient.getQueryData(inboxKeys.list(tab, '', 1)) === undefined
+        ? appQueryClient.prefetchQuery(inboxQueryOptions(tab, ''))
+        : null,
+    ),
+  );
+}
 
 export const resolveConversation = (id: number, resolved: boolean) =>
   apiPost<InboxConversation>(apiPaths.conversation.resolve(id), { resolved });

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyRoute } from '@/app/lazy-route';
+import { lazyRoute } from '@/lib/lazy-route';
 
 const Screen = () => <p>the screen</p>;
 

@@ -1,6 +1,6 @@
 import type { ConversationWithMessages } from '@agrivet/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConversation, createMessage, createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { receiveMessage } from '@/api/conversations';
@@ -118,6 +118,38 @@ describe('chat thread', () => {
     );
     // no older page left: the control is gone
     expect(within(list).queryByRole('button', { name: 'عرض الرسائل الأقدم' })).toBeNull();
+  });
+
+  it('draws the newest 20 messages first, then the rest of the page and the older-messages control', async () => {
+    const page = Array.from({ length: 50 }, (_, i) =>
+      createMessage({ id: i + 1, user_id: 2, conversation_id: 4, message: `رسالة رقم ${i + 1}` }),
+    );
+    fakeApi((req) =>
+      req.path === 'conversation/get/4' ? { data: { ...base, messages: page, has_more: true } } : undefined,
+    );
+    // hold the frame after the first paint (features/chat/lib/after-paint.ts waits for it)
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
+      frames.push(cb);
+      return frames.length;
+    });
+    try {
+      signInForTest({ token: 't', user: farmer });
+      renderWithProviders(<ChatThread conversationId={4} />);
+      const list = await screen.findByRole('list', { name: 'الرسائل' });
+      expect(within(list).getByText('رسالة رقم 50')).toBeInTheDocument();
+      expect(within(list).getByText('رسالة رقم 31')).toBeInTheDocument();
+      expect(within(list).queryByText('رسالة رقم 30')).toBeNull();
+      expect(within(list).queryByRole('button', { name: 'عرض الرسائل الأقدم' })).toBeNull();
+      act(() => {
+        for (const cb of frames.splice(0)) cb(performance.now());
+      });
+    } finally {
+      raf.mockRestore();
+    }
+    const list = screen.getByRole('list', { name: 'الرسائل' });
+    expect(await within(list).findByText('رسالة رقم 1')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'عرض الرسائل الأقدم' })).toBeInTheDocument();
   });
 
   it('shows a message:new push applied to the cached thread, without a request', async () => {

@@ -44,6 +44,13 @@ const PushPrompt = lazy(() => import('./push-prompt').then((m) => ({ default: m.
 
 /** The composer's height at rest (one line: its 40 px buttons and field), held until it is in. */
 const COMPOSER_HEIGHT = '10';
+/**
+ * The first paint draws the newest rows only — more than a tall screen shows — and the rest of the page
+ * (up to 50 messages) comes with the interactive parts, the frame after: on a slow phone each bubble costs
+ * about 8 ms to render, and the reader starts at the bottom. The view stays at the bottom meanwhile
+ * (lib/follow-bottom.ts follows the list's growth), so nothing on screen moves.
+ */
+const FIRST_ROWS = 20;
 
 interface ChatThreadProps {
   conversationId: number;
@@ -148,7 +155,11 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   // Pending writes that are not media on their way (those show from the media queue).
   const mediaIds = useMemo(() => new Set(media.map((m) => m.client_id)), [media]);
   const pendingTexts = pending.filter((e) => !mediaIds.has(e.client_id));
-  const count = messages.length + pendingTexts.length + media.length;
+  const interactive = useAfterPaint(thread !== undefined);
+  const rows = useMemo(() => buildRows(messages), [messages]);
+  const shownRows = interactive ? rows : rows.slice(-FIRST_ROWS);
+  // What is drawn: the rest of the first page coming in (FIRST_ROWS) keeps the view at the bottom too.
+  const count = shownRows.length + pendingTexts.length + media.length;
   const newestMine =
     media.length > 0 ||
     pendingTexts.length > 0 ||
@@ -192,8 +203,6 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
     }
   };
 
-  const interactive = useAfterPaint(thread !== undefined);
-  const rows = useMemo(() => buildRows(messages), [messages]);
   const photos = useMemo(() => messages.map(photoOf).filter((p): p is ViewerPhoto => p !== null), [messages]);
   const openPhoto = (m: Message) => {
     const i = photos.findIndex((p) => p.key === `m-${m.id}`);
@@ -271,7 +280,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
               aria-live="polite"
               aria-relevant="additions"
             >
-              {thread.hasMore && messages.length > 0 && (
+              {thread.hasMore && messages.length > 0 && shownRows.length === rows.length && (
                 <Box as="li" listStyleType="none" alignSelf="center">
                   <Button size="xs" variant="outline" loading={loadingOlder} onClick={() => void loadOlder()}>
                     {t('chat.loadOlder')}
@@ -283,7 +292,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
                   {t('chat.noMessages')}
                 </Text>
               )}
-              {rows.map((row) =>
+              {shownRows.map((row) =>
                 row.type === 'day' ? (
                   <Box as="li" key={row.key} listStyleType="none" alignSelf="center" data-day>
                     <Text fontSize="xs" color="fg.muted" bg="bg.muted" px="3" py="0.5" rounded="full">

@@ -4,6 +4,7 @@
  */
 import type { Store, Conversation } from '@agrivet/shared';
 import { IconButton } from '@chakra-ui/react/button';
+import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -78,7 +79,8 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
           <Back />
         </RouterLink>
       </IconButton>
-      {conversation && (
+      {/* While the thread loads, the picture's and the menu's places are held: the title does not move. */}
+      {conversation ? (
         <Image
           src={imageUrl(image, true)}
           onError={fallbackToLogo}
@@ -87,6 +89,8 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
           rounded="full"
           objectFit="cover"
         />
+      ) : (
+        <Box boxSize="9" rounded="full" bg="bg.muted" flexShrink={0} aria-hidden />
       )}
       <Stack gap="0" minW="0" flex="1">
         <Heading as="h1" size="md" truncate>
@@ -105,6 +109,7 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
               : t('chat.connecting')}
         </Text>
       </Stack>
+      {conversation === undefined && menuPlaceholder}
       {participant &&
         (interactive ? (
           <Suspense fallback={menuPlaceholder}>

@@ -298,7 +298,8 @@ export default function StoreChatsRoute() {
   // The open thread is shown once the inbox has answered: the customer's bar above it comes with the
   // inbox's row, and the thread's own data may be in first (asked for as the app starts, app/router.tsx)
   // — shown before, it would be pushed down by the bar. Once shown it stays (a search or a tab keeps it).
-  const inboxAnswered = waiting.status !== 'pending' && query.status !== 'pending';
+  // (not the previous tab's list kept on screen while this one loads: the bar would come after the thread)
+  const inboxAnswered = waiting.status !== 'pending' && query.status !== 'pending' && !query.isPlaceholderData;
   const [threadShown, setThreadShown] = useState(false);
   if (inboxAnswered && !threadShown) setThreadShown(true);
   const Back = lang === 'ar' ? MdArrowForward : MdArrowBack;
