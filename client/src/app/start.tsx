@@ -12,7 +12,6 @@ import { loadTopBar } from '@/components/layout/public-layout';
 import { createStyleCache } from '@/lib/theme/style-cache';
 import { readToken } from '@/lib/token-storage';
 import { AppProvider } from './provider';
-import { preloadSignedInEffects } from './session-effects';
 import { AppRouter, preloadFirstScreen } from './router';
 
 const root = document.getElementById('root');
@@ -28,13 +27,10 @@ const app = (
   </StrictMode>
 );
 
-const signedIn = readToken() !== null;
-const firstScreen = preloadFirstScreen(window.location.pathname, signedIn);
-// The public layout's top bar (a lazy chunk) downloads beside the screen, signed in with its links. A
-// server-rendered page does not wait for it: its HTML is on screen and it hydrates on its own once in.
-const topBar = loadTopBar()
-  .then(() => (signedIn ? import('@/components/layout/top-bar').then((m) => m.preloadSignedInNav()) : undefined))
-  .catch(() => {});
+const firstScreen = preloadFirstScreen(window.location.pathname, readToken() !== null);
+// The public layout's top bar (a lazy chunk) downloads beside the screen. A server-rendered page does not
+// wait for it: its HTML is on screen and it hydrates on its own once in.
+const topBar = loadTopBar().catch(() => {});
 
 if (root.hasAttribute('data-server-rendered')) {
   // The server rendered this page (server/src/render.ts): its HTML is already on screen. Hydration waits
@@ -68,10 +64,9 @@ if (root.hasAttribute('data-server-rendered')) {
   restoreStoredLang();
   const FIRST_SCREEN_WAIT_MS = 1500;
   const start = () => createRoot(root).render(app);
-  const effects = signedIn ? preloadSignedInEffects().catch(() => {}) : null;
   if (firstScreen) {
     void Promise.race([
-      Promise.all([firstScreen.then(queryCacheRestored), topBar, effects]),
+      Promise.all([firstScreen.then(queryCacheRestored), topBar]),
       new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS)),
     ])
       .catch(() => {})

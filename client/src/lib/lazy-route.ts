@@ -1,10 +1,8 @@
 /**
- * React.lazy with `preload()`: for a route screen, or a piece of the layout around it (the top bar, the
- * sign-in guard, the dashboard's frame). app/router.tsx starts loading what the screen being opened
- * needs while React starts up, and once a module is in, its lazy component renders it in the first
+ * React.lazy for a route screen, with `preload()`: app/start.tsx starts loading the screen being opened
+ * while React starts up, and once its module is in, the lazy component renders it in the first
  * pass (a thenable that resolves at once) instead of committing the Suspense fallback and rendering
- * again — on a slow phone that second pass and its paint cost a few hundred milliseconds of LCP, and
- * React holds back a retry's commit until 300 ms after the fallback it replaces was shown.
+ * again — on a slow phone that second pass and its paint cost a few hundred milliseconds of LCP.
  */
 import { type ComponentType, lazy } from 'react';
 

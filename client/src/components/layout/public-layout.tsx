@@ -2,19 +2,14 @@ import { Box } from '@chakra-ui/react/box';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/loading-state';
-import { lazyRoute } from '@/lib/lazy-route';
 
 /**
  * The top bar (search, section links, sign-in, language, install) hydrates on its own, after the screen:
  * the server's HTML shows it and its links work meanwhile, and its code stays out of the landing
  * route's first load. start.tsx starts loading it with the screen (the shell waits for both).
  */
-const topBar = lazyRoute(
-  () => import('./top-bar'),
-  (m) => m.TopBar,
-);
-export const loadTopBar = topBar.preload;
-const TopBar = topBar.Component;
+export const loadTopBar = () => import('./top-bar');
+const TopBar = lazy(() => loadTopBar().then((m) => ({ default: m.TopBar })));
 // Below the fold: loads after the route.
 const Footer = lazy(() => import('./footer'));
 /**

@@ -8,13 +8,12 @@ import { Container } from '@chakra-ui/react/container';
 import { Image } from '@chakra-ui/react/image';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogInIcon, LogOutIcon } from '@/components/ui/nav-icons';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { LOGO_URL } from '@/lib/images';
-import { lazyRoute } from '@/lib/lazy-route';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { notify } from '@/components/ui/toaster';
 import { InstallButton } from './install-button';
@@ -22,13 +21,7 @@ import { LanguageSwitch } from './language-switch';
 import { SearchBox } from './search-box';
 import { SectionNav } from './section-nav';
 
-const signedInNav = lazyRoute(
-  () => import('./signed-in-nav'),
-  (m) => m.default,
-);
-const SignedInNav = signedInNav.Component;
-/** Signed in, the bar's own links load with it (app/start.tsx). */
-export const preloadSignedInNav = signedInNav.preload;
+const SignedInNav = lazy(() => import('./signed-in-nav'));
 
 export function TopBar() {
   const { t } = useTranslation();

@@ -4,10 +4,9 @@
  * not import each other. Only this small table is in the first load: the layout and every screen are
  * lazy chunks, and each screen sits behind its role guard (lib/access.ts).
  */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/loading-state';
-import { lazyRoute } from '@/lib/lazy-route';
 import type { DashboardScreen as ScreenName } from './lib/access';
 import type { DashboardSlots } from './lib/slots';
 
@@ -15,21 +14,8 @@ export type { ChatThreadProps, DashboardSlots } from './lib/slots';
 
 // One dynamic import (one preload list in the first load) for both pieces.
 const loadEntry = () => import('./components/dashboard-entry');
-const shell = lazyRoute(loadEntry, (m) => m.DashboardShell);
-const screen = lazyRoute(loadEntry, (m) => m.DashboardScreen);
-const DashboardShell = shell.Component;
-const DashboardScreen = screen.Component;
-
-/** The store's inbox opened cold (app/router.tsx): the frame and the screen, ready for the first render. */
-export const preloadStoreChats = () =>
-  Promise.all([
-    shell.preload(),
-    screen.preload(),
-    loadEntry().then((m) => {
-      void m.prefetchInbox();
-      return m.preloadChatsScreen();
-    }),
-  ]);
+const DashboardShell = lazy(() => loadEntry().then((m) => ({ default: m.DashboardShell })));
+const DashboardScreen = lazy(() => loadEntry().then((m) => ({ default: m.DashboardScreen })));
 
 const screenPaths: [string, ScreenName][] = [
   ['/dashboard', 'home'],

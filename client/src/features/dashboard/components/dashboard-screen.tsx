@@ -1,17 +1,9 @@
 /** Loads a dashboard screen lazily behind its role guard (routes.tsx names the screen only). */
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { DashboardScreen as ScreenName } from '@/features/dashboard/lib/access';
-import { lazyRoute } from '@/lib/lazy-route';
 import { RoleGuard } from './role-guard';
 
-// The store's inbox is the screen a notification opens cold: app/router.tsx loads it as the app starts.
-const chats = lazyRoute(
-  () => import('@/features/dashboard/routes/store-chats'),
-  (m) => m.default,
-);
-export const preloadChatsScreen = chats.preload;
-
-const screens: Record<ScreenName, ComponentType> = {
+const screens: Record<ScreenName, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('@/features/dashboard/routes/stats-home')),
   blogList: lazy(() => import('@/features/dashboard/routes/post-list')),
   blogAdd: lazy(() => import('@/features/dashboard/routes/post-form')),
@@ -22,7 +14,7 @@ const screens: Record<ScreenName, ComponentType> = {
   productEdit: lazy(() => import('@/features/dashboard/routes/product-form')),
   orderList: lazy(() => import('@/features/dashboard/routes/order-list')),
   orderDetails: lazy(() => import('@/features/dashboard/routes/order-details')),
-  chats: chats.Component,
+  chats: lazy(() => import('@/features/dashboard/routes/store-chats')),
   quickReplies: lazy(() => import('@/features/dashboard/routes/quick-replies')),
   userList: lazy(() => import('@/features/dashboard/routes/user-list')),
   conversationList: lazy(() => import('@/features/dashboard/routes/conversation-list')),
