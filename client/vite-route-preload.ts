@@ -33,7 +33,7 @@ export const PRELOADED_ROUTES: [RegExp, string[]][] = [
       'src/components/layout/top-bar.tsx',
       'src/components/layout/signed-in-nav.tsx',
       'src/components/layout/user-gate.tsx',
-      // the connection and the alerts, started with the first render (app/start.tsx)
+      // the connection and the alerts (app/session-effects.tsx loads them with the first render)
       'src/app/signed-in-effects.tsx',
     ],
   ],
@@ -80,9 +80,7 @@ export function routeChunks(bundle: OutputBundle, entry: OutputChunk): [string, 
   const loaded = staticClosure(bundle, entry.fileName);
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const chunkOf = (source: string) => {
-    const is = (id: string | null) => Boolean(id?.replaceAll('\\', '/').endsWith(`/${source}`));
-    // The module's own chunk, or the shared chunk it was grouped into (vite.config.ts's `common`).
-    const chunk = chunks.find((c) => is(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(is));
+    const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${source}`));
     if (!chunk) throw new Error(`route-preload: no chunk for ${source}`);
     return chunk;
   };
@@ -107,16 +105,6 @@ export function routePreload(): Plugin {
     generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && c.isEntry);
       if (!entry) return;
-      if (process.env.CHUNK_MODULES)
-        this.emitFile({
-          type: 'asset',
-          fileName: '.vite/chunk-modules.json',
-          source: JSON.stringify(
-            Object.fromEntries(
-              Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c.moduleIds]] : [])),
-            ),
-          ),
-        });
       this.emitFile({
         type: 'asset',
         fileName: ROUTE_PRELOAD_FILE,

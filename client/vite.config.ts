@@ -18,7 +18,7 @@ const FIRST_LOAD = [
   // zustand's create only: its shallow helpers (useShallow) serve lazy screens.
   /node_modules[\\/]zustand[\\/]esm[\\/](index|vanilla|react)\.mjs$/,
   /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|components[\\/](box|stack|spinner|text|button|heading|simple-grid))[\\/]/,
-  /client[\\/]src[\\/](i18n[\\/](index|ar)|stores[\\/]session|config[\\/]paths|components[\\/]ui[\\/]icons|lib[\\/]lazy-route)/,
+  /client[\\/]src[\\/](i18n[\\/](index|ar)|stores[\\/]session|config[\\/]paths|components[\\/]ui[\\/]icons)/,
   /shared[\\/]src[\\/](paths|limits|entities)\./,
 ];
 

@@ -109,8 +109,7 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
               : t('chat.connecting')}
         </Text>
       </Stack>
-      {conversation === undefined && menuPlaceholder}
-      {participant &&
+      {(conversation === undefined || participant) &&
         (interactive ? (
           <Suspense fallback={menuPlaceholder}>
             <ThreadSafetyMenu conversation={conversation} me={me} />
