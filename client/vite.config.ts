@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { srcAlias } from './vite-alias.ts';
 import { routePreload } from './vite-route-preload.ts';
+import { signedInChunks } from './vite-signed-in-chunks.ts';
 
 // Dev proxy target: the API + relay server started by `npm run dev` (scripts/dev.mjs sets API_TARGET).
 const target = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -43,10 +44,11 @@ interface ManifestChunk {
   assets?: string[];
 }
 
+const MANIFEST = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
+
 /** The shell's files (paths under dist/), from the build's manifest (dist/.vite/manifest.json). */
 function shellFiles(): Set<string> {
-  const file = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
   const files = new Set(['index.html']);
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -64,6 +66,9 @@ function shellFiles(): Set<string> {
   return files;
 }
 
+// The signed-in screens' own modules in a few chunks instead of dozens (vite-signed-in-chunks.ts).
+const signedIn = signedInChunks();
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: srcAlias },
   // The server-rendering build (`vite build --ssr src/app/ssr/entry-server.tsx`, into dist-ssr/, loaded by
@@ -72,6 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     routePreload(),
+    signedIn.plugin,
     VitePWA({
       strategies: 'generateSW',
       // Registered by src/app/register-sw.ts after the load event (SPEC.md §1), not by an injected script.
@@ -101,6 +107,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // the shell only (see SHELL_ROOTS); sw.js imports push-sw.js itself
         manifestTransforms: [
           async (entries) => {
+            // No manifest: the bundle itself failed (a plugin's error in generateBundle), and the PWA
+            // plugin's closeBundle still runs; its own error would replace that one in Vite's output.
+            if (!existsSync(MANIFEST)) return { manifest: [], warnings: ['no build manifest: the build failed'] };
             const shell = shellFiles();
             return { manifest: entries.filter((e) => shell.has(e.url)), warnings: [] };
           },
@@ -211,6 +220,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'framework',
                   test: (id: string) => FIRST_LOAD.some((re) => re.test(id)),
                 },
+                ...signedIn.groups,
               ],
             },
           },
