@@ -120,7 +120,7 @@ describe('chat thread', () => {
     expect(within(list).queryByRole('button', { name: 'عرض الرسائل الأقدم' })).toBeNull();
   });
 
-  it('draws the newest 20 messages first, then the rest of the page and the older-messages control', async () => {
+  it('draws the newest 14 messages first, then the rest of the page and the older-messages control', async () => {
     const page = Array.from({ length: 50 }, (_, i) =>
       createMessage({ id: i + 1, user_id: 2, conversation_id: 4, message: `رسالة رقم ${i + 1}` }),
     );
@@ -138,8 +138,8 @@ describe('chat thread', () => {
       renderWithProviders(<ChatThread conversationId={4} />);
       const list = await screen.findByRole('list', { name: 'الرسائل' });
       expect(within(list).getByText('رسالة رقم 50')).toBeInTheDocument();
-      expect(within(list).getByText('رسالة رقم 31')).toBeInTheDocument();
-      expect(within(list).queryByText('رسالة رقم 30')).toBeNull();
+      expect(within(list).getByText('رسالة رقم 37')).toBeInTheDocument();
+      expect(within(list).queryByText('رسالة رقم 36')).toBeNull();
       expect(within(list).queryByRole('button', { name: 'عرض الرسائل الأقدم' })).toBeNull();
       act(() => {
         for (const cb of frames.splice(0)) cb(performance.now());
