@@ -204,7 +204,9 @@ test('a farmer reports a message; the admin, watching the queue, deletes it, the
   await phone.getByLabel('رقم الهاتف').fill(farmerPhone);
   await phone.getByLabel('كلمة المرور').fill('farmer1234');
   await phone.getByRole('button', { name: 'دخول' }).click();
-  await expect(phone.getByRole('form', { name: 'تسجيل الدخول' }).getByText('تم حظر هذا الحساب، تواصل مع الدعم')).toBeVisible();
+  await expect(
+    phone.getByRole('form', { name: 'تسجيل الدخول' }).getByText('تم حظر هذا الحساب، تواصل مع الدعم'),
+  ).toBeVisible();
   await shot(phone, 'blocked-login-360');
   const res = await fetch(`${serverUrl()}/api/auth/login`, {
     method: 'POST',
