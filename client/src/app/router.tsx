@@ -7,7 +7,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
-import { RequireAuth } from '@/components/layout/require-auth';
+import { preloadUserGate, RequireAuth } from '@/components/layout/require-auth';
 import { LoadingState } from '@/components/ui/loading-state';
 import { paths } from '@/config/paths';
 import { dashboardRoutes } from '@/features/dashboard/routes';
@@ -104,7 +104,7 @@ const SIGNED_IN_FIRST = new Map<string, (params: Record<string, string | undefin
     paths.chat.path,
     ({ id }) => {
       void import('@/api/conversations').then((m) => m.prefetchThread(Number(id)));
-      return chat.preload();
+      return Promise.all([chat.preload(), preloadUserGate()]);
     },
   ],
   [

@@ -7,7 +7,7 @@ import { createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
-import { RequireAuth } from '@/components/layout/require-auth';
+import { preloadUserGate, RequireAuth } from '@/components/layout/require-auth';
 
 const apiGet = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/api-client', () => ({ apiGet, apiPost: vi.fn() }));
@@ -43,6 +43,15 @@ describe('RequireAuth', () => {
   it('sends a visitor to /login, remembering where they wanted to go', () => {
     renderGuarded();
     expect(screen.getByText('login page from /myorders ?next=%2Fmyorders')).toBeInTheDocument();
+  });
+
+  it('once preloaded (a signed-in screen opened cold), draws the screen in the first render', async () => {
+    // first of the signed-in cases: no test before has loaded the gate's chunk
+    signInForTest({ token: 'tok', user: createUser() });
+    await preloadUserGate();
+    renderGuarded();
+    // no Suspense fallback first: React would hold the screen's reveal 300 ms after it
+    expect(screen.getByText('my orders')).toBeInTheDocument();
   });
 
   it('waits while the user is first fetched (nothing saved yet)', async () => {
