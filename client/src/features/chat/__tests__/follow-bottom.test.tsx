@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { useRef } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type FollowBottom, onNewContent, useFollowBottom } from '@/features/chat/lib/follow-bottom';
 
 /** A scroller with a layout jsdom does not compute: 1000 px of content in a 300 px window. */
@@ -42,6 +42,8 @@ function Harness({
     </div>
   );
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('following the newest message', () => {
   it('decides: follow when at the bottom or when I sent it, else a pill', () => {
@@ -95,6 +97,39 @@ describe('following the newest message', () => {
     // the pill's action
     act(() => api!.toBottom());
     expect(el.scrollTop).toBe(1800);
+  });
+
+  it('stays at the bottom when its window gets shorter (the composer arriving), not when scrolled up', () => {
+    // jsdom has no ResizeObserver: one that records what it observes and calls back on demand
+    const observed: Element[] = [];
+    let resized = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized = callback;
+        }
+        observe(target: Element) {
+          observed.push(target);
+        }
+        disconnect() {}
+      },
+    );
+    const { getByTestId } = render(<Harness count={30} newest={30} mine={false} onApi={() => {}} />);
+    const el = getByTestId('scroller') as HTMLDivElement & { grow: (n: number) => void };
+    expect(observed).toContain(el);
+    expect(el.scrollTop).toBe(1000);
+    // the window shrinks by 40 px: the browser keeps scrollTop, the newest message would be half hidden
+    el.grow(40);
+    act(() => resized());
+    expect(el.scrollTop).toBe(1040);
+    // scrolled up to read: a resize leaves the reader where they are
+    act(() => {
+      el.scrollTop = 100;
+      el.dispatchEvent(new Event('scroll'));
+    });
+    act(() => resized());
+    expect(el.scrollTop).toBe(100);
   });
 
   it('listens to the reader once the thread appears after loading', () => {

@@ -74,7 +74,9 @@ export function useFollowBottom(
     return () => el.removeEventListener('scroll', onScroll);
   }, [scroller, ready]);
 
-  // Images loading (sizes unknown) and other growth: stay at the bottom when following.
+  // Images loading (sizes unknown) and other growth, and the window itself getting shorter (the composer
+  // or the bars above arriving after the first paint: the newest message was left half hidden under
+  // them): stay at the bottom when following.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attach once the elements exist (ready).
   useEffect(() => {
     const el = scroller.current;
@@ -84,6 +86,7 @@ export function useFollowBottom(
       if (following.current && keep.current === null) el.scrollTop = el.scrollHeight;
     });
     observer.observe(inner);
+    observer.observe(el);
     return () => observer.disconnect();
   }, [scroller, content, ready]);
 
