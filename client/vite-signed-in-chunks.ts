@@ -113,9 +113,9 @@ function closure(roots: string[], graph: (id: string) => ModuleNode | null, into
 /**
  * Module id → group name. Each group takes its roots' static closure minus what the public roots and the
  * groups before it reach; it then keeps a module only while every module importing it (statically or
- * lazily) is grouped or allowed by the group (dropping one can free its own imports, hence the loop). The roots keep their own
- * chunks: React.lazy imports them, and rolldown wrote an invalid facade for a lazily imported module inside
- * a group when another module had to go with it.
+ * lazily) is allowed (below). Dropping one can free its own imports, hence the loop. The roots keep their
+ * own chunks: React.lazy imports them, and rolldown wrote an invalid facade for a lazily imported module
+ * inside a group when another module had to go with it.
  */
 export function groupModules(
   graph: (id: string) => ModuleNode | null,
@@ -174,17 +174,8 @@ export function signedInChunks(): { plugin: Plugin; groups: CodeSplittingGroup[]
       groupOf = groupModules((id) => this.getModuleInfo(id), PUBLIC_ROOTS.map(abs), specs);
     },
     generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        try {
-          assertValidModule(chunk.code, chunk.fileName);
-        } catch (err) {
-          // said here too: the PWA plugin's closeBundle then fails on the missing manifest, and that is
-          // the error Vite prints
-          console.error(`\n${(err as Error).message}\n`);
-          throw err;
-        }
-      }
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk') assertValidModule(chunk.code, chunk.fileName);
     },
   };
   const groups = GROUPS.map(({ name }) => ({

@@ -1,8 +1,10 @@
 /**
- * React.lazy for a route screen, with `preload()`: app/start.tsx starts loading the screen being opened
- * while React starts up, and once its module is in, the lazy component renders it in the first
- * pass (a thenable that resolves at once) instead of committing the Suspense fallback and rendering
- * again — on a slow phone that second pass and its paint cost a few hundred milliseconds of LCP.
+ * React.lazy with `preload()`, for a route screen or the sign-in guard around one: app/start.tsx starts
+ * loading what the screen being opened needs while React starts up, and once its module is in, the lazy
+ * component renders it in the first pass (a thenable that resolves at once) instead of committing the
+ * Suspense fallback and rendering again — on a slow phone that second pass and its paint cost a few
+ * hundred milliseconds of LCP, and React reveals what a committed fallback hid no sooner than 300 ms
+ * after it.
  */
 import { type ComponentType, lazy } from 'react';
 
