@@ -213,7 +213,9 @@ test('a store answers its inbox with a quick reply and a product card; the order
 
   // 6c. On another dashboard screen, the customer writes: a toast with their name and words, the count on
   // the top bar's chat icon and in the tab's title.
-  // live: a message shows in the open thread by itself (the connection is up) …
+  // live: once the thread's header says the connection is up (a message sent before that comes with the
+  // thread's fetch, not live), a message shows in the open thread by itself …
+  await expect(storePage.getByTestId('connection-status')).toHaveText('متصل');
   const hello = `مرحباً مجدداً ${stamp}`;
   await apiCall('message/create', { token: farmer.token, body: { conversation_id: conversation.id, message: hello } });
   await expect(storeThread.getByText(hello)).toBeVisible();

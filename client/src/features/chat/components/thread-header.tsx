@@ -8,18 +8,16 @@ import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdArrowBack, MdArrowForward, MdMoreVert } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import '@/i18n/chat';
-import { useOnline } from '@/components/layout/offline-banner';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { storeStatus, useStoreStatus } from '@/api/store-status';
-import { useRealtime } from '@/stores/realtime';
 import { PLACEHOLDER_LOOK, useAfterPaint } from '@/features/chat/lib/after-paint';
+import { ConnectionStatus } from '@/components/ui/connection-status';
 
 // Its dialog, form fields and report queries load after the thread is on screen (lib/after-paint.ts).
 const ThreadSafetyMenu = lazy(() =>
@@ -53,9 +51,6 @@ interface ThreadHeaderProps {
 
 export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: ThreadHeaderProps) {
   const { t, i18n } = useTranslation();
-  const relay = useRealtime((s) => s.status);
-  // Offline the phone's full-screen thread covers the layout's offline banner: the header says it.
-  const status = useOnline() ? relay : 'offline';
   const iAmSender = conversation ? conversation.sender.id === me : true;
   const title = conversation ? (iAmSender ? conversation.store.name_store : conversation.sender.name) : fallbackTitle;
   const image = conversation ? (iAmSender ? conversation.store.image : conversation.sender.image) : null;
@@ -96,18 +91,7 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
         <Heading as="h1" size="md" truncate>
           {title}
         </Heading>
-        <Text
-          fontSize="xs"
-          color={status === 'online' ? 'green.700' : status === 'offline' ? 'orange.700' : 'fg.muted'}
-          aria-live="polite"
-          truncate
-        >
-          {status === 'online'
-            ? (storeLine ?? t('chat.online'))
-            : status === 'offline'
-              ? t('chat.offline')
-              : t('chat.connecting')}
-        </Text>
+        <ConnectionStatus online={storeLine} />
       </Stack>
       {(conversation === undefined || participant) &&
         (interactive ? (

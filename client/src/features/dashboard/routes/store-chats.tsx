@@ -42,6 +42,7 @@ import { imageUrl } from '@/lib/images';
 import { failureOf } from '@/lib/query-client';
 import { useMessageSound } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
+import { ConnectionStatus } from '@/components/ui/connection-status';
 import { CustomerDetails, CustomerSheet } from '@/features/dashboard/components/customer-panel';
 import { INBOX_TABS, InboxTabs } from '@/features/dashboard/components/inbox-tabs';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
@@ -393,9 +394,13 @@ export default function StoreChatsRoute() {
                   </RouterLink>
                 </IconButton>
                 {open && <Avatar name={open.customer.name} image={open.customer.image} />}
-                <Heading as="h2" size="md" truncate flex="1">
-                  {open?.customer.name ?? ''}
-                </Heading>
+                <Stack gap="0" minW="0" flex="1">
+                  <Heading as="h2" size="md" truncate>
+                    {open?.customer.name ?? ''}
+                  </Heading>
+                  {/* whether the customer's messages arrive live (the farmer's thread header says the same) */}
+                  <ConnectionStatus />
+                </Stack>
                 {/* report the customer or block them in this conversation (the store is its receiver) */}
                 <ThreadSafetyMenu conversation={open} me={open?.receiver.id ?? 0} />
               </HStack>
