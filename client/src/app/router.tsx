@@ -10,7 +10,7 @@ import { PublicLayout } from '@/components/layout/public-layout';
 import { preloadUserGate, RequireAuth } from '@/components/layout/require-auth';
 import { LoadingState } from '@/components/ui/loading-state';
 import { paths } from '@/config/paths';
-import { dashboardRoutes } from '@/features/dashboard/routes';
+import { dashboardRoutes, preloadInbox } from '@/features/dashboard/routes';
 import { lazyRoute } from '@/lib/lazy-route';
 
 const landing = lazyRoute(
@@ -64,9 +64,11 @@ const Register = lazy(() => import('@/features/auth/routes/register'));
 const ForgetPassword = lazy(() => import('@/features/auth/routes/forget-password'));
 const NotFound = lazy(() => import('./routes/not-found'));
 /** The chat thread the admin's /conversation/{id} shows (read-only); the screen's Suspense waits for it. */
-const ChatThread = lazy(() =>
-  import('@/features/chat/components/chat-thread').then((m) => ({ default: m.ChatThread })),
+const chatThread = lazyRoute(
+  () => import('@/features/chat/components/chat-thread'),
+  (m) => m.ChatThread,
 );
+const ChatThread = chatThread.Component;
 
 /**
  * The public screens the server renders (server/src/render.ts, app/ssr/): main.tsx loads the one of
@@ -112,13 +114,11 @@ const SIGNED_IN_FIRST = new Map<string, (params: Record<string, string | undefin
     '/dashboard/chats',
     () => {
       const id = Number(new URLSearchParams(window.location.search).get('c'));
-      if (id > 0) {
-        void import('@/api/conversations').then((m) => m.prefetchThread(id));
-        void import('@/features/chat/components/chat-thread');
-      }
+      if (id > 0) void import('@/api/conversations').then((m) => m.prefetchThread(id));
       // its lists too: the inbox's two default tabs, beside each other (api/inbox.ts prefetchInbox)
       void import('@/features/dashboard/components/dashboard-entry').then((m) => m.prefetchInbox());
-      return Promise.resolve();
+      // the first render waits for the frame, the inbox screen and the thread, and draws them at once
+      return Promise.all([preloadInbox(), id > 0 ? chatThread.preload() : null]);
     },
   ],
 ]);
