@@ -2,30 +2,38 @@
  * Session side effects: the signed-in effects (and the user query with them) load only while a token
  * is held.
  *
- * They open the live connection, so they must not wait for React's reveal of a suspended lazy: as a plain
- * React.lazy their first render suspended, the fallback was committed, and the retry that mounts them was
- * committed only once no other part of the screen (a thread's lazy menus, the next screen's chunk) kept
- * re-rendering within 300 ms (FALLBACK_THROTTLE_MS) — on a busy first screen ~0.7 s later, and messages sent
- * meanwhile raised no alert. A signed-in page opened cold (app/start.tsx) preloads them, and the first render
- * mounts them with the screen.
+ * They open the live connection, so they mount the moment their code is in, by a plain state update, not
+ * through Suspense: as a React.lazy their first render suspended, the fallback was committed, and the retry
+ * that mounts them was held by React's 300 ms reveal throttle and restarted by every other update on a busy
+ * first screen (a thread's lazy menus, the composer) — on the store's inbox they mounted ~0.7 s after their
+ * code was in, and messages sent meanwhile raised no alert. A signed-in page opened cold starts loading
+ * them with the screen (app/start.tsx) without waiting for them.
  */
-import { Suspense } from 'react';
-import { lazyRoute } from '@/lib/lazy-route';
+import type { ComponentType } from 'react';
+import { useEffect } from 'react';
+import { create } from 'zustand';
 import { useToken } from '@/stores/session';
 
-const signedInEffects = lazyRoute(
-  () => import('./signed-in-effects'),
-  (m) => m.default,
-);
-export const preloadSignedInEffects = signedInEffects.preload;
-const SignedInEffects = signedInEffects.Component;
+const useLoaded = create<{ Effects: ComponentType | null }>(() => ({ Effects: null }));
+let loading: Promise<void> | undefined;
+
+/** Loads the signed-in effects; SessionEffects mounts them once in (while a token is held). */
+export function preloadSignedInEffects(): Promise<void> {
+  loading ??= import('./signed-in-effects').then(
+    (m) => useLoaded.setState({ Effects: m.default }),
+    (error: unknown) => {
+      loading = undefined; // a failed chunk: tried again on the next sign-in or page load
+      throw error;
+    },
+  );
+  return loading;
+}
 
 export function SessionEffects() {
   const token = useToken();
-  if (!token) return null;
-  return (
-    <Suspense fallback={null}>
-      <SignedInEffects />
-    </Suspense>
-  );
+  const Effects = useLoaded((s) => s.Effects);
+  useEffect(() => {
+    if (token) preloadSignedInEffects().catch(() => {});
+  }, [token]);
+  return token && Effects ? <Effects /> : null;
 }

@@ -13,7 +13,6 @@ import { createStyleCache } from '@/lib/theme/style-cache';
 import { readToken } from '@/lib/token-storage';
 import { AppProvider } from './provider';
 import { AppRouter, preloadFirstScreen } from './router';
-import { preloadSignedInEffects } from './session-effects';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -64,20 +63,17 @@ if (root.hasAttribute('data-server-rendered')) {
   // first, so a repeat visit shows the last list at once, offline too. Never waits more than 1.5 s.
   restoreStoredLang();
   const FIRST_SCREEN_WAIT_MS = 1500;
-  // Signed in: the session's effects (the live connection) too, so the first render mounts them and the
-  // connection opens with the first screen, not after React's throttled reveal (session-effects.tsx).
-  const effects = readToken() !== null ? preloadSignedInEffects() : null;
   const start = () => createRoot(root).render(app);
   if (firstScreen) {
     void Promise.race([
-      Promise.all([firstScreen.then(queryCacheRestored), topBar, effects]),
+      Promise.all([firstScreen.then(queryCacheRestored), topBar]),
       new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS)),
     ])
       .catch(() => {})
       .then(start);
   } else {
     // The top bar too (signed-in screens of the public layout), so the first render does not show a gap.
-    void Promise.race([Promise.all([topBar, effects]), new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))])
+    void Promise.race([topBar, new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))])
       .catch(() => {})
       .then(start);
   }

@@ -1,18 +1,21 @@
 /**
- * The signed-in effects open the live connection: once preloaded (app/start.tsx, a signed-in page opened
- * cold) they are mounted by the first render, not after a committed Suspense fallback whose retry React may
- * hold back while the rest of the screen keeps rendering.
+ * The signed-in effects open the live connection: they mount by a plain update once their code is in —
+ * not through a Suspense retry, which React may hold back while the rest of the screen keeps rendering.
  */
-import { render } from '@testing-library/react';
-import { useEffect } from 'react';
+import { act, render, waitFor } from '@testing-library/react';
+import { Suspense, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/stores/session';
-import { preloadSignedInEffects, SessionEffects } from '@/app/session-effects';
+import { SessionEffects } from '@/app/session-effects';
 
 const mounted = vi.hoisted(() => vi.fn());
+const unmounted = vi.hoisted(() => vi.fn());
 vi.mock('@/app/signed-in-effects', () => ({
   default: function SignedInEffects() {
-    useEffect(() => mounted(), []);
+    useEffect(() => {
+      mounted();
+      return () => unmounted();
+    }, []);
     return null;
   },
 }));
@@ -20,19 +23,34 @@ vi.mock('@/app/signed-in-effects', () => ({
 afterEach(() => {
   useSession.getState().clear();
   mounted.mockReset();
+  unmounted.mockReset();
 });
+
+/** A part of the screen that stays suspended (a lazy piece whose chunk is still coming). */
+const never = new Promise<never>(() => {});
+function StillLoading(): never {
+  throw never;
+}
 
 describe('SessionEffects', () => {
   it('mounts nothing while signed out', async () => {
-    await preloadSignedInEffects();
     render(<SessionEffects />);
+    await act(async () => {});
     expect(mounted).not.toHaveBeenCalled();
   });
 
-  it('once preloaded, mounts the signed-in effects in the first render', async () => {
+  it('mounts the signed-in effects once their code is in, beside a screen still suspended, and unmounts them on sign-out', async () => {
     useSession.getState().setToken('tok');
-    await preloadSignedInEffects();
-    render(<SessionEffects />);
-    expect(mounted).toHaveBeenCalledTimes(1);
+    render(
+      <>
+        <SessionEffects />
+        <Suspense fallback={null}>
+          <StillLoading />
+        </Suspense>
+      </>,
+    );
+    await waitFor(() => expect(mounted).toHaveBeenCalledTimes(1));
+    act(() => useSession.getState().clear());
+    expect(unmounted).toHaveBeenCalledTimes(1);
   });
 });
