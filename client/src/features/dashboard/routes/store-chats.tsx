@@ -393,10 +393,15 @@ export default function StoreChatsRoute() {
                     <Back />
                   </RouterLink>
                 </IconButton>
-                {open && <Avatar name={open.customer.name} image={open.customer.image} />}
+                {/* until the conversation is in, its avatar's and name's places are held (no shift when they come) */}
+                {open ? (
+                  <Avatar name={open.customer.name} image={open.customer.image} />
+                ) : (
+                  <Box w="10" h="10" rounded="full" bg="bg.muted" flexShrink={0} aria-hidden />
+                )}
                 <Stack gap="0" minW="0" flex="1">
                   <Heading as="h2" size="md" truncate>
-                    {open?.customer.name ?? ''}
+                    {open?.customer.name ?? '\u00a0'}
                   </Heading>
                   {/* whether the customer's messages arrive live (the farmer's thread header says the same) */}
                   <ConnectionStatus />
