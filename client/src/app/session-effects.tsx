@@ -6,8 +6,8 @@
  * through Suspense: as a React.lazy their first render suspended, the fallback was committed, and the retry
  * that mounts them was held by React's 300 ms reveal throttle and restarted by every other update on a busy
  * first screen (a thread's lazy menus, the composer) — on the store's inbox they mounted ~0.7 s after their
- * code was in, and messages sent meanwhile raised no alert. A signed-in page opened cold starts loading
- * them with the screen (app/start.tsx) without waiting for them.
+ * code was in, and messages sent meanwhile raised no alert. A signed-in page opened cold has their code
+ * fetched beside the screen's already (the route table's modulepreload links: client/vite-route-preload.ts).
  */
 import type { ComponentType } from 'react';
 import { useEffect } from 'react';
@@ -17,8 +17,8 @@ import { useToken } from '@/stores/session';
 const useLoaded = create<{ Effects: ComponentType | null }>(() => ({ Effects: null }));
 let loading: Promise<void> | undefined;
 
-/** Loads the signed-in effects; SessionEffects mounts them once in (while a token is held). */
-export function preloadSignedInEffects(): Promise<void> {
+/** Loads the signed-in effects (once); SessionEffects mounts them when in, while a token is held. */
+function loadSignedInEffects(): Promise<void> {
   loading ??= import('./signed-in-effects').then(
     (m) => useLoaded.setState({ Effects: m.default }),
     (error: unknown) => {
@@ -33,7 +33,7 @@ export function SessionEffects() {
   const token = useToken();
   const Effects = useLoaded((s) => s.Effects);
   useEffect(() => {
-    if (token) preloadSignedInEffects().catch(() => {});
+    if (token) loadSignedInEffects().catch(() => {});
   }, [token]);
   return token && Effects ? <Effects /> : null;
 }
