@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-error';
 import { useCart } from '@/stores/cart';
 import { signInForTest, setTestUser } from '@test/session';
 import { readSavedUser } from '@/lib/saved-user';
+import { placeCartOrder } from '@/features/cart/lib/pending-order';
 import CartRoute from '@/features/cart/routes/cart';
 import CartsRoute from '@/features/cart/routes/carts';
 
@@ -191,6 +192,32 @@ describe('cart page', () => {
     renderCart();
     expect(await screen.findByTestId('store-unavailable')).toHaveTextContent('هذا المتجر لا يستقبل طلبات حالياً');
     expect(screen.getByRole('button', { name: 'إرسال الطلب' })).toBeDisabled();
+  });
+
+  it('goes to /myorders when the order is stored while the page is still loading (the URL already its own)', async () => {
+    const ack = deferred<unknown>();
+    placeOrder.mockReturnValue({ client_id: 'c-2', result: ack.promise });
+    useCart.getState().add(3, seeds);
+    placeCartOrder(3, [seeds], { province: 4, address: 'حمص، الوعر', phone: '0944444444' });
+    // the farmer tapped the cart's link: react-router changed the URL, the screen's chunk still loading
+    window.history.pushState({}, '', '/cart/3');
+    ack.resolve({ id: 2 });
+    await waitFor(() => expect(useCart.getState().carts[3]).toBeUndefined());
+    renderCart();
+    expect(await screen.findByText('my orders page')).toBeInTheDocument();
+  });
+
+  it('stays on an empty cart whose order was stored while the farmer was elsewhere', async () => {
+    const ack = deferred<unknown>();
+    placeOrder.mockReturnValue({ client_id: 'c-3', result: ack.promise });
+    useCart.getState().add(3, seeds);
+    placeCartOrder(3, [seeds], { province: 4, address: 'حمص، الوعر', phone: '0944444444' });
+    window.history.pushState({}, '', '/leaf');
+    ack.resolve({ id: 3 });
+    await waitFor(() => expect(useCart.getState().carts[3]).toBeUndefined());
+    renderCart();
+    expect(screen.getByText('السلة فارغة')).toBeInTheDocument();
+    expect(screen.queryByText('my orders page')).toBeNull();
   });
 
   it('a refused order shows an error toast and unlocks the cart', async () => {

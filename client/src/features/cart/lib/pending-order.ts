@@ -10,6 +10,7 @@
 import '@/i18n/shop';
 import type { CartItem } from '@agrivet/shared';
 import { notify } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
 import { i18n } from '@/i18n';
 import { pendingCarts, useCart } from '@/stores/cart';
 import { isWriteSaved, onOutboxResult, realtimeUserId, useRealtime } from '@/stores/realtime';
@@ -36,9 +37,22 @@ export function placeCartOrder(storeId: number, items: readonly CartItem[], deli
   return client_id;
 }
 
+/**
+ * Stores whose order was stored while their cart's page was the one open — or still loading: react-router
+ * changes the URL before the screen's chunk is in, and a queued order can be sent in that time. That page
+ * goes on to /myorders when it mounts (routes/cart.tsx), as the page already on screen does.
+ */
+const sentOnCartPage = new Set<number>();
+
+/** Whether this store's order was stored while its cart's page was open (asked once). */
+export const takeSentOnCartPage = (storeId: number): boolean => sentOnCartPage.delete(storeId);
+
 /** An order:create left the outbox: the cart that waits for it is emptied (sent) or unlocked (refused). */
 function settle(clientId: string, outcome: 'sent' | 'failed', error?: string): void {
+  const storeId = pendingCarts(useCart.getState().carts).find((c) => c.pending?.client_id === clientId)?.store_id;
   if (!useCart.getState().settle(clientId, outcome)) return;
+  if (outcome === 'sent' && storeId !== undefined && globalThis.location?.pathname === paths.cart.getHref(storeId))
+    sentOnCartPage.add(storeId);
   if (outcome === 'sent') notify.success(i18n.t('cart.added'), { action: 'order-place' });
   else notify.error(error ? new Error(error) : null, i18n.t('errors.requestFailed'), { action: 'order-place' });
 }

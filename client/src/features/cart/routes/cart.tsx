@@ -29,7 +29,7 @@ import { useUpdateUser } from '@/api/users';
 import type { DeliveryInput } from '@/api/orders';
 import { CartLine } from '@/features/cart/components/cart-line';
 import { DeliveryForm } from '@/features/cart/components/delivery-form';
-import { placeCartOrder } from '@/features/cart/lib/pending-order';
+import { placeCartOrder, takeSentOnCartPage } from '@/features/cart/lib/pending-order';
 import { blocksOrder, useLineChecks } from '@/features/cart/lib/price-check';
 import '@/i18n/shop';
 
@@ -49,10 +49,13 @@ export default function CartRoute() {
   const unavailable = store.data?.available === false;
   const storeName = store.data?.name_store ?? savedName;
 
-  // This store's order was stored (here, in another screen, or after a reload): to /myorders.
+  // This store's order was stored (here, in another screen, after a reload, or while this page was still
+  // loading): to /myorders.
   const previousPending = useRef(pending);
   useEffect(() => {
-    if (previousPending.current && !pending && !useCart.getState().carts[storeId]) navigate(paths.myOrders.getHref());
+    const sentHere = takeSentOnCartPage(storeId);
+    if ((previousPending.current || sentHere) && !pending && !useCart.getState().carts[storeId])
+      navigate(paths.myOrders.getHref());
     previousPending.current = pending;
   }, [pending, navigate, storeId]);
 
