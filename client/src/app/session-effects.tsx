@@ -15,25 +15,17 @@ import { create } from 'zustand';
 import { useToken } from '@/stores/session';
 
 const useLoaded = create<{ Effects: ComponentType | null }>(() => ({ Effects: null }));
-let loading: Promise<void> | undefined;
-
-/** Loads the signed-in effects (once); SessionEffects mounts them when in, while a token is held. */
-function loadSignedInEffects(): Promise<void> {
-  loading ??= import('./signed-in-effects').then(
-    (m) => useLoaded.setState({ Effects: m.default }),
-    (error: unknown) => {
-      loading = undefined; // a failed chunk: tried again on the next sign-in or page load
-      throw error;
-    },
-  );
-  return loading;
-}
 
 export function SessionEffects() {
   const token = useToken();
   const Effects = useLoaded((s) => s.Effects);
   useEffect(() => {
-    if (token) loadSignedInEffects().catch(() => {});
-  }, [token]);
+    // a failed chunk is tried again on the next sign-in or page load
+    if (token && !Effects)
+      import('./signed-in-effects').then(
+        (m) => useLoaded.setState({ Effects: m.default }),
+        () => {},
+      );
+  }, [token, Effects]);
   return token && Effects ? <Effects /> : null;
 }
