@@ -194,27 +194,26 @@ describe('cart page', () => {
     expect(screen.getByRole('button', { name: 'إرسال الطلب' })).toBeDisabled();
   });
 
-  it('goes to /myorders when the order is stored while the page is still loading (the URL already its own)', async () => {
+  /** Places store 3's cart; the outbox stores the order while the browser's URL is `path`. */
+  async function orderStoredWhileOn(path: string) {
     const ack = deferred<unknown>();
     placeOrder.mockReturnValue({ client_id: 'c-2', result: ack.promise });
     useCart.getState().add(3, seeds);
     placeCartOrder(3, [seeds], { province: 4, address: 'حمص، الوعر', phone: '0944444444' });
-    // the farmer tapped the cart's link: react-router changed the URL, the screen's chunk still loading
-    window.history.pushState({}, '', '/cart/3');
+    window.history.pushState({}, '', path);
     ack.resolve({ id: 2 });
     await waitFor(() => expect(useCart.getState().carts[3]).toBeUndefined());
+  }
+
+  it('goes to /myorders when the order is stored while the page is still loading (the URL already its own)', async () => {
+    // the farmer tapped the cart's link: react-router changed the URL, the screen's chunk still loading
+    await orderStoredWhileOn('/cart/3');
     renderCart();
     expect(await screen.findByText('my orders page')).toBeInTheDocument();
   });
 
   it('stays on an empty cart whose order was stored while the farmer was elsewhere', async () => {
-    const ack = deferred<unknown>();
-    placeOrder.mockReturnValue({ client_id: 'c-3', result: ack.promise });
-    useCart.getState().add(3, seeds);
-    placeCartOrder(3, [seeds], { province: 4, address: 'حمص، الوعر', phone: '0944444444' });
-    window.history.pushState({}, '', '/leaf');
-    ack.resolve({ id: 3 });
-    await waitFor(() => expect(useCart.getState().carts[3]).toBeUndefined());
+    await orderStoredWhileOn('/leaf');
     renderCart();
     expect(screen.getByText('السلة فارغة')).toBeInTheDocument();
     expect(screen.queryByText('my orders page')).toBeNull();
