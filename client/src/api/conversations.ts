@@ -151,6 +151,18 @@ export function useUnreadTotal(enabled: boolean): number {
 
 // ---- the cache ------------------------------------------------------------------------------
 
+/**
+ * A push changed a thread while its request was under way (the refetch of a thread shown from the saved
+ * copy, racing the outbox's send on reconnect): that answer may have read the database before the change
+ * and would replace what the push applied. The request is cancelled and made again (TanStack's
+ * cancelRefetch); a first fetch, with nothing held yet, is left to the join's re-sync after it.
+ */
+function refetchIfUnderWay(client: QueryClient, id: number): void {
+  const queryKey = conversationKeys.thread(id);
+  const state = client.getQueryState(queryKey);
+  if (state?.fetchStatus === 'fetching' && state.data !== undefined) void client.refetchQueries({ queryKey });
+}
+
 /** Applies `change` to the thread's conversation (every page carries it; the newest page counts). */
 function updateThread(client: QueryClient, id: number, change: (data: ThreadData) => ThreadData): void {
   client.setQueryData<ThreadData>(conversationKeys.thread(id), (data) => (data ? change(data) : data));
@@ -270,6 +282,7 @@ export function receiveMessage(client: QueryClient, message: Message): void {
       const merged = mergeIntoThread(data, [message]);
       return moved === c ? merged : withConversation(merged, moved);
     });
+    refetchIfUnderWay(client, id);
   }
   const typing = useChat.getState().typing[id];
   if (typing?.includes(message.user_id)) useChat.getState().setTyping(id, message.user_id, false);
@@ -306,6 +319,7 @@ export function applyDeleted(client: QueryClient, conversationId: number, messag
     const m = threadOf(data).messages.find((x) => x.id === messageId);
     return m && !m.deleted ? mergeIntoThread(data, [asDeleted(m)]) : data;
   });
+  refetchIfUnderWay(client, conversationId);
   client.setQueryData<Conversation[]>(conversationKeys.mine, (list) =>
     list?.some((c) => c.id === conversationId && c.last_message?.id === messageId && !c.last_message.deleted)
       ? list.map((c) =>

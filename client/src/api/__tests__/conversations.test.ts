@@ -199,6 +199,41 @@ describe('chat in the query cache', () => {
     expect(held().hasMore).toBe(false);
   });
 
+  it('a push that lands while the thread is being refetched is not undone by that answer', async () => {
+    // The answer read the database before the message was stored (a refetch on mount racing the
+    // outbox's send on reconnect): it must not replace the thread the push completed.
+    const answers: ((page: ThreadData['pages'][number]) => void)[] = [];
+    const queryFn = vi.fn(
+      () =>
+        new Promise<ThreadData['pages'][number]>((resolve) => {
+          answers.push(resolve);
+        }),
+    );
+    const { InfiniteQueryObserver } = await import('@tanstack/react-query');
+    const off = new InfiniteQueryObserver(client, {
+      queryKey: conversationKeys.thread(1),
+      queryFn,
+      initialPageParam: undefined,
+      getNextPageParam: () => undefined,
+      staleTime: Number.POSITIVE_INFINITY,
+    }).subscribe(() => {});
+    try {
+      void client.refetchQueries({ queryKey: conversationKeys.thread(1) });
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      receive(message(2, 7));
+      expect(held().messages.map((m) => m.id)).toEqual([1, 2]);
+      // the stale answer, without message 2
+      answers[0]({ ...conversation(), messages: [message(1, 7)], has_more: false });
+      // the thread is asked again; that answer has it
+      await vi.waitFor(() => expect(answers).toHaveLength(2));
+      answers[1]({ ...conversation(), messages: [message(1, 7), message(2, 7)], has_more: false });
+      await vi.waitFor(() => expect(client.getQueryState(conversationKeys.thread(1))?.fetchStatus).toBe('idle'));
+      expect(held().messages.map((m) => m.id)).toEqual([1, 2]);
+    } finally {
+      off();
+    }
+  });
+
   it('pushes for a conversation the cache does not hold change nothing', () => {
     client.clear();
     receive(message(5, owner.id, 1));
