@@ -121,7 +121,7 @@ test('each public page hydrates with at most its budget of gzipped JS', () => {
  * /chat/{id} opened cold (a notification's tap; issue 25): the JS before the thread shows is the static
  * import closure of the entry, the app's start and the chat route (the thread's list, header and the api
  * client its GET needs), gzip level 9. What the first paint does not need — the composer, the photo
- * viewer and preview, the delete menu, the upload progress, the safety menu — is in lazy chunks loaded
+ * viewer and preview, the delete menu, the safety menu (and the upload's bar, in the composer's) — is in lazy chunks loaded
  * after the messages are painted (features/chat/lib/after-paint.ts), never in that closure. Budget: the
  * figure of 2026-11-27 (234.2 KB) plus ~1 %.
  */
@@ -131,7 +131,6 @@ const CHAT_AFTER_PAINT = [
   'src/features/chat/components/composer.tsx',
   'src/features/chat/components/image-viewer.tsx',
   'src/features/chat/components/delete-menu.tsx',
-  'src/features/chat/components/upload-progress.tsx',
   'src/components/ui/thread-safety-menu.tsx',
 ];
 

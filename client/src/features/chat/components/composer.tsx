@@ -322,3 +322,18 @@ export function Composer({ quickReplies, onSend, onMedia, onTyping }: ComposerPr
     </Stack>
   );
 }
+
+/**
+ * A photo's upload progress in its bubble (message-bubble.tsx), kept in the composer's chunk: a photo is
+ * sent from the composer, so its bar's code is in before any upload starts — also when the photo was
+ * picked offline and the bar's own chunk could not be fetched (it was one, of 0.3 KB).
+ */
+export function UploadProgress({ percent, label }: { percent: number; label: string }) {
+  return (
+    <Progress.Root recipe={progressRecipe} value={percent} size="xs" colorPalette="green" aria-label={label}>
+      <Progress.Track>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
+  );
+}

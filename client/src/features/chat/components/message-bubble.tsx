@@ -157,10 +157,11 @@ export function ChatPhoto({
   );
 }
 
+// The upload's bar comes with the composer's chunk (the photo was sent from it, so it is in already).
+const UploadProgress = lazy(() => import('./composer').then((m) => ({ default: m.UploadProgress })));
 // The menu's code (Chakra's menu, its positioning) loads after the thread is on screen; until then the
 // same button, inert, holds its place — drawn as the real one (PLACEHOLDER_LOOK), not greyed out as
 // disabled, so nothing seems to change when the code arrives.
-const UploadProgress = lazy(() => import('./upload-progress').then((m) => ({ default: m.UploadProgress })));
 const LazyDeleteMenu = lazy(() => import('./delete-menu').then((m) => ({ default: m.DeleteMenu })));
 
 function DeleteMenuSlot({ onDelete }: { onDelete: () => void }) {
