@@ -33,7 +33,7 @@ export const PRELOADED_ROUTES: [RegExp, string[]][] = [
       'src/components/layout/top-bar.tsx',
       'src/components/layout/signed-in-nav.tsx',
       'src/components/layout/user-gate.tsx',
-      // the connection and the alerts (app/session-effects.tsx loads them with the first render)
+      // the connection and the alerts (app/session-effects.tsx mounts them as soon as they are in)
       'src/app/signed-in-effects.tsx',
     ],
   ],

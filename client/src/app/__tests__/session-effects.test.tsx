@@ -1,6 +1,6 @@
 /**
- * The signed-in effects open the live connection: mounted while a token is held (beside a screen still
- * loading), unmounted on sign-out.
+ * The signed-in effects open the live connection: they mount by a plain update once their code is in —
+ * not through a Suspense retry, which React may hold back while the rest of the screen keeps rendering.
  */
 import { act, render, waitFor } from '@testing-library/react';
 import { Suspense, useEffect } from 'react';
