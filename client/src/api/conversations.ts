@@ -152,13 +152,13 @@ export function useUnreadTotal(enabled: boolean): number {
 // ---- the cache ------------------------------------------------------------------------------
 
 /**
- * A push changed a thread while its request was under way (the refetch of a thread shown from the saved
- * copy, racing the outbox's send on reconnect): that answer may have read the database before the change
- * and would replace what the push applied. The request is cancelled and made again (TanStack's
- * cancelRefetch); a first fetch, with nothing held yet, is left to the join's re-sync after it.
+ * A push changed a thread or the list while its request was under way (the refetch of a thread shown
+ * from the saved copy, or of the list after a reconnect, racing the outbox's send): that answer may have
+ * read the database before the change and would replace what the push applied. The request is cancelled
+ * and made again (TanStack's cancelRefetch). A first fetch, with nothing held yet, is left as it is: the
+ * push changed nothing there, and a thread's join re-syncs after it.
  */
-function refetchIfUnderWay(client: QueryClient, id: number): void {
-  const queryKey = conversationKeys.thread(id);
+function refetchIfUnderWay(client: QueryClient, queryKey: readonly unknown[]): void {
   const state = client.getQueryState(queryKey);
   if (state?.fetchStatus === 'fetching' && state.data !== undefined) void client.refetchQueries({ queryKey });
 }
@@ -282,7 +282,7 @@ export function receiveMessage(client: QueryClient, message: Message): void {
       const merged = mergeIntoThread(data, [message]);
       return moved === c ? merged : withConversation(merged, moved);
     });
-    refetchIfUnderWay(client, id);
+    refetchIfUnderWay(client, conversationKeys.thread(id));
   }
   const typing = useChat.getState().typing[id];
   if (typing?.includes(message.user_id)) useChat.getState().setTyping(id, message.user_id, false);
@@ -302,6 +302,7 @@ export function receiveMessage(client: QueryClient, message: Message): void {
             unread_count: known.unread_count + (isNewUnread ? 1 : 0),
           };
       client.setQueryData<Conversation[]>(conversationKeys.mine, [updated, ...list.filter((c) => c.id !== id)]);
+      refetchIfUnderWay(client, conversationKeys.mine);
     } else {
       void client.invalidateQueries({ queryKey: conversationKeys.mine });
     }
@@ -319,7 +320,7 @@ export function applyDeleted(client: QueryClient, conversationId: number, messag
     const m = threadOf(data).messages.find((x) => x.id === messageId);
     return m && !m.deleted ? mergeIntoThread(data, [asDeleted(m)]) : data;
   });
-  refetchIfUnderWay(client, conversationId);
+  refetchIfUnderWay(client, conversationKeys.thread(conversationId));
   client.setQueryData<Conversation[]>(conversationKeys.mine, (list) =>
     list?.some((c) => c.id === conversationId && c.last_message?.id === messageId && !c.last_message.deleted)
       ? list.map((c) =>
@@ -327,6 +328,7 @@ export function applyDeleted(client: QueryClient, conversationId: number, messag
         )
       : list,
   );
+  refetchIfUnderWay(client, conversationKeys.mine);
 }
 
 /** The thread on screen (null: none); its unread count is cleared in the list. */

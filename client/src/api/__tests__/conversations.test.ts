@@ -234,6 +234,29 @@ describe('chat in the query cache', () => {
     }
   });
 
+  it('the list too: a message pushed while the list is refetched is not undone by its stale answer', async () => {
+    const answers: ((list: Conversation[]) => void)[] = [];
+    const { QueryObserver } = await import('@tanstack/react-query');
+    const off = new QueryObserver(client, {
+      queryKey: conversationKeys.mine,
+      queryFn: () => new Promise<Conversation[]>((resolve) => answers.push(resolve)),
+      staleTime: Number.POSITIVE_INFINITY,
+    }).subscribe(() => {});
+    try {
+      void client.refetchQueries({ queryKey: conversationKeys.mine });
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      receive(message(9, owner.id, 2));
+      expect(list()[0].last_message?.id).toBe(9);
+      answers[0]([conversation(), conversation({ id: 2, unread_count: 2 })]);
+      await vi.waitFor(() => expect(answers).toHaveLength(2));
+      answers[1]([conversation({ id: 2, unread_count: 3, last_message: message(9, owner.id, 2) }), conversation()]);
+      await vi.waitFor(() => expect(client.getQueryState(conversationKeys.mine)?.fetchStatus).toBe('idle'));
+      expect(list()[0]).toMatchObject({ id: 2, unread_count: 3, last_message: { id: 9 } });
+    } finally {
+      off();
+    }
+  });
+
   it('pushes for a conversation the cache does not hold change nothing', () => {
     client.clear();
     receive(message(5, owner.id, 1));
