@@ -27,7 +27,7 @@ import {
 } from '@tanstack/react-query';
 import { getUser } from '@/api/auth';
 import { announceReconnected } from '@/lib/back-online';
-import { queryClient as appQueryClient, scope } from '@/lib/query-client';
+import { queryClient as appQueryClient, refetchIfUnderWay, scope } from '@/lib/query-client';
 import { queryCacheRestored } from '@/lib/query-provider';
 import { useChat } from '@/stores/chat';
 import { isConversationOpen, onJoin, onRealtime, useRealtime } from '@/stores/realtime';
@@ -150,18 +150,6 @@ export function useUnreadTotal(enabled: boolean): number {
 }
 
 // ---- the cache ------------------------------------------------------------------------------
-
-/**
- * A push changed a thread or the list while its request was under way (the refetch of a thread shown
- * from the saved copy, or of the list after a reconnect, racing the outbox's send): that answer may have
- * read the database before the change and would replace what the push applied. The request is cancelled
- * and made again (TanStack's cancelRefetch). A first fetch, with nothing held yet, is left as it is: the
- * push changed nothing there, and a thread's join re-syncs after it.
- */
-function refetchIfUnderWay(client: QueryClient, queryKey: readonly unknown[]): void {
-  const state = client.getQueryState(queryKey);
-  if (state?.fetchStatus === 'fetching' && state.data !== undefined) void client.refetchQueries({ queryKey });
-}
 
 /** Applies `change` to the thread's conversation (every page carries it; the newest page counts). */
 function updateThread(client: QueryClient, id: number, change: (data: ThreadData) => ThreadData): void {

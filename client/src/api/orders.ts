@@ -15,6 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { orderKeys, statsKeys, storeKeys } from '@/api/keys';
 import { apiGet, apiPost } from '@/lib/api-lazy';
+import { refetchIfUnderWay } from '@/lib/query-client';
 import { cartTotalCents } from '@/stores/cart';
 import { useRealtime } from '@/stores/realtime';
 
@@ -97,6 +98,8 @@ export function applyOrder(queryClient: QueryClient, order: Order): void {
   );
   if (queryClient.getQueryData(orderKeys.detail(order.id)) !== undefined)
     queryClient.setQueryData(orderKeys.detail(order.id), order);
+  // a page being refetched may answer with the order as it was (lib/query-client.ts)
+  refetchIfUnderWay(queryClient, orderKeys.all);
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
 }
 
@@ -107,6 +110,7 @@ export function addStoreOrder(queryClient: QueryClient, order: Order): void {
       ? { ...page, data: [order, ...page.data], total: page.total + 1 }
       : page,
   );
+  refetchIfUnderWay(queryClient, orderKeys.storePage(1));
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
 }
 

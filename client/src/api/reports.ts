@@ -21,7 +21,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-lazy';
-import { scope } from '@/lib/query-client';
+import { refetchIfUnderWay, scope } from '@/lib/query-client';
 import { userKeys } from './keys';
 
 export type ReportState = 'open' | 'closed';
@@ -55,6 +55,7 @@ export function applyNewReport(client: QueryClient, report: Report): void {
       ? { ...page, data: [report, ...page.data].slice(0, page.per_page), total: page.total + 1 }
       : page,
   );
+  refetchIfUnderWay(client, reportKeys.list('open', 1));
   void client.invalidateQueries({
     queryKey: reportKeys.lists('open'),
     predicate: (q) => q.queryKey[3] !== 1,

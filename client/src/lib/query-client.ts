@@ -10,7 +10,7 @@
  * Loaded by the first screen that needs it (feature api modules build their keys from `scope`), not by
  * the landing page; it hands the client to lib/query-provider.tsx when this module runs.
  */
-import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { type DehydratedQuery, type PersistCandidate, persistQueries } from './persist-queries';
@@ -121,6 +121,19 @@ export function failureOf(query: { error: unknown; failureReason: unknown; isFet
 export function invalidateAllBut(client: QueryClient, queryKey: QueryKey, kept: QueryKey): Promise<void> {
   const keptHash = hashKey(kept);
   return client.invalidateQueries({ queryKey, predicate: (query) => query.queryHash !== keptHash });
+}
+
+/**
+ * A push changed what the cache holds under `queryKey` while a request for it was under way (a thread's or
+ * a list's refetch, racing a message or an order sent on reconnect): that answer may have read the
+ * database before the change and would replace what the push applied. Such requests are cancelled and
+ * made again (TanStack's `cancelRefetch`). A first fetch, with nothing held yet, is left alone: the push
+ * changed nothing there.
+ */
+export function refetchIfUnderWay(client: QueryClient, queryKey: QueryKey): void {
+  const underWay = (query: Query) => query.state.fetchStatus === 'fetching' && query.state.data !== undefined;
+  if (client.getQueryCache().findAll({ queryKey }).some(underWay))
+    void client.refetchQueries({ queryKey, predicate: underWay });
 }
 
 export function createQueryClient(): QueryClient {

@@ -13,7 +13,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { failureOf } from '@/lib/query-client';
+import { failureOf, refetchIfUnderWay } from '@/lib/query-client';
 import { allConversationsQueryOptions, conversationKeys, useDeleteConversation } from '@/api/conversations';
 import { inboxKeys, inboxQueryOptions, waitedMinutes } from '@/api/inbox';
 import { onRealtime } from '@/stores/realtime';
@@ -85,6 +85,7 @@ export default function ConversationListRoute() {
         }
         const updated = { ...known, last_message: message, updated_at: message.created_at };
         queryClient.setQueryData(key, { ...held, data: [updated, ...held.data.filter((c) => c.id !== known.id)] });
+        refetchIfUnderWay(queryClient, key);
       }),
       onRealtime('conversation:updated', refreshInbox),
     ];
