@@ -106,7 +106,16 @@ export function messageCreate(ctx: AppContext): (req: Request) => Promise<Messag
     if (uploadId !== null) {
       // one attachment per message: an upload or the older multipart image, not both
       if (req.file) throw invalid({ image: validationMessages.ar.invalidChoice });
-      upload = await checkUpload(db, caller.id, uploadId);
+      try {
+        upload = await checkUpload(db, caller.id, uploadId);
+      } catch (err) {
+        // used meanwhile by this same write's first copy (an outbox retry racing it: its look-up above
+        // ran before that copy committed): the first message is the answer, as for any replay
+        const first =
+          err instanceof HttpError && err.status === 409 ? await findByClientId(db, caller.id, clientId) : undefined;
+        if (!first) throw err;
+        return presentMessage(first, media);
+      }
       attachment = uploadAttachment(upload);
       if (attachment.kind === 'image') image = attachment.path;
     } else if (req.file) {
