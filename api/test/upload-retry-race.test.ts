@@ -29,14 +29,20 @@ vi.mock('../src/services/messages', async (importOriginal) => {
 
 const t = useTestApi();
 
+/** A farmer's conversation with a store and a voice note uploaded for it, not yet sent. */
+async function voiceToSend() {
+  const farmer = await t.make.loginAs('farmer');
+  const owner = await t.make.loginAs('store');
+  const conv = await t.make.conversation(farmer.user.id, owner.store!);
+  const up = (
+    await request(t.app).post('/api/upload').set(farmer.auth).attach('file', tone.webmOpus(2), 'v.webm').expect(200)
+  ).body.data;
+  return { farmer, conv, up };
+}
+
 describe('message/create: a retry that read before its first copy committed', () => {
   it('answers the first message (200, same id), not 409 for the upload its first copy used', async () => {
-    const farmer = await t.make.loginAs('farmer');
-    const owner = await t.make.loginAs('store');
-    const conv = await t.make.conversation(farmer.user.id, owner.store!);
-    const up = (
-      await request(t.app).post('/api/upload').set(farmer.auth).attach('file', tone.webmOpus(2), 'v.webm').expect(200)
-    ).body.data;
+    const { farmer, conv, up } = await voiceToSend();
     const body = { conversation_id: conv.id, upload_id: up.upload_id, client_id: 'late-retry' };
     const first = await request(t.app).post('/api/message/create').set(farmer.auth).send(body);
     expect(first.status).toBe(200);
@@ -50,12 +56,7 @@ describe('message/create: a retry that read before its first copy committed', ()
   });
 
   it('another write that used the upload is still 409', async () => {
-    const farmer = await t.make.loginAs('farmer');
-    const owner = await t.make.loginAs('store');
-    const conv = await t.make.conversation(farmer.user.id, owner.store!);
-    const up = (
-      await request(t.app).post('/api/upload').set(farmer.auth).attach('file', tone.webmOpus(2), 'v.webm').expect(200)
-    ).body.data;
+    const { farmer, conv, up } = await voiceToSend();
     await request(t.app)
       .post('/api/message/create')
       .set(farmer.auth)
