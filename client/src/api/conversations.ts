@@ -151,6 +151,27 @@ export function useUnreadTotal(enabled: boolean): number {
 
 // ---- the cache ------------------------------------------------------------------------------
 
+/**
+ * A push changed a thread while its request was under way: that answer may have read the database before
+ * the change and would replace what the push applied. A refetch is made again (refetchIfUnderWay). A page
+ * of older messages the reader asked for (fetchNextPage) is let through — TanStack builds its answer from
+ * the pages held when it started, plus the older one — and the change is applied again once it is in.
+ */
+function keepThreadChange(client: QueryClient, id: number, change: (data: ThreadData) => ThreadData): void {
+  const queryKey = conversationKeys.thread(id);
+  const query = client.getQueryCache().find({ queryKey, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  if (!query.state.fetchMeta?.fetchMore) {
+    refetchIfUnderWay(client, queryKey);
+    return;
+  }
+  const off = client.getQueryCache().subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus === 'fetching') return;
+    off();
+    updateThread(client, id, change);
+  });
+}
+
 /** Applies `change` to the thread's conversation (every page carries it; the newest page counts). */
 function updateThread(client: QueryClient, id: number, change: (data: ThreadData) => ThreadData): void {
   client.setQueryData<ThreadData>(conversationKeys.thread(id), (data) => (data ? change(data) : data));
@@ -270,7 +291,7 @@ export function receiveMessage(client: QueryClient, message: Message): void {
       const merged = mergeIntoThread(data, [message]);
       return moved === c ? merged : withConversation(merged, moved);
     });
-    refetchIfUnderWay(client, conversationKeys.thread(id));
+    keepThreadChange(client, id, (data) => mergeIntoThread(data, [message]));
   }
   const typing = useChat.getState().typing[id];
   if (typing?.includes(message.user_id)) useChat.getState().setTyping(id, message.user_id, false);
@@ -304,11 +325,12 @@ const asDeleted = (m: Message): Message =>
 
 /** A message was deleted (the push, or our own delete): shown as deleted in its thread and the list. */
 export function applyDeleted(client: QueryClient, conversationId: number, messageId: number): void {
-  updateThread(client, conversationId, (data) => {
+  const markDeleted = (data: ThreadData) => {
     const m = threadOf(data).messages.find((x) => x.id === messageId);
     return m && !m.deleted ? mergeIntoThread(data, [asDeleted(m)]) : data;
-  });
-  refetchIfUnderWay(client, conversationKeys.thread(conversationId));
+  };
+  updateThread(client, conversationId, markDeleted);
+  keepThreadChange(client, conversationId, markDeleted);
   client.setQueryData<Conversation[]>(conversationKeys.mine, (list) =>
     list?.some((c) => c.id === conversationId && c.last_message?.id === messageId && !c.last_message.deleted)
       ? list.map((c) =>

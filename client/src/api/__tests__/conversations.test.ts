@@ -234,6 +234,36 @@ describe('chat in the query cache', () => {
     }
   });
 
+  it('a push that lands while older messages load stays, and the older page is not cancelled', async () => {
+    // the thread holds [5, 6] with older messages before; the reader asked for them
+    client.setQueryData<ThreadData>(conversationKeys.thread(1), {
+      pages: [{ ...conversation(), messages: [message(5, 7), message(6, owner.id)], has_more: true }],
+      pageParams: [undefined],
+    });
+    const answers: ((page: ThreadData['pages'][number]) => void)[] = [];
+    const { InfiniteQueryObserver } = await import('@tanstack/react-query');
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: conversationKeys.thread(1),
+      queryFn: () => new Promise<ThreadData['pages'][number]>((resolve) => answers.push(resolve)),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (page: ThreadData['pages'][number]) => (page.has_more ? page.messages[0].id : undefined),
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const off = observer.subscribe(() => {});
+    try {
+      const older = observer.fetchNextPage();
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      receive(message(7, owner.id));
+      answers[0]({ ...conversation(), messages: [message(3, 7), message(4, owner.id)], has_more: false });
+      await older;
+      await vi.waitFor(() => expect(held().messages.map((m) => m.id)).toEqual([3, 4, 5, 6, 7]));
+      expect(answers).toHaveLength(1);
+      expect(held().hasMore).toBe(false);
+    } finally {
+      off();
+    }
+  });
+
   it('the list too: a message pushed while the list is refetched is not undone by its stale answer', async () => {
     const answers: ((list: Conversation[]) => void)[] = [];
     const { QueryObserver } = await import('@tanstack/react-query');
