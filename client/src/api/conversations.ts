@@ -27,7 +27,7 @@ import {
 } from '@tanstack/react-query';
 import { getUser } from '@/api/auth';
 import { announceReconnected } from '@/lib/back-online';
-import { queryClient as appQueryClient, refetchIfUnderWay, scope } from '@/lib/query-client';
+import { queryClient as appQueryClient, reapplyAfterFetch, scope } from '@/lib/query-client';
 import { queryCacheRestored } from '@/lib/query-provider';
 import { useChat } from '@/stores/chat';
 import { isConversationOpen, onJoin, onRealtime, useRealtime } from '@/stores/realtime';
@@ -152,24 +152,14 @@ export function useUnreadTotal(enabled: boolean): number {
 // ---- the cache ------------------------------------------------------------------------------
 
 /**
- * A push changed a thread while its request was under way: that answer may have read the database before
- * the change and would replace what the push applied. A refetch is made again (refetchIfUnderWay). A page
- * of older messages the reader asked for (fetchNextPage) is let through — TanStack builds its answer from
- * the pages held when it started, plus the older one — and the change is applied again once it is in.
+ * Applies a push to what the cache holds of its conversation now, and again once any request for the
+ * thread or the list under way has settled: that answer may predate the push (lib/query-client.ts
+ * `reapplyAfterFetch`). `apply` reads what is held each time and is idempotent.
  */
-function keepThreadChange(client: QueryClient, id: number, change: (data: ThreadData) => ThreadData): void {
-  const queryKey = conversationKeys.thread(id);
-  const query = client.getQueryCache().find({ queryKey, exact: true });
-  if (query?.state.fetchStatus !== 'fetching') return;
-  if (!query.state.fetchMeta?.fetchMore) {
-    refetchIfUnderWay(client, queryKey);
-    return;
-  }
-  const off = client.getQueryCache().subscribe((event) => {
-    if (event.query !== query || query.state.fetchStatus === 'fetching') return;
-    off();
-    updateThread(client, id, change);
-  });
+function applyPush(client: QueryClient, id: number, apply: () => void): void {
+  apply();
+  reapplyAfterFetch(client, conversationKeys.thread(id), apply);
+  reapplyAfterFetch(client, conversationKeys.mine, apply);
 }
 
 /** Applies `change` to the thread's conversation (every page carries it; the newest page counts). */
@@ -265,14 +255,16 @@ export function applyReadPointers(
   lastDeliveredId?: number,
 ): void {
   const p: Pointers = { read: lastReadId, delivered: lastDeliveredId };
-  updateThread(client, conversationId, (data) => {
-    const c = threadOf(data).conversation;
-    const moved = applyPointers(c, userId, p);
-    return moved === c ? data : withConversation(data, moved);
+  applyPush(client, conversationId, () => {
+    updateThread(client, conversationId, (data) => {
+      const c = threadOf(data).conversation;
+      const moved = applyPointers(c, userId, p);
+      return moved === c ? data : withConversation(data, moved);
+    });
+    client.setQueryData<Conversation[]>(conversationKeys.mine, (list) =>
+      list?.map((c) => (c.id === conversationId ? applyPointers(c, userId, p) : c)),
+    );
   });
-  client.setQueryData<Conversation[]>(conversationKeys.mine, (list) =>
-    list?.map((c) => (c.id === conversationId ? applyPointers(c, userId, p) : c)),
-  );
 }
 
 /**
@@ -283,40 +275,49 @@ export function applyReadPointers(
 export function receiveMessage(client: QueryClient, message: Message): void {
   const me = getUser()?.id;
   const id = message.conversation_id;
+  applyPush(client, id, () => putMessage(client, message, me));
+  const typing = useChat.getState().typing[id];
+  if (typing?.includes(message.user_id)) useChat.getState().setTyping(id, message.user_id, false);
+  if (message.user_id !== me) acknowledgeDelivery(client, id, message.id);
+}
+
+/** receiveMessage's change to the cache; again, it changes nothing more (a list row already at it stays put). */
+function putMessage(client: QueryClient, message: Message, me: number | undefined): void {
+  const id = message.conversation_id;
   const thread = heldThread(client, id);
   if (thread) {
     updateThread(client, id, (data) => {
-      const c = thread.conversation;
-      const moved = applyPointers(c, message.user_id, authorPointers(c, message, thread));
+      const held = threadOf(data);
+      const c = held.conversation;
+      const moved = applyPointers(c, message.user_id, authorPointers(c, message, held));
       const merged = mergeIntoThread(data, [message]);
       return moved === c ? merged : withConversation(merged, moved);
     });
-    keepThreadChange(client, id, (data) => mergeIntoThread(data, [message]));
   }
-  const typing = useChat.getState().typing[id];
-  if (typing?.includes(message.user_id)) useChat.getState().setTyping(id, message.user_id, false);
   const list = client.getQueryData<Conversation[]>(conversationKeys.mine);
-  if (list) {
-    const known = list.find((c) => c.id === id);
-    if (known) {
-      const isNewUnread = message.user_id !== me && useChat.getState().activeId !== id;
-      const authorMoved = applyPointers(known, message.user_id, authorPointers(known, message, thread));
-      const alreadyLast = known.last_message !== null && known.last_message.id >= message.id;
-      const updated: Conversation = alreadyLast
-        ? authorMoved
-        : {
-            ...authorMoved,
-            last_message: message,
-            updated_at: message.created_at,
-            unread_count: known.unread_count + (isNewUnread ? 1 : 0),
-          };
-      client.setQueryData<Conversation[]>(conversationKeys.mine, [updated, ...list.filter((c) => c.id !== id)]);
-      refetchIfUnderWay(client, conversationKeys.mine);
-    } else {
-      void client.invalidateQueries({ queryKey: conversationKeys.mine });
-    }
+  if (!list) return;
+  const known = list.find((c) => c.id === id);
+  if (!known) {
+    void client.invalidateQueries({ queryKey: conversationKeys.mine });
+    return;
   }
-  if (message.user_id !== me) acknowledgeDelivery(client, id, message.id);
+  const authorMoved = applyPointers(known, message.user_id, authorPointers(known, message, thread));
+  if (known.last_message !== null && known.last_message.id >= message.id) {
+    if (authorMoved !== known)
+      client.setQueryData<Conversation[]>(
+        conversationKeys.mine,
+        list.map((c) => (c.id === id ? authorMoved : c)),
+      );
+    return;
+  }
+  const isNewUnread = message.user_id !== me && useChat.getState().activeId !== id;
+  const updated: Conversation = {
+    ...authorMoved,
+    last_message: message,
+    updated_at: message.created_at,
+    unread_count: known.unread_count + (isNewUnread ? 1 : 0),
+  };
+  client.setQueryData<Conversation[]>(conversationKeys.mine, [updated, ...list.filter((c) => c.id !== id)]);
 }
 
 /** What a deleted message keeps: its place, author and time (CONTRACT.md §7 message/delete). */
@@ -325,20 +326,19 @@ const asDeleted = (m: Message): Message =>
 
 /** A message was deleted (the push, or our own delete): shown as deleted in its thread and the list. */
 export function applyDeleted(client: QueryClient, conversationId: number, messageId: number): void {
-  const markDeleted = (data: ThreadData) => {
-    const m = threadOf(data).messages.find((x) => x.id === messageId);
-    return m && !m.deleted ? mergeIntoThread(data, [asDeleted(m)]) : data;
-  };
-  updateThread(client, conversationId, markDeleted);
-  keepThreadChange(client, conversationId, markDeleted);
-  client.setQueryData<Conversation[]>(conversationKeys.mine, (list) =>
-    list?.some((c) => c.id === conversationId && c.last_message?.id === messageId && !c.last_message.deleted)
-      ? list.map((c) =>
-          c.id === conversationId && c.last_message ? { ...c, last_message: asDeleted(c.last_message) } : c,
-        )
-      : list,
-  );
-  refetchIfUnderWay(client, conversationKeys.mine);
+  applyPush(client, conversationId, () => {
+    updateThread(client, conversationId, (data) => {
+      const m = threadOf(data).messages.find((x) => x.id === messageId);
+      return m && !m.deleted ? mergeIntoThread(data, [asDeleted(m)]) : data;
+    });
+    client.setQueryData<Conversation[]>(conversationKeys.mine, (list) =>
+      list?.some((c) => c.id === conversationId && c.last_message?.id === messageId && !c.last_message.deleted)
+        ? list.map((c) =>
+            c.id === conversationId && c.last_message ? { ...c, last_message: asDeleted(c.last_message) } : c,
+          )
+        : list,
+    );
+  });
 }
 
 /** The thread on screen (null: none); its unread count is cleared in the list. */

@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { orderKeys, statsKeys, storeKeys } from '@/api/keys';
 import { apiGet, apiPost } from '@/lib/api-lazy';
-import { refetchIfUnderWay } from '@/lib/query-client';
+import { reapplyAfterFetch } from '@/lib/query-client';
 import { cartTotalCents } from '@/stores/cart';
 import { useRealtime } from '@/stores/realtime';
 
@@ -89,28 +89,36 @@ export const orderQueryOptions = (id: number) =>
 export const useOrder = (id: number | null) =>
   useQuery(id === null ? { queryKey: orderKeys.detail(0), queryFn: skipToken } : orderQueryOptions(id));
 
-/** A changed order (order:status, an answer): every page and the detail holding it get the new copy. */
+/**
+ * A changed order (order:status, an answer): every page and the detail holding it get the new copy —
+ * unless they hold a later one — now and again after a request for them under way (lib/query-client.ts).
+ */
 export function applyOrder(queryClient: QueryClient, order: Order): void {
-  queryClient.setQueriesData<Paged<Order>>({ queryKey: orderKeys.all }, (page) =>
-    page && Array.isArray(page.data) && page.data.some((o) => o.id === order.id)
-      ? { ...page, data: page.data.map((o) => (o.id === order.id ? order : o)) }
-      : page,
-  );
-  if (queryClient.getQueryData(orderKeys.detail(order.id)) !== undefined)
-    queryClient.setQueryData(orderKeys.detail(order.id), order);
-  // a page being refetched may answer with the order as it was (lib/query-client.ts)
-  refetchIfUnderWay(queryClient, orderKeys.all);
+  const later = (held: Order) => Date.parse(held.updated_at) > Date.parse(order.updated_at);
+  const put = () => {
+    queryClient.setQueriesData<Paged<Order>>({ queryKey: orderKeys.all }, (page) =>
+      page && Array.isArray(page.data) && page.data.some((o) => o.id === order.id && !later(o))
+        ? { ...page, data: page.data.map((o) => (o.id === order.id ? order : o)) }
+        : page,
+    );
+    const detail = queryClient.getQueryData<Order>(orderKeys.detail(order.id));
+    if (detail !== undefined && !later(detail)) queryClient.setQueryData(orderKeys.detail(order.id), order);
+  };
+  put();
+  reapplyAfterFetch(queryClient, orderKeys.all, put);
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
 }
 
 /** A new order for the store (order:new): on top of its first page (once), counted in the total. */
 export function addStoreOrder(queryClient: QueryClient, order: Order): void {
-  queryClient.setQueryData<Paged<Order>>(orderKeys.storePage(1), (page) =>
-    page && !page.data.some((o) => o.id === order.id)
-      ? { ...page, data: [order, ...page.data], total: page.total + 1 }
-      : page,
-  );
-  refetchIfUnderWay(queryClient, orderKeys.storePage(1));
+  const put = () =>
+    queryClient.setQueryData<Paged<Order>>(orderKeys.storePage(1), (page) =>
+      page && !page.data.some((o) => o.id === order.id)
+        ? { ...page, data: [order, ...page.data], total: page.total + 1 }
+        : page,
+    );
+  put();
+  reapplyAfterFetch(queryClient, orderKeys.storePage(1), put);
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
 }
 

@@ -10,7 +10,7 @@
  * Loaded by the first screen that needs it (feature api modules build their keys from `scope`), not by
  * the landing page; it hands the client to lib/query-provider.tsx when this module runs.
  */
-import { hashKey, type Query, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { type DehydratedQuery, type PersistCandidate, persistQueries } from './persist-queries';
@@ -124,16 +124,27 @@ export function invalidateAllBut(client: QueryClient, queryKey: QueryKey, kept: 
 }
 
 /**
- * A push changed what the cache holds under `queryKey` while a request for it was under way (a thread's or
- * a list's refetch, racing a message or an order sent on reconnect): that answer may have read the
- * database before the change and would replace what the push applied. Such requests are cancelled and
- * made again (TanStack's `cancelRefetch`). A first fetch, with nothing held yet, is left alone: the push
- * changed nothing there.
+ * A push changed what the cache holds under `queryKey` while a request for it was under way (or paused,
+ * waiting for the network): that answer may have read the database before the change and would replace
+ * what the push applied — and TanStack builds a page of older messages (`fetchNextPage`) on the pages held
+ * when it started. So the change is applied again once those requests have settled (or their queries were
+ * removed). `change` must be idempotent — merged by id, pointers that only move forward, added once — since
+ * the answer may hold it already. No request is cancelled or repeated: on a weak link and a busy inbox,
+ * restarting a request per push could keep it from ever finishing.
  */
-export function refetchIfUnderWay(client: QueryClient, queryKey: QueryKey): void {
-  const underWay = (query: Query) => query.state.fetchStatus === 'fetching' && query.state.data !== undefined;
-  if (client.getQueryCache().findAll({ queryKey }).some(underWay))
-    void client.refetchQueries({ queryKey, predicate: underWay });
+export function reapplyAfterFetch(client: QueryClient, queryKey: QueryKey, change: () => void): void {
+  const cache = client.getQueryCache();
+  const waiting = new Set(
+    cache.findAll({ queryKey }).filter((q) => q.state.fetchStatus !== 'idle' && q.state.data !== undefined),
+  );
+  if (waiting.size === 0) return;
+  const off = cache.subscribe(({ type, query }) => {
+    if (!waiting.has(query) || (type !== 'removed' && query.state.fetchStatus !== 'idle')) return;
+    waiting.delete(query);
+    if (waiting.size > 0) return;
+    off();
+    change();
+  });
 }
 
 export function createQueryClient(): QueryClient {

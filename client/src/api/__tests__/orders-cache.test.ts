@@ -1,6 +1,7 @@
 /**
  * Order pushes in the query cache (a real QueryClient): a new order or a changed status that lands while
- * the page holding it is being refetched is not undone by that request's older answer.
+ * the page holding it is being refetched is applied again on that request's older answer (no request
+ * repeated), and never over a later copy.
  */
 import type { Order, Paged } from '@agrivet/shared';
 import { QueryObserver } from '@tanstack/react-query';
@@ -9,7 +10,8 @@ import { createTestQueryClient } from '@test/render';
 import { orderKeys } from '@/api/keys';
 import { addStoreOrder, applyOrder } from '@/api/orders';
 
-const order = (id: number, status = 0) => ({ id, status }) as unknown as Order;
+const order = (id: number, status = 0, at = '2026-11-28T10:00:00.000Z') =>
+  ({ id, status, updated_at: at }) as unknown as Order;
 const page = (orders: Order[]): Paged<Order> => ({
   data: orders,
   current_page: 1,
@@ -42,10 +44,10 @@ describe('order pushes during a refetch', () => {
       await vi.waitFor(() => expect(answers).toHaveLength(1));
       addStoreOrder(client, order(2));
       answers[0](page([order(1)]));
-      await vi.waitFor(() => expect(answers).toHaveLength(2));
-      answers[1](page([order(2), order(1)]));
       await settled();
-      expect(held().data.map((o) => o.id)).toEqual([2, 1]);
+      await vi.waitFor(() => expect(held().data.map((o) => o.id)).toEqual([2, 1]));
+      expect(held().total).toBe(2);
+      expect(answers).toHaveLength(1);
     } finally {
       off();
     }
@@ -56,13 +58,27 @@ describe('order pushes during a refetch', () => {
     try {
       void client.refetchQueries({ queryKey: key });
       await vi.waitFor(() => expect(answers).toHaveLength(1));
-      applyOrder(client, order(1, 1));
+      applyOrder(client, order(1, 1, '2026-11-28T10:05:00.000Z'));
       expect(held().data[0].status).toBe(1);
       answers[0](page([order(1, 0)]));
-      await vi.waitFor(() => expect(answers).toHaveLength(2));
-      answers[1](page([order(1, 1)]));
       await settled();
-      expect(held().data[0].status).toBe(1);
+      await vi.waitFor(() => expect(held().data[0].status).toBe(1));
+      expect(answers).toHaveLength(1);
+    } finally {
+      off();
+    }
+  });
+
+  it('an answer holding a later copy of the order keeps it', async () => {
+    const { client, key, answers, off, held, settled } = heldPage();
+    try {
+      void client.refetchQueries({ queryKey: key });
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      applyOrder(client, order(1, 1, '2026-11-28T10:05:00.000Z'));
+      answers[0](page([order(1, 2, '2026-11-28T10:06:00.000Z')]));
+      await settled();
+      await new Promise((r) => setTimeout(r, 10));
+      expect(held().data[0].status).toBe(2);
     } finally {
       off();
     }

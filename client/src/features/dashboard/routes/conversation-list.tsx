@@ -13,7 +13,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { failureOf, refetchIfUnderWay } from '@/lib/query-client';
+import { failureOf, reapplyAfterFetch } from '@/lib/query-client';
 import { allConversationsQueryOptions, conversationKeys, useDeleteConversation } from '@/api/conversations';
 import { inboxKeys, inboxQueryOptions, waitedMinutes } from '@/api/inbox';
 import { onRealtime } from '@/stores/realtime';
@@ -77,15 +77,20 @@ export default function ConversationListRoute() {
       onRealtime('message:new', ({ message }) => {
         refreshInbox();
         const key = conversationKeys.list(page);
-        const held = queryClient.getQueryData<Paged<Conversation>>(key);
-        const known = held?.data.find((c) => c.id === message.conversation_id);
-        if (!held || !known) {
-          if (page === 1) void queryClient.invalidateQueries({ queryKey: key });
-          return;
-        }
-        const updated = { ...known, last_message: message, updated_at: message.created_at };
-        queryClient.setQueryData(key, { ...held, data: [updated, ...held.data.filter((c) => c.id !== known.id)] });
-        refetchIfUnderWay(queryClient, key);
+        // again after a request for the page under way, whose answer may predate it (lib/query-client.ts)
+        const put = () => {
+          const held = queryClient.getQueryData<Paged<Conversation>>(key);
+          const known = held?.data.find((c) => c.id === message.conversation_id);
+          if (!held || !known) {
+            if (page === 1) void queryClient.invalidateQueries({ queryKey: key });
+            return;
+          }
+          if (known.last_message && known.last_message.id >= message.id) return;
+          const updated = { ...known, last_message: message, updated_at: message.created_at };
+          queryClient.setQueryData(key, { ...held, data: [updated, ...held.data.filter((c) => c.id !== known.id)] });
+        };
+        put();
+        reapplyAfterFetch(queryClient, key, put);
       }),
       onRealtime('conversation:updated', refreshInbox),
     ];
