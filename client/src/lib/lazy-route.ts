@@ -19,10 +19,16 @@ export function lazyRoute<M, P = object>(load: () => Promise<M>, pick: (m: M) =>
   let loaded: Module<P> | undefined;
   let loading: Promise<Module<P>> | undefined;
   const preload = () => {
-    loading ??= load().then((m) => {
-      loaded = { default: pick(m) };
-      return loaded;
-    });
+    loading ??= load().then(
+      (m) => {
+        loaded = { default: pick(m) };
+        return loaded;
+      },
+      (err: unknown) => {
+        loading = undefined; // a chunk that failed (offline) is asked for again next time
+        throw err;
+      },
+    );
     return loading;
   };
   const Component = lazy<ComponentType<P>>(() => {

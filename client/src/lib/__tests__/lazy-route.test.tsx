@@ -33,4 +33,22 @@ describe('lazyRoute', () => {
     await route.preload();
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('a preload that failed (offline) is asked for again by the next one', async () => {
+    const Screen = () => <p>الشاشة</p>;
+    const load = vi
+      .fn<() => Promise<{ Screen: typeof Screen }>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ Screen });
+    const route = lazyRoute(load, (m) => m.Screen);
+    await expect(route.preload()).rejects.toThrow('offline');
+    await route.preload();
+    expect(load).toHaveBeenCalledTimes(2);
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <route.Component />
+      </Suspense>,
+    );
+    expect(screen.getByText('الشاشة')).toBeInTheDocument();
+  });
 });
