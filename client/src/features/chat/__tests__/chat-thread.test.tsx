@@ -9,6 +9,7 @@ import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
 import { fakeApi, restoreApi } from '@test/fake-api';
 import { ChatThread } from '@/features/chat/components/chat-thread';
+import { useRealtime } from '@/stores/realtime';
 import { MessageBubble } from '@/features/chat/components/message-bubble';
 
 // jsdom has no ResizeObserver (the composer's autoresizing textarea uses one)
@@ -163,5 +164,37 @@ describe('chat thread', () => {
     );
     expect(await within(list).findByText('وصلت الشحنة')).toBeInTheDocument();
     expect(requests).toHaveLength(1);
+  });
+
+  it('a write whose message came by push before the outbox acknowledged it is drawn once', async () => {
+    const latest: ConversationWithMessages = { ...base, messages: [mine(1)], has_more: false };
+    fakeApi((req) => (req.path === 'conversation/get/4' ? { data: latest } : undefined));
+    signInForTest({ token: 't', user: farmer });
+    const { queryClient } = renderWithProviders(<ChatThread conversationId={4} />);
+    const list = await screen.findByRole('list', { name: 'الرسائل' });
+    const text = 'هل يتوفر سماد للزيتون؟';
+    act(() =>
+      useRealtime.setState({
+        outbox: [
+          {
+            client_id: 'c-1',
+            event: 'message:send',
+            payload: { conversation_id: 4, message: text },
+            state: 'pending',
+            created_at: Date.now(),
+          },
+        ],
+      }),
+    );
+    expect(await within(list).findAllByText(text)).toHaveLength(1);
+    act(() =>
+      receiveMessage(
+        queryClient,
+        createMessage({ id: 2, user_id: 5, conversation_id: 4, message: text, client_id: 'c-1' }),
+      ),
+    );
+    await within(list).findByRole('img', { name: /أُرسلت|وصلت|قُرئت/ });
+    expect(within(list).getAllByText(text)).toHaveLength(1);
+    act(() => useRealtime.setState({ outbox: [] }));
   });
 });

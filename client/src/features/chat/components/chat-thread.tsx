@@ -156,7 +156,10 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
 
   // Pending writes that are not media on their way (those show from the media queue).
   const mediaIds = useMemo(() => new Set(media.map((m) => m.client_id)), [media]);
-  const pendingTexts = pending.filter((e) => !mediaIds.has(e.client_id));
+  // A write whose message is in the thread already (its push came before the outbox's acknowledgement)
+  // is not drawn a second time while the outbox still holds it.
+  const storedIds = useMemo(() => new Set(messages.map((m) => m.client_id)), [messages]);
+  const pendingTexts = pending.filter((e) => !mediaIds.has(e.client_id) && !storedIds.has(e.client_id));
   const interactive = useAfterPaint(thread !== undefined);
   const rows = useMemo(() => buildRows(messages), [messages]);
   const shownRows = interactive ? rows : rows.slice(-FIRST_ROWS);
