@@ -33,18 +33,22 @@ function heldPage() {
   }).subscribe(() => {});
   const held = () => client.getQueryData<Paged<Order>>(key) as Paged<Order>;
   const settled = () => vi.waitFor(() => expect(client.getQueryState(key)?.fetchStatus).toBe('idle'));
-  return { client, key, answers, off, held, settled };
+  /** Refetches the page, runs `push` while that request is under way, then answers it with `answer`. */
+  const pushDuringRefetch = async (push: () => void, answer: Paged<Order>) => {
+    void client.refetchQueries({ queryKey: key });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    push();
+    answers[0](answer);
+    await settled();
+  };
+  return { client, answers, off, held, pushDuringRefetch };
 }
 
 describe('order pushes during a refetch', () => {
   it('a new order stays on top when the page answers without it', async () => {
-    const { client, key, answers, off, held, settled } = heldPage();
+    const { client, answers, off, held, pushDuringRefetch } = heldPage();
     try {
-      void client.refetchQueries({ queryKey: key });
-      await vi.waitFor(() => expect(answers).toHaveLength(1));
-      addStoreOrder(client, order(2));
-      answers[0](page([order(1)]));
-      await settled();
+      await pushDuringRefetch(() => addStoreOrder(client, order(2)), page([order(1)]));
       await vi.waitFor(() => expect(held().data.map((o) => o.id)).toEqual([2, 1]));
       expect(held().total).toBe(2);
       expect(answers).toHaveLength(1);
@@ -54,14 +58,15 @@ describe('order pushes during a refetch', () => {
   });
 
   it('a changed status is not set back by the older answer', async () => {
-    const { client, key, answers, off, held, settled } = heldPage();
+    const { client, answers, off, held, pushDuringRefetch } = heldPage();
     try {
-      void client.refetchQueries({ queryKey: key });
-      await vi.waitFor(() => expect(answers).toHaveLength(1));
-      applyOrder(client, order(1, 1, '2026-11-28T10:05:00.000Z'));
-      expect(held().data[0].status).toBe(1);
-      answers[0](page([order(1, 0)]));
-      await settled();
+      await pushDuringRefetch(
+        () => {
+          applyOrder(client, order(1, 1, '2026-11-28T10:05:00.000Z'));
+          expect(held().data[0].status).toBe(1);
+        },
+        page([order(1, 0)]),
+      );
       await vi.waitFor(() => expect(held().data[0].status).toBe(1));
       expect(answers).toHaveLength(1);
     } finally {
@@ -70,13 +75,12 @@ describe('order pushes during a refetch', () => {
   });
 
   it('an answer holding a later copy of the order keeps it', async () => {
-    const { client, key, answers, off, held, settled } = heldPage();
+    const { client, off, held, pushDuringRefetch } = heldPage();
     try {
-      void client.refetchQueries({ queryKey: key });
-      await vi.waitFor(() => expect(answers).toHaveLength(1));
-      applyOrder(client, order(1, 1, '2026-11-28T10:05:00.000Z'));
-      answers[0](page([order(1, 2, '2026-11-28T10:06:00.000Z')]));
-      await settled();
+      await pushDuringRefetch(
+        () => applyOrder(client, order(1, 1, '2026-11-28T10:05:00.000Z')),
+        page([order(1, 2, '2026-11-28T10:06:00.000Z')]),
+      );
       await new Promise((r) => setTimeout(r, 10));
       expect(held().data[0].status).toBe(2);
     } finally {
