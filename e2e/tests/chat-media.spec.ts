@@ -564,6 +564,40 @@ test('offline → reload: the thread opened before shows from IndexedDB; online:
   }
 });
 
+test('the live connection comes up after its code failed to load once: a store reply arrives without a reload', async ({
+  browser,
+}) => {
+  const s = await newFarmer('مزارع انقطع تحميله');
+  try {
+    const ctx = await signedInContext(browser, s.who, { viewport: PHONE });
+    const page = await ctx.context.newPage();
+    // The link drops while the signed-in effects' chunk (the live connection, the outbox) loads: its
+    // preload and the import both fail.
+    let down = true;
+    let aborted = 0;
+    await ctx.context.route(/\/assets\/signed-in-effects-[^/]+\.js$/, (route) => {
+      if (!down) return route.continue();
+      aborted++;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto(`/chat/${s.conversationId}`);
+    await expect(messages(page)).toBeVisible();
+    await expect.poll(() => aborted, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    down = false;
+    const reply = `ردّ المتجر بعد انقطاع التحميل ${Date.now()}`;
+    await apiCall('message/create', {
+      token: s.clinic.token,
+      body: { conversation_id: s.conversationId, message: reply, client_id: `effects-retry-${Date.now()}` },
+    });
+    // the chunk is asked for again (after 2, 4 … s, the browser being online), the connection opens
+    // and the thread re-syncs on joining: the reply shows, once
+    await expect(messages(page).getByText(reply)).toHaveCount(1, { timeout: 20_000 });
+    await ctx.context.close();
+  } finally {
+    await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
+  }
+});
+
 test('a photo picked offline waits in IndexedDB (not localStorage), survives a reload and is sent once back online', async ({
   browser,
 }) => {

@@ -14,18 +14,42 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useToken } from '@/stores/session';
 
-const useLoaded = create<{ Effects: ComponentType | null }>(() => ({ Effects: null }));
+const useLoaded = create<{ Effects: ComponentType | null; attempt: number }>(() => ({ Effects: null, attempt: 0 }));
+
+/** The longest wait before the effects' code is asked for again while the browser says it is online. */
+const MAX_WAIT_MS = 60_000;
 
 export function SessionEffects() {
   const token = useToken();
   const Effects = useLoaded((s) => s.Effects);
+  const attempt = useLoaded((s) => s.attempt);
   useEffect(() => {
-    // a failed chunk is tried again on the next sign-in or page load
-    if (token && !Effects)
-      import('./signed-in-effects').then(
-        (m) => useLoaded.setState({ Effects: m.default }),
-        () => {},
-      );
-  }, [token, Effects]);
+    if (!token || Effects) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      window.removeEventListener('online', again);
+      clearTimeout(timer);
+      if (!cancelled) useLoaded.setState((s) => ({ attempt: s.attempt + 1 }));
+    };
+    import('./signed-in-effects').then(
+      (m) => useLoaded.setState({ Effects: m.default }),
+      () => {
+        if (cancelled) return;
+        // The chunk did not come (the app opened offline before it was cached, or the link dropped):
+        // without it there is no live connection and no outbox, so it is asked for again when the
+        // browser is back online, and, while it says it is online, after 2, 4, 8 … 60 s. The browser
+        // fetches a failed module again (whatwg/html#10327: the Chromium of the e2e tests, 156, does). The window's own event, not
+        // lib/online.ts: the first load keeps TanStack's core out.
+        window.addEventListener('online', again);
+        if (navigator.onLine) timer = setTimeout(again, Math.min(MAX_WAIT_MS, 2_000 * 2 ** attempt));
+      },
+    );
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', again);
+      clearTimeout(timer);
+    };
+  }, [token, Effects, attempt]);
   return token && Effects ? <Effects /> : null;
 }
