@@ -460,6 +460,8 @@ test('the store chats inside the dashboard: list and thread side by side, one af
     await expect(row.getByLabel(/غير مقروءة|unread/)).toBeVisible();
     await row.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/chats\\?c=${s.conversationId}$`));
+    // the conversation on screen has nothing unread
+    await expect(row.getByLabel(/غير مقروءة|unread/)).toHaveCount(0);
     await expect(page.getByTestId('sidebar')).toBeVisible();
     await expect(list).toBeVisible();
     await expect(messages(page).getByText('مرحباً من المزرعة')).toBeVisible();
@@ -482,17 +484,26 @@ test('the store chats inside the dashboard: list and thread side by side, one af
     await axe(page);
     await wide.context.close();
 
+    await apiCall('message/create', {
+      token: s.farmer.token,
+      body: { conversation_id: s.conversationId, message: 'شكراً لكم', client_id: 'dash-3' },
+    });
     const phone = await signedInContext(browser, DEMO.clinic, { viewport: PHONE });
     const phonePage = await phone.context.newPage();
     await phonePage.goto('/dashboard/chats');
     const phoneList = phonePage.getByRole('list', { name: 'محادثات المتجر' });
-    await phoneList.getByRole('listitem').filter({ hasText: 'مزارع لوحة التحكم' }).getByRole('link').click();
-    await expect(messages(phonePage).getByText('نعم، أهلاً بك')).toBeVisible();
+    const phoneRow = phoneList.getByRole('listitem').filter({ hasText: 'مزارع لوحة التحكم' });
+    await expect(phoneRow.getByLabel(/غير مقروءة|unread/)).toBeVisible();
+    await phoneRow.getByRole('link').click();
+    await expect(messages(phonePage).getByText('شكراً لكم')).toBeVisible();
     await expect(phoneList).toBeHidden();
     await noWiderThanScreen(phonePage);
     await phonePage.screenshot({ path: `${shots}/dashboard-chats-360.png` });
     await phonePage.getByRole('link', { name: 'رجوع' }).click();
     await expect(phoneList).toBeVisible();
+    // read on the phone: back in the list, the row has nothing unread (the list was not asked again)
+    await expect(phoneRow).toContainText('شكراً لكم');
+    await expect(phoneRow.getByLabel(/غير مقروءة|unread/)).toHaveCount(0);
     await phone.context.close();
   } finally {
     await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });

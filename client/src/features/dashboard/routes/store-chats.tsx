@@ -6,7 +6,7 @@
  * it on a phone, with the customer's details (call, copy the phone, their orders with the store) and
  * resolve / re-open. Pushes (message:new, conversation:updated) refresh the lists.
  */
-import type { InboxConversation, InboxFilter } from '@agrivet/shared';
+import type { InboxConversation, InboxFilter, Paged } from '@agrivet/shared';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Badge } from '@chakra-ui/react/badge';
@@ -30,6 +30,7 @@ import {
 } from 'react-icons/md';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import '@/i18n/chat';
+import { getUser } from '@/api/auth';
 import { inboxKeys, inboxQueryOptions, resolveConversation, useInbox, waitedMinutes } from '@/api/inbox';
 import { lastTime, messagePreview } from '@/components/ui/conversation-item';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -39,7 +40,7 @@ import { notify } from '@/components/ui/toaster';
 import { sendProductCard } from '@/api/messages';
 import { productPickerQueryOptions } from '@/api/products';
 import { imageUrl } from '@/lib/images';
-import { failureOf } from '@/lib/query-client';
+import { failureOf, reapplyAfterFetch } from '@/lib/query-client';
 import { useMessageSound } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
 import { ConnectionStatus } from '@/components/ui/connection-status';
@@ -129,7 +130,8 @@ function InboxRow({ c, to, active, now }: { c: InboxConversation; to: string; ac
               )}
             </HStack>
           </Stack>
-          {c.unread_count > 0 && (
+          {/* the conversation on screen has nothing unread: its thread marks what it shows as read */}
+          {!active && c.unread_count > 0 && (
             <Badge
               colorPalette="green"
               variant="solid"
@@ -317,7 +319,25 @@ export default function StoreChatsRoute() {
 
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
-    const stops = [onRealtime('message:new', refresh), onRealtime('conversation:updated', refresh)];
+    const stops = [
+      onRealtime('message:new', refresh),
+      onRealtime('conversation:updated', refresh),
+      // this store read a thread up to its last message (here or on another device): nothing in it is unread
+      onRealtime('conversation:read', ({ conversation_id, user_id, last_read_message_id }) => {
+        if (user_id !== getUser()?.id) return;
+        const read = (c: InboxConversation) =>
+          c.id === conversation_id && c.unread_count > 0 && (c.last_message?.id ?? 0) <= last_read_message_id;
+        const clear = () =>
+          queryClient.setQueriesData<Paged<InboxConversation>>({ queryKey: inboxKeys.all }, (page) =>
+            page?.data.some(read)
+              ? { ...page, data: page.data.map((c) => (read(c) ? { ...c, unread_count: 0 } : c)) }
+              : page,
+          );
+        clear();
+        // again after a request for a list under way, whose answer may predate the read (lib/query-client.ts)
+        reapplyAfterFetch(queryClient, inboxKeys.all, clear);
+      }),
+    ];
     return () => {
       for (const stop of stops) stop();
     };
