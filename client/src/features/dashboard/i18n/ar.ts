@@ -267,7 +267,6 @@ export const dashboardAr = {
     medianReply: 'الزمن الوسيط لأول رد (30 يوماً)',
     waitingNow: 'محادثات بانتظار الرد الآن',
     longestWait: 'أطول انتظار الآن',
-    minutes: '{{n}} دقيقة',
     title: 'الإحصائيات',
     ordersByStatus: 'الطلبات حسب الحالة',
     ordersPerDay: 'الطلبات في آخر 30 يوماً',

@@ -267,7 +267,6 @@ export const dashboardEn: DashboardCatalogue = {
     medianReply: 'Median first reply (30 days)',
     waitingNow: 'Chats waiting for a reply now',
     longestWait: 'Longest wait now',
-    minutes: '{{n}} minutes',
     title: 'Statistics',
     ordersByStatus: 'Orders by status',
     ordersPerDay: 'Orders in the last 30 days',

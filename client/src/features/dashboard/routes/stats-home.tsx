@@ -5,17 +5,20 @@
 import { type AdminStats, orderStatusLabels, provinceLabel, type StoreStats, userTypeLabels } from '@agrivet/shared';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { failureOf } from '@/lib/query-client';
 import { useUser } from '@/api/auth';
-import { useStats } from '@/api/stats';
+import { statsKeys, useStats } from '@/api/stats';
+import { onRealtime } from '@/stores/realtime';
 import { type BarDatum, BarChart } from '@/features/dashboard/components/bar-chart';
 import { CHART_COLORS, PURPLE_TEXT } from '@/features/dashboard/components/chart-colors';
 import { HBarChart } from '@/features/dashboard/components/hbar-chart';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { waitText } from '@/features/dashboard/lib/wait-text';
 import { dateLocale } from '@/lib/format';
 
 function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): BarDatum[] {
@@ -37,9 +40,10 @@ function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): Bar
 
 /** Median first reply, customers waiting now, the longest wait (CONTRACT.md §8). */
 function ReplyFigures({ replies }: { replies: StoreStats['replies'] | undefined }) {
-  const { t } = useDashboardT();
+  const { t, lang } = useDashboardT();
   if (!replies) return null;
-  const minutes = (m: number | null) => (m === null ? '—' : t('stats.minutes', { n: Math.round(m) }));
+  // «أقل من دقيقة», «دقيقتين», «٣ دقائق», «ساعتين» … as the inbox says how long a customer waits
+  const minutes = (m: number | null) => (m === null ? '—' : waitText(Math.round(m), lang, (k, o) => t(k, o)));
   return (
     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" aria-label={t('stats.replies')}>
       <StatCard label={t('stats.medianReply')} value={minutes(replies.median_first_reply_minutes)} color="green.700" />
@@ -111,11 +115,46 @@ function AdminFigures({ stats }: { stats: AdminStats }) {
   );
 }
 
+/** What the connection pushes that changes the figures: a message, a read, a conversation's state, an order. */
+const FIGURE_EVENTS = [
+  'message:new',
+  'message:deleted',
+  'conversation:read',
+  'conversation:updated',
+  'order:new',
+  'order:status',
+] as const;
+/** At most one new request per this many ms while pushes keep coming (a busy inbox). */
+const REFRESH_MS = 1_000;
+
+/**
+ * The figures follow the pushes, like the badges beside them: a customer's message counts at once among
+ * those waiting and unread. A burst of pushes makes one request, asked once the burst's first second is over.
+ */
+function useLiveFigures() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+      }, REFRESH_MS);
+    };
+    const stops = FIGURE_EVENTS.map((event) => onRealtime(event, refresh));
+    return () => {
+      clearTimeout(timer);
+      for (const stop of stops) stop();
+    };
+  }, [queryClient]);
+}
+
 export default function StatsHomeRoute() {
   const { t } = useDashboardT();
   const isAdmin = useUser()?.type === 0;
   const query = useStats(isAdmin);
   const failure = failureOf(query);
+  useLiveFigures();
   return (
     <ScreenFrame title={t('stats.title')}>
       {!query.data ? (
