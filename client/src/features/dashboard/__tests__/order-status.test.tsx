@@ -131,3 +131,23 @@ describe('order status dialog', () => {
     expect(queryClient.getQueryData<Order>(orderKeys.detail(31))?.status).toBe(2);
   });
 });
+
+describe('how a closed order ended', () => {
+  const show = async (closed: Order) => {
+    restoreApi();
+    fakeApi((req) => (req.path === 'order/get/31' ? { data: closed } : undefined));
+    renderWithProviders(<OrderDetailsRoute />, { route: '/order/details?id=31' });
+    expect(await screen.findByTestId('order-delivery')).toBeInTheDocument();
+  };
+
+  it('a completed order has no box for its steps: nothing is left to do or to say', async () => {
+    await show({ ...order, status: 1, stage: 'delivered' });
+    expect(screen.queryByTestId('order-closed')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'مراحل الطلب' })).toBeNull();
+  });
+
+  it('a rejected order says why', async () => {
+    await show({ ...order, status: 2, reason: 'المنتج غير متوفر' });
+    expect(screen.getByTestId('order-closed')).toHaveTextContent('المنتج غير متوفر');
+  });
+});

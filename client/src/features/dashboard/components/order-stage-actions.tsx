@@ -18,6 +18,9 @@ import { notify } from '@/components/ui/toaster';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { fieldRecipe, textareaRecipe } from '@/features/dashboard/lib/recipes';
 
+/** The box the order's steps (or how it closed) sit in on the order's page. */
+const FRAME = { bg: 'bg', borderWidth: '1px', rounded: 'lg', p: '4' } as const;
+
 export function OrderStageBadge({ order }: { order: Pick<Order, 'status' | 'stage'> }) {
   const { lang } = useDashboardT();
   if (order.status !== 0) return null;
@@ -60,8 +63,10 @@ export function OrderStageActions({
   };
 
   if (order.status !== 0) {
+    // a completed order with nothing to say about how it closed: no empty box
+    if (order.cancelled_by !== 'buyer' && !order.reason) return null;
     return (
-      <Stack gap="1" data-testid="order-closed">
+      <Stack gap="1" data-testid="order-closed" {...FRAME}>
         {order.cancelled_by === 'buyer' && <Text fontWeight="bold">{t('orders.cancelledByBuyer')}</Text>}
         {order.reason && (
           <Text dir="auto">
@@ -74,7 +79,7 @@ export function OrderStageActions({
 
   const next = nextStage(order);
   return (
-    <Stack gap="3" as="section" aria-label={t('orders.stageActions')}>
+    <Stack gap="3" as="section" aria-label={t('orders.stageActions')} {...FRAME}>
       {order.eta && (
         <Text>
           {t('orders.eta')}: <bdi>{order.eta}</bdi>

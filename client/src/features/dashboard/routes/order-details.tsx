@@ -117,9 +117,7 @@ function OrderView({ order }: { order: Order }) {
           </HStack>
         </Stack>
       </Box>
-      <Box bg="bg" borderWidth="1px" rounded="lg" p="4">
-        <OrderStageActions order={order} disabled={blocked} onChanged={(updated) => applyOrder(queryClient, updated)} />
-      </Box>
+      <OrderStageActions order={order} disabled={blocked} onChanged={(updated) => applyOrder(queryClient, updated)} />
       <Box bg="bg" borderWidth="1px" rounded="lg" p="4" as="section" aria-labelledby="delivery-heading">
         <Text as="h2" fontWeight="bold" fontSize="lg" mb="2" id="delivery-heading">
           {t('orders.delivery')}
