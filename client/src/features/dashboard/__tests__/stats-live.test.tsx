@@ -85,6 +85,6 @@ describe('the statistics home, live', () => {
     renderWithProviders(<StatsHomeRoute />, { route: '/dashboard' });
     await screen.findByText('الزمن الوسيط لأول رد (30 يوماً)');
     expect(within(card('الزمن الوسيط لأول رد (30 يوماً)')).getByText('أقل من دقيقة')).toBeInTheDocument();
-    expect(within(card('أطول انتظار الآن')).getByText('٣ دقائق')).toBeInTheDocument();
+    expect(within(card('أطول انتظار الآن')).getByText('3 دقائق')).toBeInTheDocument();
   });
 });

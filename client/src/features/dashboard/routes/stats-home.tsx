@@ -42,8 +42,9 @@ function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): Bar
 function ReplyFigures({ replies }: { replies: StoreStats['replies'] | undefined }) {
   const { t, lang } = useDashboardT();
   if (!replies) return null;
-  // «أقل من دقيقة», «دقيقتين», «٣ دقائق», «ساعتين» … as the inbox says how long a customer waits
-  const minutes = (m: number | null) => (m === null ? '—' : waitText(Math.round(m), lang, (k, o) => t(k, o)));
+  // «أقل من دقيقة», «دقيقتين», «3 دقائق», «ساعتين» … the inbox's words, with the cards' Latin digits
+  const minutes = (m: number | null) =>
+    m === null ? '—' : waitText(Math.round(m), lang, (k, o) => t(k, o), { latinDigits: true });
   return (
     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" aria-label={t('stats.replies')}>
       <StatCard label={t('stats.medianReply')} value={minutes(replies.median_first_reply_minutes)} color="green.700" />
