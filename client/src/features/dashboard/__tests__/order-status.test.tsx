@@ -141,7 +141,7 @@ describe('how a closed order ended', () => {
   };
 
   it('a completed order has no box for its steps: nothing is left to do or to say', async () => {
-    await show({ ...order, status: 1, stage: 'delivered' });
+    await show({ ...order, status: 1, stage: 'out_for_delivery' });
     expect(screen.queryByTestId('order-closed')).toBeNull();
     expect(screen.queryByRole('region', { name: 'مراحل الطلب' })).toBeNull();
   });
