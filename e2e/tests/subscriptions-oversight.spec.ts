@@ -181,6 +181,18 @@ test('a farmer reports a message; the admin, watching the queue, deletes it, the
   // gone from the farmer's open thread, live
   await expect(thread.getByText(storeAbuse)).toHaveCount(0);
 
+  // the store blocks the farmer in this conversation: the farmer's next text is refused, given back to
+  // the composer (not lost) and the thread says why, where the farmer writes
+  await apiCall(`conversation/block/${conversation.id}`, { token: store.token, body: { blocked: true } });
+  const composer = phone.getByRole('textbox', { name: 'اكتب رسالتك…' });
+  const refused = `لماذا لا تردون؟ ${farmerPhone.slice(-4)}`;
+  await composer.fill(refused);
+  await phone.getByRole('button', { name: 'إرسال' }).click();
+  await expect(phone.getByRole('status').filter({ hasText: 'حظرك الطرف الآخر' })).toBeVisible();
+  await expect(composer).toHaveValue(refused);
+  await expect(thread.getByText(refused)).toHaveCount(0);
+  await shot(phone, 'blocked-conversation-360');
+
   // the store reports the farmer's message; it reaches the watching admin live
   await apiCall('report/create', {
     token: store.token,

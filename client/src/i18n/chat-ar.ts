@@ -106,6 +106,7 @@ export const chatAr = {
     delivered: 'وصلت',
     read: 'قُرئت',
     failed: 'تعذر الإرسال',
+    blocked: 'حظرك الطرف الآخر: لا يمكنك الإرسال في هذه المحادثة.',
     image: 'صورة',
     noMessages: 'ابدأ المحادثة بكتابة رسالة',
     uploading: 'جارٍ تجهيز الصورة',

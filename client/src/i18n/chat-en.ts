@@ -107,6 +107,7 @@ export const chatEn: Catalogue<typeof chatAr> = {
     delivered: 'Delivered',
     read: 'Read',
     failed: 'Could not send',
+    blocked: 'The other side blocked you: you cannot send in this conversation.',
     image: 'Photo',
     noMessages: 'Start the conversation by writing a message',
     uploading: 'Preparing the photo',

@@ -191,9 +191,17 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
 
   // The notifications offer comes after I sent something here (never on page load).
   const [sentHere, setSentHere] = useState(false);
+  // A text the API refused goes back into the composer; refused because the other side blocked me, the
+  // thread says so where I write (known from the refusal: the block state is not asked for on every open).
+  const [refused, setRefused] = useState<{ conversationId: number; id: number; text: string; blocked: boolean }>();
+  const returned = refused?.conversationId === conversationId ? refused : undefined;
   const send = (text: string) => {
     setSentHere(true);
-    sendText(queryClient, conversationId, text).catch((err: unknown) => notify.error(err, t('chat.failed')));
+    sendText(queryClient, conversationId, text).catch((err: unknown) => {
+      const blocked = (err as { code?: unknown }).code === 'blocked'; // an ApiError (lib/api-error.ts)
+      setRefused((last) => ({ conversationId, id: (last?.id ?? 0) + 1, text, blocked }));
+      if (!blocked) notify.error(err, t('chat.failed'));
+    });
   };
   const sendMedia = (files: NewMedia[], caption: string) => {
     setSentHere(true);
@@ -362,6 +370,11 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
             <PushPrompt userId={me} armed={sentHere} />
           </Suspense>
         )}
+        {!readOnly && returned?.blocked && (
+          <Text role="status" fontSize="sm" color="red.700" px="3" pb="1">
+            {t('chat.blocked')}
+          </Text>
+        )}
         {!readOnly && (
           <Box px="2" pb="2">
             {interactive ? (
@@ -369,6 +382,7 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
                 <Composer
                   quickReplies={!iAmSender ? quickReplies.data : undefined}
                   onSend={send}
+                  returned={returned}
                   onMedia={sendMedia}
                   onTyping={(typing) => useRealtime.getState().typing(conversationId, typing)}
                 />

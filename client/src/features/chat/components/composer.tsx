@@ -34,6 +34,8 @@ interface ComposerProps {
   /** Photos (compressed) or a voice note, with the caption of the first. */
   onMedia: (files: NewMedia[], caption: string) => void;
   onTyping: (typing: boolean) => void;
+  /** A text the API refused, given back (a new `id` each time): it goes back into the field, never lost. */
+  returned?: { id: number; text: string };
 }
 
 const TYPING_IDLE_MS = 2500;
@@ -48,9 +50,16 @@ export function pickPhotos(list: FileList | File[] | null | undefined, notice: (
   return photos.slice(0, MAX_PHOTOS);
 }
 
-export function Composer({ quickReplies, onSend, onMedia, onTyping }: ComposerProps) {
+export function Composer({ quickReplies, onSend, onMedia, onTyping, returned }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  // a refused text comes back before whatever was typed since (once: not again when the field remounts)
+  const given = useRef(returned?.id);
+  useEffect(() => {
+    if (!returned || returned.id === given.current) return;
+    given.current = returned.id;
+    setText((now) => (now.trim() ? `${returned.text}\n${now}` : returned.text));
+  }, [returned]);
   const [pick, setPick] = useState(0);
   const [dismissed, setDismissed] = useState(false);
   const slash = quickReplies && !dismissed && /^\/\S*$/.test(text) ? text.slice(1) : null;
