@@ -245,7 +245,6 @@ export const dashboardAr = {
     updated: 'آخر نشاط',
     view: 'عرض المحادثة',
     thread: 'محادثة {{sender}} مع {{store}}',
-    image: '📷 صورة',
     back: 'كل المحادثات',
     state: 'الحالة',
     search: 'ابحث بالاسم أو الهاتف أو نص الرسالة في كل المتاجر',

@@ -245,7 +245,6 @@ export const dashboardEn: DashboardCatalogue = {
     updated: 'Last activity',
     view: 'View conversation',
     thread: '{{sender}} with {{store}}',
-    image: '📷 Photo',
     back: 'All conversations',
     state: 'State',
     search: 'Search every store: customer name, phone or message',

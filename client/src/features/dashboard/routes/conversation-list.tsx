@@ -12,7 +12,10 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import '@/i18n/chat';
+import { messagePreview } from '@/components/ui/conversation-item';
 import { failureOf, reapplyAfterFetch } from '@/lib/query-client';
 import { allConversationsQueryOptions, conversationKeys, useDeleteConversation } from '@/api/conversations';
 import { inboxKeys, inboxQueryOptions, waitedMinutes } from '@/api/inbox';
@@ -31,6 +34,8 @@ type Row = Conversation & Partial<Pick<InboxConversation, 'needs_reply' | 'waiti
 
 export default function ConversationListRoute() {
   const { t, lang } = useDashboardT();
+  // a photo, a voice note, a card or a deleted message said as the store's inbox says it
+  const { t: chatT } = useTranslation();
   const [page, setPage] = usePageParam();
   const [params, setParams] = useSearchParams();
   const asked = params.get('f') as InboxFilter | null;
@@ -108,7 +113,7 @@ export default function ConversationListRoute() {
       cell: (c) =>
         c.last_message ? (
           <Text truncate maxW="xs" dir="auto">
-            {c.last_message.message ?? t('conversations.image')}
+            {messagePreview(c.last_message, chatT)}
           </Text>
         ) : (
           <Badge>—</Badge>
