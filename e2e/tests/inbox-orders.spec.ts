@@ -44,7 +44,8 @@ async function contextFor(browser: import('@playwright/test').Browser, token: st
 test('a store answers its inbox with a quick reply and a product card; the order moves through the chat live', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  // one long flow (~40 s in CI): three times that, so a hang fails in two minutes, not five
+  test.setTimeout(120_000);
   const stamp = String(Date.now()).slice(-7);
   const owner = await account(1, 'عيادة الاختبار', `0935${stamp}`);
   const store = await apiCall<{ id: number }>('store/create', {
