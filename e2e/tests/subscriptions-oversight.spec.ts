@@ -191,6 +191,8 @@ test('a farmer reports a message; the admin, watching the queue, deletes it, the
   await expect(phone.getByRole('status').filter({ hasText: 'حظرك الطرف الآخر' })).toBeVisible();
   await expect(composer).toHaveValue(refused);
   await expect(thread.getByText(refused)).toHaveCount(0);
+  // nothing was sent: no notifications offer, which follows a text that was
+  await expect(phone.getByText('تفعيل الإشعارات')).toHaveCount(0);
   await shot(phone, 'blocked-conversation-360');
 
   // the store reports the farmer's message; it reaches the watching admin live

@@ -196,12 +196,15 @@ export function ChatThread({ conversationId, readOnly = false }: ChatThreadProps
   const [refused, setRefused] = useState<{ conversationId: number; id: number; text: string; blocked: boolean }>();
   const returned = refused?.conversationId === conversationId ? refused : undefined;
   const send = (text: string) => {
-    setSentHere(true);
-    sendText(queryClient, conversationId, text).catch((err: unknown) => {
-      const blocked = (err as { code?: unknown }).code === 'blocked'; // an ApiError (lib/api-error.ts)
-      setRefused((last) => ({ conversationId, id: (last?.id ?? 0) + 1, text, blocked }));
-      if (!blocked) notify.error(err, t('chat.failed'));
-    });
+    // offered once the text is stored: not after a refusal (a block), where it would read as a reply to it
+    sendText(queryClient, conversationId, text).then(
+      () => setSentHere(true),
+      (err: unknown) => {
+        const blocked = (err as { code?: unknown }).code === 'blocked'; // an ApiError (lib/api-error.ts)
+        setRefused((last) => ({ conversationId, id: (last?.id ?? 0) + 1, text, blocked }));
+        if (!blocked) notify.error(err, t('chat.failed'));
+      },
+    );
   };
   const sendMedia = (files: NewMedia[], caption: string) => {
     setSentHere(true);
