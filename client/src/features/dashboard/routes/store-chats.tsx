@@ -17,7 +17,7 @@ import { Image } from '@chakra-ui/react/image';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -82,6 +82,21 @@ function Avatar({ name, image }: { name: string; image: string | null }) {
       {[...name.trim()][0] ?? '؟'}
     </Box>
   );
+}
+
+/**
+ * The inbox's rows of conversation `id` whose last message is at most `upTo` have nothing unread: set in
+ * every cached list, and again after a list request under way, whose answer may predate the read
+ * (lib/query-client.ts `reapplyAfterFetch`). A row with a newer message keeps the API's count.
+ */
+function clearUnread(queryClient: QueryClient, id: number, upTo: number): void {
+  const read = (c: InboxConversation) => c.id === id && c.unread_count > 0 && (c.last_message?.id ?? 0) <= upTo;
+  const clear = () =>
+    queryClient.setQueriesData<Paged<InboxConversation>>({ queryKey: inboxKeys.all }, (page) =>
+      page?.data.some(read) ? { ...page, data: page.data.map((c) => (read(c) ? { ...c, unread_count: 0 } : c)) } : page,
+    );
+  clear();
+  reapplyAfterFetch(queryClient, inboxKeys.all, clear);
 }
 
 function InboxRow({ c, to, active, now }: { c: InboxConversation; to: string; active: boolean; now: number }) {
@@ -322,26 +337,26 @@ export default function StoreChatsRoute() {
     const stops = [
       onRealtime('message:new', refresh),
       onRealtime('conversation:updated', refresh),
-      // this store read a thread up to its last message (here or on another device): nothing in it is unread
+      // this store read a thread up to its last message (on another device too): nothing in it is unread
       onRealtime('conversation:read', ({ conversation_id, user_id, last_read_message_id }) => {
-        if (user_id !== getUser()?.id) return;
-        const read = (c: InboxConversation) =>
-          c.id === conversation_id && c.unread_count > 0 && (c.last_message?.id ?? 0) <= last_read_message_id;
-        const clear = () =>
-          queryClient.setQueriesData<Paged<InboxConversation>>({ queryKey: inboxKeys.all }, (page) =>
-            page?.data.some(read)
-              ? { ...page, data: page.data.map((c) => (read(c) ? { ...c, unread_count: 0 } : c)) }
-              : page,
-          );
-        clear();
-        // again after a request for a list under way, whose answer may predate the read (lib/query-client.ts)
-        reapplyAfterFetch(queryClient, inboxKeys.all, clear);
+        if (user_id === getUser()?.id) clearUnread(queryClient, conversation_id, last_read_message_id);
       }),
     ];
     return () => {
       for (const stop of stops) stop();
     };
   }, [queryClient]);
+  // Leaving the conversation on screen: the thread marked what it showed as read, so its row has nothing
+  // unread — also when the read's push did not reach this socket (sent before it had joined the room).
+  useEffect(() => {
+    if (!openId) return;
+    return () => {
+      const rows = queryClient.getQueriesData<Paged<InboxConversation>>({ queryKey: inboxKeys.all });
+      const shown = rows.flatMap(([, page]) => page?.data ?? []).filter((c) => c.id === openId);
+      const upTo = Math.max(0, ...shown.map((c) => c.last_message?.id ?? 0));
+      clearUnread(queryClient, openId, upTo);
+    };
+  }, [openId, queryClient]);
 
   return (
     <Stack gap="3" p={{ base: '0', md: '4' }} h="calc(100dvh - 56px)" minH="96">
