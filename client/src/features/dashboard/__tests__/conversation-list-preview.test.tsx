@@ -1,6 +1,7 @@
 /**
  * The admin's list of every conversation says what the last message was as the store's inbox does: a
- * voice note, an order card, a deleted message — not «صورة» for anything without text.
+ * voice note, an order card, a deleted message — not «صورة» for anything without text; and a state column
+ * only where there is a state to show.
  */
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -52,5 +53,22 @@ describe("the admin's conversations", () => {
     expect(screen.getByText('🧾 طلب رقم 44')).toBeInTheDocument();
     expect(screen.getByText('📷 صورة')).toBeInTheDocument();
     expect(screen.getByText('🚫 تم حذف هذه الرسالة')).toBeInTheDocument();
+    // the plain list has no inbox state: no «الحالة» column saying «—» on every row
+    expect(screen.queryByRole('columnheader', { name: 'الحالة' })).toBeNull();
+  });
+
+  it("a tab of the inbox shows each conversation's state", async () => {
+    const row = {
+      ...createConversation({ id: 5, last_message: createMessage({ id: 21, user_id: 7 }) }),
+      needs_reply: false,
+      waiting_since: null,
+      resolved: true,
+      customer: { id: 7, name: 'مزارع تجريبي', phone: '0944444444', image: null, province: null },
+    };
+    fakeApi((req) => (req.path === 'conversation/inbox' ? { data: paged([row]) } : undefined));
+    signInForTest({ token: 'tok', user: createUser({ type: 0 }) });
+    renderWithProviders(<ConversationListRoute />, { route: '/conversation/list?f=resolved' });
+    expect(await screen.findByRole('columnheader', { name: 'الحالة' })).toBeInTheDocument();
+    expect(screen.getAllByText('منتهية').length).toBeGreaterThan(0);
   });
 });

@@ -157,6 +157,7 @@ export default function ConversationListRoute() {
     },
   ];
 
+  // (the plain list, conversation/getAll, has no inbox state: no column that would say «—» on every row)
   return (
     <ScreenFrame title={t('conversations.list')}>
       <Stack gap="3" mb="3">
@@ -178,7 +179,7 @@ export default function ConversationListRoute() {
       <DataTable
         empty={q ? t('inbox.noMatch') : t('table.emptyConversations')}
         caption={t('conversations.list')}
-        columns={columns}
+        columns={plain ? columns.filter((c) => c.key !== 'state') : columns}
         rows={rows}
         rowKey={(c) => c.id}
         error={failureOf(query)}
