@@ -116,15 +116,12 @@ function AdminFigures({ stats }: { stats: AdminStats }) {
   );
 }
 
-/** What the connection pushes that changes the figures: a message, a read, a conversation's state, an order. */
-const FIGURE_EVENTS = [
-  'message:new',
-  'message:deleted',
-  'conversation:read',
-  'conversation:updated',
-  'order:new',
-  'order:status',
-] as const;
+/**
+ * What the connection pushes that changes the figures: a message, a deletion, a read, a conversation's
+ * state. An order's pushes (order:new, order:status) refresh them already, through the dashboard layout's
+ * useLiveOrders (api/orders.ts invalidates the statistics).
+ */
+const FIGURE_EVENTS = ['message:new', 'message:deleted', 'conversation:read', 'conversation:updated'] as const;
 /** At most one new request per this many ms while pushes keep coming (a busy inbox). */
 const REFRESH_MS = 1_000;
 
