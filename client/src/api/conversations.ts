@@ -27,7 +27,7 @@ import {
 } from '@tanstack/react-query';
 import { getUser } from '@/api/auth';
 import { announceReconnected } from '@/lib/back-online';
-import { queryClient as appQueryClient, reapplyAfterFetch, scope } from '@/lib/query-client';
+import { queryClient as appQueryClient, applyPushed, scope } from '@/lib/query-client';
 import { queryCacheRestored } from '@/lib/query-provider';
 import { useChat } from '@/stores/chat';
 import { isConversationOpen, onJoin, onRealtime, useRealtime } from '@/stores/realtime';
@@ -157,9 +157,7 @@ export function useUnreadTotal(enabled: boolean): number {
  * `reapplyAfterFetch`). `apply` reads what is held each time and is idempotent.
  */
 function applyPush(client: QueryClient, id: number, apply: () => void): void {
-  apply();
-  reapplyAfterFetch(client, conversationKeys.thread(id), apply);
-  reapplyAfterFetch(client, conversationKeys.mine, apply);
+  applyPushed(client, [conversationKeys.thread(id), conversationKeys.mine], apply);
 }
 
 /** Applies `change` to the thread's conversation (every page carries it; the newest page counts). */

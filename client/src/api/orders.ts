@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { orderKeys, statsKeys, storeKeys } from '@/api/keys';
 import { apiGet, apiPost } from '@/lib/api-lazy';
-import { reapplyAfterFetch } from '@/lib/query-client';
+import { applyPushed } from '@/lib/query-client';
 import { cartTotalCents } from '@/stores/cart';
 import { useRealtime } from '@/stores/realtime';
 
@@ -95,7 +95,7 @@ export const useOrder = (id: number | null) =>
  */
 export function applyOrder(queryClient: QueryClient, order: Order): void {
   const later = (held: Order) => Date.parse(held.updated_at) > Date.parse(order.updated_at);
-  const put = () => {
+  applyPushed(queryClient, [orderKeys.all], () => {
     queryClient.setQueriesData<Paged<Order>>({ queryKey: orderKeys.all }, (page) =>
       page && Array.isArray(page.data) && page.data.some((o) => o.id === order.id && !later(o))
         ? { ...page, data: page.data.map((o) => (o.id === order.id ? order : o)) }
@@ -103,22 +103,19 @@ export function applyOrder(queryClient: QueryClient, order: Order): void {
     );
     const detail = queryClient.getQueryData<Order>(orderKeys.detail(order.id));
     if (detail !== undefined && !later(detail)) queryClient.setQueryData(orderKeys.detail(order.id), order);
-  };
-  put();
-  reapplyAfterFetch(queryClient, orderKeys.all, put);
+  });
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
 }
 
 /** A new order for the store (order:new): on top of its first page (once), counted in the total. */
 export function addStoreOrder(queryClient: QueryClient, order: Order): void {
-  const put = () =>
+  applyPushed(queryClient, [orderKeys.storePage(1)], () =>
     queryClient.setQueryData<Paged<Order>>(orderKeys.storePage(1), (page) =>
       page && !page.data.some((o) => o.id === order.id)
         ? { ...page, data: [order, ...page.data], total: page.total + 1 }
         : page,
-    );
-  put();
-  reapplyAfterFetch(queryClient, orderKeys.storePage(1), put);
+    ),
+  );
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
 }
 

@@ -21,7 +21,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-lazy';
-import { reapplyAfterFetch, scope } from '@/lib/query-client';
+import { applyPushed, scope } from '@/lib/query-client';
 import { userKeys } from './keys';
 
 export type ReportState = 'open' | 'closed';
@@ -50,15 +50,14 @@ export const useReports = (state: ReportState, page: number) => useQuery(reports
 
 /** A `report:new` push: at the top of the first open page (once), the totals of the others refetched. */
 export function applyNewReport(client: QueryClient, report: Report): void {
-  const put = () =>
+  // again after a request for that page under way, whose answer may predate it (lib/query-client.ts)
+  applyPushed(client, [reportKeys.list('open', 1)], () =>
     client.setQueryData<Paged<Report>>(reportKeys.list('open', 1), (page) =>
       page && !page.data.some((r) => r.id === report.id)
         ? { ...page, data: [report, ...page.data].slice(0, page.per_page), total: page.total + 1 }
         : page,
-    );
-  put();
-  // again after a request for that page under way, whose answer may predate it (lib/query-client.ts)
-  reapplyAfterFetch(client, reportKeys.list('open', 1), put);
+    ),
+  );
   void client.invalidateQueries({
     queryKey: reportKeys.lists('open'),
     predicate: (q) => q.queryKey[3] !== 1,

@@ -147,6 +147,15 @@ export function reapplyAfterFetch(client: QueryClient, queryKey: QueryKey, chang
   });
 }
 
+/**
+ * A push's `change` to the cache: applied now, and again after the requests under way for each of
+ * `queryKeys` (`reapplyAfterFetch`, one wait per key, so each query's fix-up comes with its own answer).
+ */
+export function applyPushed(client: QueryClient, queryKeys: readonly QueryKey[], change: () => void): void {
+  change();
+  for (const queryKey of queryKeys) reapplyAfterFetch(client, queryKey, change);
+}
+
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: {

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import '@/i18n/chat';
 import { messagePreview } from '@/components/ui/conversation-item';
-import { failureOf, reapplyAfterFetch } from '@/lib/query-client';
+import { applyPushed, failureOf } from '@/lib/query-client';
 import { allConversationsQueryOptions, conversationKeys, useDeleteConversation } from '@/api/conversations';
 import { inboxKeys, inboxQueryOptions, waitedMinutes } from '@/api/inbox';
 import { onRealtime } from '@/stores/realtime';
@@ -83,7 +83,7 @@ export default function ConversationListRoute() {
         refreshInbox();
         const key = conversationKeys.list(page);
         // again after a request for the page under way, whose answer may predate it (lib/query-client.ts)
-        const put = () => {
+        applyPushed(queryClient, [key], () => {
           const held = queryClient.getQueryData<Paged<Conversation>>(key);
           const known = held?.data.find((c) => c.id === message.conversation_id);
           if (!held || !known) {
@@ -93,9 +93,7 @@ export default function ConversationListRoute() {
           if (known.last_message && known.last_message.id >= message.id) return;
           const updated = { ...known, last_message: message, updated_at: message.created_at };
           queryClient.setQueryData(key, { ...held, data: [updated, ...held.data.filter((c) => c.id !== known.id)] });
-        };
-        put();
-        reapplyAfterFetch(queryClient, key, put);
+        });
       }),
       onRealtime('conversation:updated', refreshInbox),
     ];

@@ -40,7 +40,7 @@ import { notify } from '@/components/ui/toaster';
 import { sendProductCard } from '@/api/messages';
 import { productPickerQueryOptions } from '@/api/products';
 import { imageUrl } from '@/lib/images';
-import { failureOf, reapplyAfterFetch } from '@/lib/query-client';
+import { applyPushed, failureOf } from '@/lib/query-client';
 import { useMessageSound } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
 import { ConnectionStatus } from '@/components/ui/connection-status';
@@ -87,16 +87,15 @@ function Avatar({ name, image }: { name: string; image: string | null }) {
 /**
  * The inbox's rows of conversation `id` whose last message is at most `upTo` have nothing unread: set in
  * every cached list, and again after a list request under way, whose answer may predate the read
- * (lib/query-client.ts `reapplyAfterFetch`). A row with a newer message keeps the API's count.
+ * (lib/query-client.ts `applyPushed`). A row with a newer message keeps the API's count.
  */
 function clearUnread(queryClient: QueryClient, id: number, upTo: number): void {
   const read = (c: InboxConversation) => c.id === id && c.unread_count > 0 && (c.last_message?.id ?? 0) <= upTo;
-  const clear = () =>
+  applyPushed(queryClient, [inboxKeys.all], () =>
     queryClient.setQueriesData<Paged<InboxConversation>>({ queryKey: inboxKeys.all }, (page) =>
       page?.data.some(read) ? { ...page, data: page.data.map((c) => (read(c) ? { ...c, unread_count: 0 } : c)) } : page,
-    );
-  clear();
-  reapplyAfterFetch(queryClient, inboxKeys.all, clear);
+    ),
+  );
 }
 
 function InboxRow({ c, to, active, now }: { c: InboxConversation; to: string; active: boolean; now: number }) {
