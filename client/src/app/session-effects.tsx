@@ -39,8 +39,8 @@ export function SessionEffects() {
         // The chunk did not come (the app opened offline before it was cached, or the link dropped):
         // without it there is no live connection and no outbox, so it is asked for again when the
         // browser is back online, and, while it says it is online, after 2, 4, 8 … 60 s. The browser
-        // fetches a failed module again (whatwg/html#10327: the Chromium of the e2e tests, 156, does). The window's own event, not
-        // lib/online.ts: the first load keeps TanStack's core out.
+        // fetches a failed module again (whatwg/html#10327: the Chromium of the e2e tests, 156, does).
+        // The window's own event, not lib/online.ts: the first load keeps TanStack's core out.
         window.addEventListener('online', again);
         if (navigator.onLine) timer = setTimeout(again, Math.min(MAX_WAIT_MS, 2_000 * 2 ** attempt));
       },

@@ -346,7 +346,8 @@ export default function StoreChatsRoute() {
     };
   }, [queryClient]);
   // Leaving the conversation on screen: the thread marked what it showed as read, so its row has nothing
-  // unread — also when the read's push did not reach this socket (sent before it had joined the room).
+  // unread — also when the read's push did not reach this socket (likely a read written before the
+  // socket had joined the conversation's room).
   useEffect(() => {
     if (!openId) return;
     return () => {
