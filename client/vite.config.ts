@@ -18,7 +18,10 @@ const FIRST_LOAD = [
   /node_modules[\\/](react-router|i18next|react-i18next|@emotion[\\/][^\\/]+|stylis|use-sync-external-store)[\\/]/,
   // zustand's create only: its shallow helpers (useShallow) serve lazy screens.
   /node_modules[\\/]zustand[\\/]esm[\\/](index|vanilla|react)\.mjs$/,
-  /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|components[\\/](box|stack|spinner|text|button|heading|simple-grid))[\\/]/,
+  /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|components[\\/](box|stack|spinner|text|button|heading|simple-grid|container))[\\/]/,
+  // Ark's context helper with zag's type guards: the app's start imports them (the locale provider), and on
+  // their own they were one more small chunk on every first load.
+  /node_modules[\\/](@ark-ui[\\/]react[\\/]dist[\\/]utils[\\/]create-context|@zag-js[\\/]utils[\\/]dist[\\/]guard)\./,
   /client[\\/]src[\\/](i18n[\\/](index|ar)|stores[\\/]session|config[\\/]paths|components[\\/]ui[\\/]icons)/,
   /shared[\\/]src[\\/](paths|limits|entities)\./,
 ];

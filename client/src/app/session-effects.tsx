@@ -10,37 +10,34 @@
  * fetched beside the screen's already (the route table's modulepreload links: client/vite-route-preload.ts).
  */
 import type { ComponentType } from 'react';
-import { useEffect } from 'react';
-import { create } from 'zustand';
+import { useEffect, useReducer, useState } from 'react';
 import { useToken } from '@/stores/session';
 
-const useLoaded = create<{ Effects: ComponentType | null; attempt: number }>(() => ({ Effects: null, attempt: 0 }));
+/** The effects' component once its code is in: kept for a later sign-in in the same page. */
+let loaded: ComponentType | null = null;
 
 /** The longest wait before the effects' code is asked for again while the browser says it is online. */
 const MAX_WAIT_MS = 60_000;
 
 export function SessionEffects() {
   const token = useToken();
-  const Effects = useLoaded((s) => s.Effects);
-  const attempt = useLoaded((s) => s.attempt);
+  const [Effects, setEffects] = useState(() => loaded);
+  // each failed load asks again once: on the `online` event or the timer, whichever comes first
+  const [attempt, again] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (!token || Effects) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const again = () => {
-      window.removeEventListener('online', again);
-      clearTimeout(timer);
-      if (!cancelled) useLoaded.setState((s) => ({ attempt: s.attempt + 1 }));
-    };
     import('./signed-in-effects').then(
-      (m) => useLoaded.setState({ Effects: m.default }),
+      (m) => setEffects(() => (loaded = m.default)),
       () => {
         if (cancelled) return;
         // The chunk did not come (the app opened offline before it was cached, or the link dropped):
         // without it there is no live connection and no outbox, so it is asked for again when the
-        // browser is back online, and, while it says it is online, after 2, 4, 8 … 60 s. The browser
-        // fetches a failed module again (whatwg/html#10327: the Chromium of the e2e tests, 156, does).
-        // The window's own event, not lib/online.ts: the first load keeps TanStack's core out.
+        // browser is back online, and, while it says it is online, after 2, 4, 8 … 60 s (the effect's
+        // cleanup drops the other one). The browser fetches a failed module again (whatwg/html#10327:
+        // the Chromium of the e2e tests, 156, does). The window's own event, not lib/online.ts: the
+        // first load keeps TanStack's core out.
         window.addEventListener('online', again);
         if (navigator.onLine) timer = setTimeout(again, Math.min(MAX_WAIT_MS, 2_000 * 2 ** attempt));
       },
