@@ -24,6 +24,9 @@
 //   BENCH_WEB_TIMELINE=1  print every request before it (start, request sent, first byte, end; ms);
 //   BENCH_WEB_SHIFTS=1  print each layout shift with what moved (box before → after);
 //   BENCH_WEB_TRACE=/tmp/trace  write a Chromium trace of each cold visit (prefix + path + .json);
+//   BENCH_WEB_TLS=1  every browser visit over HTTPS and HTTP/2, through a TLS terminator in front of the
+//     server (nginx, a self-signed certificate: scripts/lib/nginx.mjs), as a deployment serves it (does
+//     not write docs/performance.md: the figures of record are `npm start`'s own port);
 //   BENCH_WEB_NO_DOC=1  do not write docs/performance.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,12 +38,15 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { measureBundle } from '../client/scripts/bundle-size.mjs';
 import { measureFirstVisit } from './lib/first-visit.mjs';
+import { startTlsTerminator } from './lib/nginx.mjs';
 import { freePort } from './lib/ports.mjs';
 import { coldAndWarm, lighthouseSignedIn, seedChat, THROTTLING } from './lib/signed-in-flow.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const TLS = process.env.BENCH_WEB_TLS === '1';
+// + the TLS terminator's certificate trusted (BENCH_WEB_TLS), once it has one
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu'];
 const only = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
 const MODES = (process.env.BENCH_WEB_MODES ?? 'idle,loaded').split(',').filter((m) => m === 'idle' || m === 'loaded');
@@ -122,6 +128,17 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
+// BENCH_WEB_TLS=1: the browsers go through a TLS terminator speaking HTTP/2 (the seeding and checks stay on
+// the server's own port).
+const tls = TLS ? await startTlsTerminator({ port: await freePort(), upstreamPort: port }) : null;
+if (tls) {
+  process.on('exit', tls.stop);
+  CHROME_FLAGS.push(...tls.chromeFlags);
+}
+const web = tls ? tls.url : base;
+const transport = tls ? 'HTTPS with HTTP/2 through a TLS terminator' : "HTTP/1.1 on the server's own port";
+if (tls) console.log(`browsers go through ${web} (HTTPS, HTTP/2; nginx in front of ${base})`);
+
 // The public pages: a store's products page and one of its products from the demo data.
 const firstProduct = (await (await fetch(`${base}/api/product/getAll?store_id=4`)).json())?.data?.data?.[0];
 if (!firstProduct?.id) throw new Error('the demo data has no product in store 4 (the product page to measure)');
@@ -134,7 +151,7 @@ async function firstVisit(saveData) {
     args: [...CHROME_FLAGS, '--disable-quic', '--disable-background-networking'],
   });
   try {
-    const visit = await measureFirstVisit(browser, `${base}/`, { saveData });
+    const visit = await measureFirstVisit(browser, `${web}/`, { saveData });
     await visit.context.close();
     return visit;
   } finally {
@@ -228,7 +245,7 @@ for (const mode of pages.length ? MODES : []) {
         let r;
         for (let attempt = 1; !r; attempt++) {
           try {
-            r = await lighthouseRun(`${base}${page}`);
+            r = await lighthouseRun(`${web}${page}`);
           } catch (err) {
             if (attempt >= 3) throw err;
             console.warn(`  ${page}: ${err.message}; again`);
@@ -284,7 +301,13 @@ if (SIGNED_IN) {
       let r;
       for (let attempt = 1; !r; attempt++) {
         try {
-          r = await coldAndWarm(chromium, { chromePath: CHROME_PATH, flags: CHROME_FLAGS, base, distDir, ...flow });
+          r = await coldAndWarm(chromium, {
+            chromePath: CHROME_PATH,
+            flags: CHROME_FLAGS,
+            base: web,
+            distDir,
+            ...flow,
+          });
         } catch (err) {
           if (attempt >= 3) throw err;
           console.warn(`  ${flow.name}: ${err.message.split('\n')[0]}; again`);
@@ -309,7 +332,7 @@ if (SIGNED_IN) {
       let l;
       for (let attempt = 1; !l; attempt++) {
         try {
-          l = await lighthouseSignedIn({ chromePath: CHROME_PATH, flags: CHROME_FLAGS, base, ...flow });
+          l = await lighthouseSignedIn({ chromePath: CHROME_PATH, flags: CHROME_FLAGS, base: web, ...flow });
         } catch (err) {
           if (attempt >= 3) throw err;
           console.warn(`  ${flow.name}: ${err.message}; again`);
@@ -344,6 +367,7 @@ if (SIGNED_IN) {
   }
   loadOf.signedIn = `${before} → ${load()}`;
 }
+tls?.stop();
 stopServer();
 rmSync(tmp, { recursive: true, force: true });
 
@@ -375,7 +399,7 @@ for (const [mode, byPage] of Object.entries(results)) {
     return `| ${page} | ${r.performance} | ${cell.fcp(r.fcp)} | ${cell.lcp(r.lcp)} | ${ms(r.tbt)} (${r.tbtRuns.join(', ')}) | ${cell.cls(r.cls)} | ${r.accessibility} | ${r.seo} | ${pass(ok)} |`;
   });
   tables.push(
-    `Public pages, ${mode === 'idle' ? 'idle' : 'loaded: one CPU-bound process (`node -e "for(;;){}"`) started by the script beside the runs'}; load average ${loadOf[mode]}. Targets: performance ≥ ${TARGET.performance}, LCP ≤ 2.5 s, TBT ≤ ${tbtMax} ms, CLS ≤ ${TARGET.cls}, accessibility ${TARGET.accessibility}, SEO ${TARGET.seo}.\n\n${[header, `|${'---|'.repeat(9)}`, ...rows].join('\n')}`,
+    `Public pages (${transport}), ${mode === 'idle' ? 'idle' : 'loaded: one CPU-bound process (`node -e "for(;;){}"`) started by the script beside the runs'}; load average ${loadOf[mode]}. Targets: performance ≥ ${TARGET.performance}, LCP ≤ 2.5 s, TBT ≤ ${tbtMax} ms, CLS ≤ ${TARGET.cls}, accessibility ${TARGET.accessibility}, SEO ${TARGET.seo}.\n\n${[header, `|${'---|'.repeat(9)}`, ...rows].join('\n')}`,
   );
 }
 if (signedIn) {
@@ -392,7 +416,7 @@ if (signedIn) {
     return `| ${r.name} | ${ms(r.newest)} (${r.newestRuns.join(', ')}) | ${s(r.lcpApplied)} / ${s(r.lcpSimulated)} | ${ms(r.tbtApplied)} / ${ms(r.tbtSimulated)} | ${r.cls.toFixed(3)} | ${r.jsKb} KB | ${r.requests} | ${ms(r.warmNewest)} / ${r.warmThread ? ms(r.warmThread) : 'no thread request seen'} (from cache first in ${r.warmFromCache} of ${RUNS}) | ${pass(ok)} |`;
   });
   tables.push(
-    `Signed-in core (a 200-message thread), median of ${RUNS}; load average ${loadOf.signedIn}. Applied throttling: ${THROTTLING.latencyMs} ms RTT, ${(THROTTLING.downloadKbps / 1024).toFixed(1)} Mbps down, ${THROTTLING.uploadKbps} kbps up, ${THROTTLING.cpu}× CPU (DevTools protocol), 412 × 823 px; simulated: Lighthouse mobile. Targets: newest message in view ≤ ${TARGET.newestMs / 1000} s applied, LCP ≤ 2.5 s simulated, TBT ≤ ${TARGET.chatTbtMs} ms, CLS ${TARGET.chatCls} (the worst run), JS ≤ ${TARGET.chatJsKb} KB gzip, a warm visit shows the thread before the network answers.\n\n${[header, `|${'---|'.repeat(9)}`, ...rows].join('\n')}`,
+    `Signed-in core (a 200-message thread; ${transport}), median of ${RUNS}; load average ${loadOf.signedIn}. Applied throttling: ${THROTTLING.latencyMs} ms RTT, ${(THROTTLING.downloadKbps / 1024).toFixed(1)} Mbps down, ${THROTTLING.uploadKbps} kbps up, ${THROTTLING.cpu}× CPU (DevTools protocol), 412 × 823 px; simulated: Lighthouse mobile. Targets: newest message in view ≤ ${TARGET.newestMs / 1000} s applied, LCP ≤ 2.5 s simulated, TBT ≤ ${TARGET.chatTbtMs} ms, CLS ${TARGET.chatCls} (the worst run), JS ≤ ${TARGET.chatJsKb} KB gzip, a warm visit shows the thread before the network answers.\n\n${[header, `|${'---|'.repeat(9)}`, ...rows].join('\n')}`,
   );
 }
 for (const t of tables) console.log(`\n${t}`);
@@ -402,7 +426,7 @@ for (const [mode, byPage] of Object.entries(results)) {
   }
 }
 // Only a full run (every page, both modes, the signed-in flow) replaces the doc's figures.
-if (process.env.BENCH_WEB_NO_DOC || only || MODES.length < 2 || !SIGNED_IN || FLOWS.length < 2) process.exit(0);
+if (process.env.BENCH_WEB_NO_DOC || TLS || only || MODES.length < 2 || !SIGNED_IN || FLOWS.length < 2) process.exit(0);
 
 // 7. docs/performance.md, section "Web": the figures (the prose around them lives in the doc's own text).
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ');

@@ -1,6 +1,6 @@
 // nginx for the local scale test and benchmark: renders deploy/nginx.conf.template (the file the
 // docker image uses) with local values and runs Debian's nginx with every path inside a temp dir.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,4 +143,95 @@ export async function startNginx({ port, apiPorts, relayPorts, clientRoot, suppo
     rmSync(dir, { recursive: true, force: true });
   };
   return { url: `http://127.0.0.1:${port}`, port, dir, pid: proc.pid, stop, errorLog };
+}
+
+/**
+ * A TLS terminator on 127.0.0.1:port in front of `upstreamPort` (plain HTTP), speaking HTTP/2 to the
+ * browser as a deployment's terminator does (docs/deploy.md §4: Caddy, a load balancer or nginx), with
+ * a self-signed certificate made for the run (browsers must be told to accept it:
+ * the returned `chromeFlags`). For `npm run bench:web`'s `BENCH_WEB_TLS=1`: the product as farmers
+ * reach it, one multiplexed connection instead of HTTP/1.1's six. Returns { url, chromeFlags, stop() }.
+ */
+export async function startTlsTerminator({ port, upstreamPort }) {
+  ensurePrograms(['nginx', 'openssl']);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-tls-'));
+  chmodSync(dir, 0o755);
+  mkdirSync(path.join(dir, 'temp'), { mode: 0o777 });
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  // The key's SPKI hash: Chromium told to trust it (`--ignore-certificate-errors-spki-list`) treats the
+  // certificate as valid — with `--ignore-certificate-errors` it keeps nothing in its HTTP cache.
+  const spki = execFileSync('sh', [
+    '-c',
+    `openssl x509 -in '${cert}' -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`,
+  ])
+    .toString()
+    .trim();
+  // `listen … ssl http2` (nginx 1.22 on Debian 12; `http2 on;` from 1.25.1).
+  const siteFile = path.join(dir, 'tls.conf');
+  writeFileSync(
+    siteFile,
+    `upstream product { server 127.0.0.1:${upstreamPort}; keepalive 32; }
+server {
+    listen 127.0.0.1:${port} ssl http2;
+    ssl_certificate ${cert};
+    ssl_certificate_key ${key};
+    client_max_body_size 6m;
+    location / {
+        proxy_pass http://product;
+        proxy_http_version 1.1;
+        proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-Proto https;
+        proxy_set_header X-Forwarded-For $remote_addr;
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection $connection_upgrade;
+        proxy_read_timeout 75s;
+    }
+}
+map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
+`,
+  );
+  const confFile = path.join(dir, 'nginx.conf');
+  writeFileSync(confFile, mainConf(dir, siteFile));
+  const proc = spawn('nginx', ['-p', dir, '-c', confFile, '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // SIGTERM: the master stops its workers (killed with SIGKILL they outlive it, holding the bench's output open)
+  const kill = () => proc.exitCode === null && proc.kill('SIGTERM');
+  process.once('exit', kill);
+  try {
+    await waitForPort(port, 10000);
+  } catch (err) {
+    kill();
+    throw new Error(`the TLS terminator did not start: ${err.message}`);
+  }
+  return {
+    url: `https://127.0.0.1:${port}`,
+    chromeFlags: [`--ignore-certificate-errors-spki-list=${spki}`],
+    stop: () => {
+      kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

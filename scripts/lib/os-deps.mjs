@@ -8,6 +8,7 @@ const PROGRAMS = {
   postgresql: { check: ['/usr/lib/postgresql/15/bin/initdb', '/usr/lib/postgresql/16/bin/initdb'], pkg: 'postgresql' },
   'redis-server': { check: ['/usr/bin/redis-server'], pkg: 'redis-server' },
   nginx: { check: ['/usr/sbin/nginx'], pkg: 'nginx' },
+  openssl: { check: ['/usr/bin/openssl'], pkg: 'openssl' },
 };
 
 export function missingPrograms(names = Object.keys(PROGRAMS)) {
