@@ -47,6 +47,15 @@ async function check(page: Page, name: string, url: string, heading: string) {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const vw = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vw + 1);
+  if (vw >= 768) {
+    // each row of a table in one colour, its actions cell too (stripes to the row's end)
+    const rows = await page
+      .locator('table tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => getComputedStyle(td).backgroundColor)),
+      );
+    for (const cells of rows) expect(new Set(cells).size, `${name}: a row's cells ${cells.join(' | ')}`).toBe(1);
+  }
   await shotAndAxe(page, name);
 }
 

@@ -13,12 +13,15 @@ import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { tableRecipe } from '@/features/dashboard/lib/recipes';
 
-/** The actions column stays in view at the inline end while a wide table scrolls on a phone. */
+/**
+ * The actions column stays in view at the inline end while a wide table scrolls under md. From md it is a
+ * plain cell: no colour of its own, so a striped row is striped to its end.
+ */
 const pinned = {
   position: { base: 'sticky', md: 'static' },
   insetInlineEnd: '0',
-  bg: { base: 'bg', md: 'transparent' },
-  boxShadow: { base: '0 0 6px rgba(0,0,0,0.12)', md: 'none' },
+  bg: { mdDown: 'bg' },
+  boxShadow: { mdDown: '0 0 6px rgba(0,0,0,0.12)' },
 } as const;
 
 /** Where the lists turn into cards. */
