@@ -167,6 +167,12 @@ for (const vp of viewports) {
       await expect(drawer.getByRole('link', { name: 'الطلبات' })).toBeVisible();
       await expect(drawer).toHaveAttribute('data-state', 'open');
       await shotAndAxe(page, 'drawer-store', false);
+      // The top bar has no room for the language switch on a phone: the drawer has it, and it works.
+      await drawer.getByRole('button', { name: /^English/ }).click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+      await expect(drawer.getByRole('link', { name: 'Orders' })).toBeVisible();
+      await drawer.getByRole('button', { name: /^العربية/ }).click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
     }

@@ -9,6 +9,7 @@ import { Drawer } from '@chakra-ui/react/drawer';
 import { Portal } from '@chakra-ui/react/portal';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LanguageSwitch } from '@/components/layout/language-switch';
 import { LoadingState } from '@/components/ui/loading-state';
 import { ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
@@ -135,6 +136,10 @@ export default function DashboardLayout() {
               <Drawer.Body p="0">
                 <SideNav user={user} onNavigate={() => setDrawerOpen(false)} />
               </Drawer.Body>
+              {/* Under sm the top bar has no room for the language switch: it is here. */}
+              <Drawer.Footer display={{ base: 'flex', sm: 'none' }} justifyContent="start" borderTopWidth="1px" py="3">
+                <LanguageSwitch />
+              </Drawer.Footer>
               <Drawer.CloseTrigger asChild>
                 <Box as="button" position="absolute" top="3" insetEnd="3" aria-label={t('nav.closeMenu')} fontSize="xl">
                   ×

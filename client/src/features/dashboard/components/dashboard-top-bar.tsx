@@ -176,6 +176,7 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
               </Text>
             </RouterLink>
           </Button>
+          {/* under sm: in the side drawer (dashboard-layout.tsx) */}
           <Box
             display={{ base: 'none', sm: 'block' }}
             color="white"
