@@ -154,6 +154,46 @@ function watch(page: Page) {
 
 const HYDRATION = /hydrat|Minified React error #(418|419|421|422|423|425)|did not match/i;
 
+test('an English reader: a server-rendered page is drawn in English, without a hydration error or a second fetch', async ({
+  browser,
+  baseURL,
+}) => {
+  const pages: [string, RegExp][] = [
+    ['/', /^$/],
+    ['/leaf', /get-By-city/],
+    ['/blog', /post\/getAll/],
+  ];
+  for (const [path, dataCall] of pages) {
+    // a fresh browser each time: the English catalogue and the layout's chunks arrive while the page starts
+    const context = await browser.newContext({
+      baseURL,
+      serviceWorkers: 'block',
+      storageState: {
+        cookies: [],
+        origins: [{ origin: baseURL ?? '', localStorage: [{ name: 'lang', value: 'en' }] }],
+      },
+    });
+    const page = await context.newPage();
+    const seen = watch(page);
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('link', { name: 'Agricultural pharmacies' }).first()).toBeVisible();
+    // the footer is the last of the layout's pieces to come: in English too
+    await expect(page.getByRole('contentinfo')).toContainText('Chat with us on WhatsApp');
+    await hydrated(page);
+    expect(
+      seen.messages.filter((m) => HYDRATION.test(m)),
+      path,
+    ).toEqual([]);
+    expect(
+      seen.api.filter((u) => dataCall.test(u) && path !== '/'),
+      `${path} fetched its data again`,
+    ).toEqual([]);
+    await context.close();
+  }
+});
+
 test('hydration: no React warning, the data is not fetched again, the page then works', async ({
   browser,
   baseURL,

@@ -6,7 +6,7 @@ import '@/i18n';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { restoreStoredLang } from '@/i18n';
+import { restoreStoredLang, setLang, storedLang } from '@/i18n';
 import { queryCacheRestored } from '@/lib/query-provider';
 import { loadTopBar } from '@/components/layout/public-layout';
 import { createStyleCache } from '@/lib/theme/style-cache';
@@ -43,19 +43,26 @@ if (root.hasAttribute('data-server-rendered')) {
         if (data) await m.applyServerState(data, readToken() !== null);
       })
     : null;
-  void Promise.all([firstScreen, state])
-    .catch(() => {})
-    .then(() => {
-      // In a transition: React hydrates in slices of a few milliseconds, yielding to the browser in
-      // between (a tap or a scroll is not held up by one long task), each Suspense boundary on its own.
-      startTransition(() => {
-        hydrateRoot(root, app, {
-          onRecoverableError: (error) => console.error('hydration:', error),
+  if (storedLang() === 'en') {
+    // The server renders Arabic. An English reader's page is drawn again in English instead of hydrated:
+    // hydrating the Arabic HTML and switching after it made each part that hydrated after the switch (the
+    // top bar, the footer: lazy chunks that come later) a mismatch — React error 418, that part thrown
+    // away and drawn again. Drawn once the screen, its data, the top bar and the English strings are in.
+    void Promise.all([firstScreen, state, topBar, setLang('en')])
+      .catch(() => {})
+      .then(() => createRoot(root).render(app));
+  } else
+    void Promise.all([firstScreen, state])
+      .catch(() => {})
+      .then(() => {
+        // In a transition: React hydrates in slices of a few milliseconds, yielding to the browser in
+        // between (a tap or a scroll is not held up by one long task), each Suspense boundary on its own.
+        startTransition(() => {
+          hydrateRoot(root, app, {
+            onRecoverableError: (error) => console.error('hydration:', error),
+          });
         });
       });
-      // English (a saved choice) only after hydration: the server rendered Arabic.
-      setTimeout(restoreStoredLang, 0);
-    });
 } else {
   // The shell (index.html: signed-in screens, the service worker's offline copy). The screen being
   // opened is loaded before the first render so that render shows it at once instead of a loading state

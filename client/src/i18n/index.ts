@@ -9,7 +9,8 @@ import { ar } from './ar';
 
 const LANG_KEY = 'lang';
 
-function storedLang(): Lang {
+/** The language chosen in this browser (Arabic unless English was chosen). */
+export function storedLang(): Lang {
   try {
     return localStorage.getItem(LANG_KEY) === 'en' ? 'en' : 'ar';
   } catch {
