@@ -153,3 +153,42 @@ test('/chat/{id} shows its thread with at most its budget of gzipped JS, the int
   );
   test.info().annotations.push({ type: 'gzip KB', description: String(kb) });
 });
+
+/**
+ * The store's inbox opened cold (`/dashboard/chats?c={id}`, issue 25): what its first render needs is the
+ * static import closure of the entry, the app's start, the dashboard's frame, the inbox screen and the
+ * thread (the modules client/vite-route-preload.ts preloads for it). The phone's side drawer, the
+ * customer's sheet and the report / block menu — Chakra's drawer and dialog with their portal — come on
+ * use or after the first render, never in it. Budget: the figure of 2026-11-28 (284.6 KB) plus ~1 %.
+ */
+const INBOX_FIRST = [
+  'src/features/dashboard/components/dashboard-entry.tsx',
+  'src/features/dashboard/routes/store-chats.tsx',
+  'src/features/chat/components/chat-thread.tsx',
+];
+const INBOX_BUDGET_KB = 287.5;
+const INBOX_LATER = [
+  'src/features/dashboard/components/side-drawer.tsx',
+  'src/features/dashboard/components/customer-sheet.tsx',
+  'src/components/ui/thread-safety-menu.tsx',
+];
+
+test('the store inbox draws its first screen with at most its budget of JS, the drawers and menus after it', () => {
+  const manifest = readManifest();
+  let keys = closure(manifest, APP_START, closure(manifest, entryKeyOf(manifest) ?? ''));
+  for (const src of INBOX_FIRST) {
+    expect(manifest[src], `${src} is not a chunk of the build`).toBeDefined();
+    keys = closure(manifest, src, keys);
+  }
+  const files = new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')));
+  for (const src of INBOX_LATER) {
+    expect(manifest[src], `${src} is its own lazy chunk`).toBeDefined();
+    expect(files.has(manifest[src].file), `${src} is loaded with the inbox's first screen`).toBe(false);
+  }
+  const bytes = gzipBytes(files);
+  const kb = Math.round((bytes / 1024) * 10) / 10;
+  expect(bytes, `the inbox: ${kb} KB of JS for its first screen (budget ${INBOX_BUDGET_KB} KB)`).toBeLessThanOrEqual(
+    INBOX_BUDGET_KB * 1024,
+  );
+  test.info().annotations.push({ type: 'gzip KB', description: String(kb) });
+});

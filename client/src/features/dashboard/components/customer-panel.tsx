@@ -3,7 +3,7 @@
  * phone (a tap calls, another copies it), province, and this customer's orders with the store —
  * stage or status (a buyer's cancel reads as cancelled), total and a link to each
  * (order/getAll-byStore?user_id). A side column on a wide screen (xl), a sheet from the screen's
- * foot on a phone or a narrow desk (`CustomerSheet`).
+ * foot on a phone or a narrow desk (`customer-sheet.tsx`, its own chunk: loaded when first opened).
  */
 import {
   type InboxConversation,
@@ -15,13 +15,11 @@ import {
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button, IconButton } from '@chakra-ui/react/button';
-import { Drawer } from '@chakra-ui/react/drawer';
 import { Heading } from '@chakra-ui/react/heading';
-import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
-import { MdCall, MdClose, MdContentCopy, MdLocationOn } from 'react-icons/md';
+import { MdCall, MdContentCopy, MdLocationOn } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { customerOrdersQueryOptions } from '@/api/orders';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -30,7 +28,6 @@ import { notify } from '@/components/ui/toaster';
 import { failureOf } from '@/lib/query-client';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
-import { drawerRecipe } from '@/features/dashboard/lib/recipes';
 
 const SHOWN = 10;
 
@@ -148,46 +145,5 @@ export function CustomerDetails({ c }: { c: InboxConversation }) {
       </Stack>
       <CustomerOrders c={c} />
     </Stack>
-  );
-}
-
-/** The customer's details as a sheet (from the foot on a phone, from the side on a desk). */
-export function CustomerSheet({
-  c,
-  open,
-  onOpenChange,
-}: {
-  c: InboxConversation;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { t } = useDashboardT();
-  return (
-    <Drawer.Root
-      recipe={drawerRecipe}
-      open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
-      placement={{ base: 'bottom', md: 'end' }}
-      size={{ base: 'md', md: 'sm' }}
-    >
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content roundedTop={{ base: 'xl', md: 'none' }} maxH={{ base: '85dvh', md: 'none' }}>
-            <Drawer.Header>
-              <Drawer.Title>{t('inbox.customer')}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <CustomerDetails c={c} />
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild position="absolute" top="3" insetEnd="3">
-              <IconButton size="sm" variant="ghost" aria-label={t('inbox.closeCustomer')}>
-                <MdClose />
-              </IconButton>
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
   );
 }

@@ -5,11 +5,8 @@
  */
 import '@/i18n/shop';
 import { Box } from '@chakra-ui/react/box';
-import { Drawer } from '@chakra-ui/react/drawer';
-import { Portal } from '@chakra-ui/react/portal';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { LanguageSwitch } from '@/components/layout/language-switch';
 import { LoadingState } from '@/components/ui/loading-state';
 import { ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
@@ -20,7 +17,6 @@ import { retryUser, useUserQuery } from '@/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { failureOf } from '@/lib/query-client';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
-import { drawerRecipe } from '@/features/dashboard/lib/recipes';
 import { useLiveOrders } from '@/features/dashboard/lib/use-live-orders';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { DashboardTopBar } from './dashboard-top-bar';
@@ -30,6 +26,8 @@ import { currentLang } from '@/i18n';
 import { provinceLabel } from '@agrivet/shared';
 
 const OfflineBanner = lazy(() => import('@/components/layout/offline-banner'));
+const loadSideDrawer = () => import('./side-drawer');
+const SideDrawer = lazy(loadSideDrawer);
 
 const COLLAPSED_KEY = 'dashboard:collapsed';
 
@@ -51,6 +49,7 @@ export default function DashboardLayout() {
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const isStore = user?.type === 1 || user?.type === 3;
   useLiveOrders();
 
@@ -92,7 +91,11 @@ export default function DashboardLayout() {
         user={user}
         collapsed={collapsed}
         onToggleCollapse={toggle}
-        onOpenDrawer={() => setDrawerOpen(true)}
+        onPreloadDrawer={() => void loadSideDrawer()}
+        onOpenDrawer={() => {
+          setDrawerUsed(true);
+          setDrawerOpen(true);
+        }}
       />
       <Box display="flex" flex="1" minH="0">
         <Box
@@ -119,36 +122,12 @@ export default function DashboardLayout() {
           </Suspense>
         </Box>
       </Box>
-      <Drawer.Root
-        recipe={drawerRecipe}
-        open={drawerOpen}
-        onOpenChange={(e) => setDrawerOpen(e.open)}
-        placement="start"
-        size="xs"
-      >
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>{t('nav.sidebar')}</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body p="0">
-                <SideNav user={user} onNavigate={() => setDrawerOpen(false)} />
-              </Drawer.Body>
-              {/* Under sm the top bar has no room for the language switch: it is here. */}
-              <Drawer.Footer display={{ base: 'flex', sm: 'none' }} justifyContent="start" borderTopWidth="1px" py="3">
-                <LanguageSwitch />
-              </Drawer.Footer>
-              <Drawer.CloseTrigger asChild>
-                <Box as="button" position="absolute" top="3" insetEnd="3" aria-label={t('nav.closeMenu')} fontSize="xl">
-                  ×
-                </Box>
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {/* the phone's side bar: its code (Chakra's drawer, a dialog) comes on the first tap of the menu */}
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <SideDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
     </Box>
   );
 }

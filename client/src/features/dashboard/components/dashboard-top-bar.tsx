@@ -30,9 +30,11 @@ interface TopBarProps {
   collapsed: boolean;
   onToggleCollapse: () => void;
   onOpenDrawer: () => void;
+  /** The finger is down on the menu button: its drawer's code can start coming before the tap ends. */
+  onPreloadDrawer?: () => void;
 }
 
-export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawer }: TopBarProps) {
+export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawer, onPreloadDrawer }: TopBarProps) {
   const { t, common } = useDashboardT();
   const navigate = useNavigate();
   const soundOn = useOrderAlerts((s) => s.soundOn);
@@ -70,6 +72,7 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
             _hover={{ bg: 'green.700' }}
             aria-label={menuLabel}
             onClick={onOpenDrawer}
+            onPointerDown={onPreloadDrawer}
             position="relative"
           >
             <MdMenu />

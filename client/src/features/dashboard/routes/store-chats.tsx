@@ -18,12 +18,13 @@ import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MdArrowBack,
   MdArrowForward,
   MdCall,
+  MdMoreVert,
   MdNotificationsActive,
   MdNotificationsOff,
   MdPersonOutline,
@@ -34,7 +35,6 @@ import { getUser } from '@/api/auth';
 import { inboxKeys, inboxQueryOptions, resolveConversation, useInbox, waitedMinutes } from '@/api/inbox';
 import { lastTime, messagePreview } from '@/components/ui/conversation-item';
 import { LoadingState } from '@/components/ui/loading-state';
-import { ThreadSafetyMenu } from '@/components/ui/thread-safety-menu';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
 import { sendProductCard } from '@/api/messages';
@@ -44,13 +44,20 @@ import { applyPushed, failureOf } from '@/lib/query-client';
 import { useMessageSound } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
 import { ConnectionStatus } from '@/components/ui/connection-status';
-import { CustomerDetails, CustomerSheet } from '@/features/dashboard/components/customer-panel';
+import { CustomerDetails } from '@/features/dashboard/components/customer-panel';
 import { INBOX_TABS, InboxTabs } from '@/features/dashboard/components/inbox-tabs';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { checkboxRecipe, nativeSelectRecipe } from '@/features/dashboard/lib/recipes';
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 import { waitText } from '@/features/dashboard/lib/wait-text';
+
+// Loaded after the first render: the report / block menu with its dialogs, and the customer's sheet (a
+// drawer) on its first opening — neither is part of the inbox's first load (client/vite-route-preload.ts).
+const ThreadSafetyMenu = lazy(() =>
+  import('@/components/ui/thread-safety-menu').then((m) => ({ default: m.ThreadSafetyMenu })),
+);
+const CustomerSheet = lazy(() => import('@/features/dashboard/components/customer-sheet'));
 
 /** Re-renders every minute (the waiting times). */
 function useMinuteTick(): number {
@@ -299,6 +306,7 @@ export default function StoreChatsRoute() {
   const asked = params.get('f') as InboxFilter | null;
   const [typed, setTyped] = useState('');
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetUsed, setSheetUsed] = useState(false);
   const [q, setQ] = useState('');
   useEffect(() => {
     const id = setTimeout(() => setQ(typed.trim()), 300);
@@ -441,10 +449,33 @@ export default function StoreChatsRoute() {
                   {/* whether the customer's messages arrive live (the farmer's thread header says the same) */}
                   <ConnectionStatus />
                 </Stack>
-                {/* report the customer or block them in this conversation (the store is its receiver) */}
-                <ThreadSafetyMenu conversation={open} me={open?.receiver.id ?? 0} />
+                {/* report the customer or block them in this conversation (the store is its receiver); its
+                    menu and dialogs come after the thread, a button of its size holds its place */}
+                <Suspense
+                  fallback={
+                    <IconButton
+                      variant="ghost"
+                      size="sm"
+                      aria-label={common('thread.safety')}
+                      disabled
+                      _disabled={{ opacity: 1, cursor: 'default' }}
+                    >
+                      <MdMoreVert />
+                    </IconButton>
+                  }
+                >
+                  <ThreadSafetyMenu conversation={open} me={open?.receiver.id ?? 0} />
+                </Suspense>
               </HStack>
-              {open && <CustomerBar c={open} onDetails={() => setSheetOpen(true)} />}
+              {open && (
+                <CustomerBar
+                  c={open}
+                  onDetails={() => {
+                    setSheetUsed(true);
+                    setSheetOpen(true);
+                  }}
+                />
+              )}
               {threadShown ? (
                 <Suspense fallback={<LoadingState />}>
                   <ChatThread key={openId} conversationId={openId} />
@@ -452,7 +483,11 @@ export default function StoreChatsRoute() {
               ) : (
                 <LoadingState />
               )}
-              {open && <CustomerSheet c={open} open={sheetOpen} onOpenChange={setSheetOpen} />}
+              {open && sheetUsed && (
+                <Suspense fallback={null}>
+                  <CustomerSheet c={open} open={sheetOpen} onOpenChange={setSheetOpen} />
+                </Suspense>
+              )}
             </>
           ) : (
             <Text color="fg.muted" m="auto" p="6" textAlign="center">
