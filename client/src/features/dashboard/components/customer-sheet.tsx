@@ -11,17 +11,10 @@ import { MdClose } from 'react-icons/md';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { drawerRecipe } from '@/features/dashboard/lib/recipes';
 import { CustomerDetails } from './customer-panel';
+import type { DrawerState } from './side-drawer';
 
 /** The customer's details as a sheet (from the foot on a phone, from the side on a desk). */
-export default function CustomerSheet({
-  c,
-  open,
-  onOpenChange,
-}: {
-  c: InboxConversation;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export default function CustomerSheet({ c, open, onOpenChange }: DrawerState & { c: InboxConversation }) {
   const { t } = useDashboardT();
   return (
     <Drawer.Root

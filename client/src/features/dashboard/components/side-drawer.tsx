@@ -12,15 +12,17 @@ import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { drawerRecipe } from '@/features/dashboard/lib/recipes';
 import { SideNav } from './side-nav';
 
+/** A drawer opened and closed by its owner (Chakra's controlled `open`). */
+export interface DrawerState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 export default function SideDrawer({
   user,
   open,
   onOpenChange,
-}: {
-  user: ComponentProps<typeof SideNav>['user'];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: DrawerState & { user: ComponentProps<typeof SideNav>['user'] }) {
   const { t } = useDashboardT();
   return (
     <Drawer.Root
