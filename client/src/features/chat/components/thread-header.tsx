@@ -9,20 +9,15 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdArrowBack, MdArrowForward, MdMoreVert } from 'react-icons/md';
+import { MdArrowBack, MdArrowForward } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import '@/i18n/chat';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { storeStatus, useStoreStatus } from '@/api/store-status';
-import { PLACEHOLDER_LOOK, useAfterPaint } from '@/features/chat/lib/after-paint';
+import { useAfterPaint } from '@/features/chat/lib/after-paint';
+import { LazyThreadSafetyMenu, ThreadSafetyPlaceholder } from '@/components/ui/thread-safety-slot';
 import { ConnectionStatus } from '@/components/ui/connection-status';
-
-// Its dialog, form fields and report queries load after the thread is on screen (lib/after-paint.ts).
-const ThreadSafetyMenu = lazy(() =>
-  import('@/components/ui/thread-safety-menu').then((m) => ({ default: m.ThreadSafetyMenu })),
-);
 
 /** "مفتوح الآن حتى 17:00 · يرد عادة خلال 10 دقائق" (CONTRACT.md §8). */
 export function storeStatusLine(store: Store, t: TFunction): string {
@@ -61,11 +56,6 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
   // The safety menu is the participants' (the admin's read-only view has none): its button's place is
   // held, inert, until its code is in.
   const participant = conversation !== undefined && (conversation.sender.id === me || conversation.receiver.id === me);
-  const menuPlaceholder = (
-    <IconButton variant="ghost" size="sm" aria-label={t('thread.safety')} disabled _disabled={PLACEHOLDER_LOOK}>
-      <MdMoreVert />
-    </IconButton>
-  );
   const storeLine = storeQuery.data ? storeStatusLine(storeQuery.data, t) : null;
   return (
     <HStack gap="2" px="2" py="1.5" borderBottomWidth="1px" bg="bg" minH="14" flexShrink={0}>
@@ -94,13 +84,8 @@ export function ThreadHeader({ conversation, me, backTo, fallbackTitle }: Thread
         <ConnectionStatus online={storeLine} />
       </Stack>
       {(conversation === undefined || participant) &&
-        (interactive ? (
-          <Suspense fallback={menuPlaceholder}>
-            <ThreadSafetyMenu conversation={conversation} me={me} />
-          </Suspense>
-        ) : (
-          menuPlaceholder
-        ))}
+        // its dialog, form fields and report queries load after the thread is on screen (lib/after-paint.ts)
+        (interactive ? <LazyThreadSafetyMenu conversation={conversation} me={me} /> : <ThreadSafetyPlaceholder />)}
     </HStack>
   );
 }

@@ -25,12 +25,8 @@ export function useAfterPaint(ready: boolean): boolean {
   return after;
 }
 
-/**
- * How an interactive part's placeholder is drawn: the real control, inert (disabled: no focus, no tap),
- * without the disabled look (half opacity, a forbidden cursor) that made the thread flicker when the
- * code arrived a moment later.
- */
-export const PLACEHOLDER_LOOK = { opacity: 1, cursor: 'default' } as const;
+/** How an interactive part's placeholder is drawn (components/ui/thread-safety-slot.tsx). */
+export { PLACEHOLDER_LOOK } from '@/components/ui/thread-safety-slot';
 
 /** Whether the thread's interactive parts may load now (provided by ChatThread; true outside one). */
 export const ThreadInteractive = createContext(true);

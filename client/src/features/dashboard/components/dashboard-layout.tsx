@@ -48,8 +48,8 @@ export default function DashboardLayout() {
   const sessionError = failureOf(userQuery);
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [drawerUsed, setDrawerUsed] = useState(false);
+  // the phone's side drawer: null until first opened (its chunk is loaded then)
+  const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
   const isStore = user?.type === 1 || user?.type === 3;
   useLiveOrders();
 
@@ -92,10 +92,7 @@ export default function DashboardLayout() {
         collapsed={collapsed}
         onToggleCollapse={toggle}
         onPreloadDrawer={() => void loadSideDrawer()}
-        onOpenDrawer={() => {
-          setDrawerUsed(true);
-          setDrawerOpen(true);
-        }}
+        onOpenDrawer={() => setDrawerOpen(true)}
       />
       <Box display="flex" flex="1" minH="0">
         <Box
@@ -123,7 +120,7 @@ export default function DashboardLayout() {
         </Box>
       </Box>
       {/* the phone's side bar: its code (Chakra's drawer, a dialog) comes on the first tap of the menu */}
-      {drawerUsed && (
+      {drawerOpen !== null && (
         <Suspense fallback={null}>
           <SideDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} />
         </Suspense>

@@ -179,7 +179,7 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
               </Text>
             </RouterLink>
           </Button>
-          {/* under sm: in the side drawer (dashboard-layout.tsx) */}
+          {/* under sm: in the side drawer (side-drawer.tsx) */}
           <Box
             display={{ base: 'none', sm: 'block' }}
             color="white"

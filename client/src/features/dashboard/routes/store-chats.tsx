@@ -24,7 +24,6 @@ import {
   MdArrowBack,
   MdArrowForward,
   MdCall,
-  MdMoreVert,
   MdNotificationsActive,
   MdNotificationsOff,
   MdPersonOutline,
@@ -44,6 +43,7 @@ import { applyPushed, failureOf } from '@/lib/query-client';
 import { useMessageSound } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
 import { ConnectionStatus } from '@/components/ui/connection-status';
+import { LazyThreadSafetyMenu } from '@/components/ui/thread-safety-slot';
 import { CustomerDetails } from '@/features/dashboard/components/customer-panel';
 import { INBOX_TABS, InboxTabs } from '@/features/dashboard/components/inbox-tabs';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
@@ -52,11 +52,8 @@ import { checkboxRecipe, nativeSelectRecipe } from '@/features/dashboard/lib/rec
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 import { waitText } from '@/features/dashboard/lib/wait-text';
 
-// Loaded after the first render: the report / block menu with its dialogs, and the customer's sheet (a
-// drawer) on its first opening — neither is part of the inbox's first load (client/vite-route-preload.ts).
-const ThreadSafetyMenu = lazy(() =>
-  import('@/components/ui/thread-safety-menu').then((m) => ({ default: m.ThreadSafetyMenu })),
-);
+// The customer's sheet (a drawer) loads on its first opening: not part of the inbox's first load
+// (client/vite-route-preload.ts), nor is the report / block menu (components/ui/thread-safety-slot.tsx).
 const CustomerSheet = lazy(() => import('@/features/dashboard/components/customer-sheet'));
 
 /** Re-renders every minute (the waiting times). */
@@ -305,8 +302,8 @@ export default function StoreChatsRoute() {
   const openId = Number(params.get('c')) || null;
   const asked = params.get('f') as InboxFilter | null;
   const [typed, setTyped] = useState('');
-  const [sheetOpen, setSheetOpen] = useState(false);
-  const [sheetUsed, setSheetUsed] = useState(false);
+  // the customer's sheet: null until first opened (its chunk is loaded then)
+  const [sheetOpen, setSheetOpen] = useState<boolean | null>(null);
   const [q, setQ] = useState('');
   useEffect(() => {
     const id = setTimeout(() => setQ(typed.trim()), 300);
@@ -449,33 +446,11 @@ export default function StoreChatsRoute() {
                   {/* whether the customer's messages arrive live (the farmer's thread header says the same) */}
                   <ConnectionStatus />
                 </Stack>
-                {/* report the customer or block them in this conversation (the store is its receiver); its
-                    menu and dialogs come after the thread, a button of its size holds its place */}
-                <Suspense
-                  fallback={
-                    <IconButton
-                      variant="ghost"
-                      size="sm"
-                      aria-label={common('thread.safety')}
-                      disabled
-                      _disabled={{ opacity: 1, cursor: 'default' }}
-                    >
-                      <MdMoreVert />
-                    </IconButton>
-                  }
-                >
-                  <ThreadSafetyMenu conversation={open} me={open?.receiver.id ?? 0} />
-                </Suspense>
+                {/* report the customer or block them in this conversation (the store is its receiver); a lazy
+                    chunk, a button of its size holds its place */}
+                <LazyThreadSafetyMenu conversation={open} me={open?.receiver.id ?? 0} />
               </HStack>
-              {open && (
-                <CustomerBar
-                  c={open}
-                  onDetails={() => {
-                    setSheetUsed(true);
-                    setSheetOpen(true);
-                  }}
-                />
-              )}
+              {open && <CustomerBar c={open} onDetails={() => setSheetOpen(true)} />}
               {threadShown ? (
                 <Suspense fallback={<LoadingState />}>
                   <ChatThread key={openId} conversationId={openId} />
@@ -483,7 +458,7 @@ export default function StoreChatsRoute() {
               ) : (
                 <LoadingState />
               )}
-              {open && sheetUsed && (
+              {open && sheetOpen !== null && (
                 <Suspense fallback={null}>
                   <CustomerSheet c={open} open={sheetOpen} onOpenChange={setSheetOpen} />
                 </Suspense>
