@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
+import { apiCall, apiLogin, DEMO, expect, liveConnection, signedInContext, test } from './support/fixtures';
 import { farmerSignsIn, openChatWithStore, orderThroughUi, sendChatMessage } from './support/farmer-ui';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -99,8 +99,10 @@ test('store account: register → store → product with image → live order �
   // The same account on a phone: the side bar is a closed drawer there.
   const phonePage = await storeContext.newPage();
   await phonePage.setViewportSize({ width: 360, height: 740 });
+  const phoneLive = liveConnection(phonePage);
   await phonePage.goto('/dashboard');
   await expect(phonePage.getByRole('heading', { level: 1, name: 'الإحصائيات' })).toBeVisible();
+  await phoneLive; // it hears order:new from here on
   await expect(phonePage.getByRole('button', { name: 'فتح القائمة', exact: true })).toBeVisible();
   const farmer = await farmerSignsIn(browser, DEMO.farmer);
   try {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { farmerSignsIn, fillDelivery, hydrated } from './support/farmer-ui';
-import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
+import { apiCall, apiLogin, DEMO, expect, liveConnection, signedInContext, test } from './support/fixtures';
 
 const artifacts = path.join(process.cwd(), 'artifacts');
 
@@ -104,10 +104,11 @@ test('checkout with delivery details: the store sees them live, then in the orde
   const { context, page } = await farmerSignsIn(browser, DEMO.farmer);
   try {
     const dashboard = await store.context.newPage();
+    // The store hears order:new once the dashboard's live connection is up.
+    const live = liveConnection(dashboard);
     await dashboard.goto('/order/list');
     await expect(dashboard.getByRole('heading', { level: 1 })).toBeVisible();
-    // Wait until the dashboard's live connection is up (the store hears order:new).
-    await expect.poll(() => dashboard.evaluate(() => document.readyState)).toBe('complete');
+    await live;
 
     await addFirstProduct(page, 1, 1);
     await page.goto('/cart/1');
@@ -154,8 +155,11 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
     const orderId = Number(((await order.getAttribute('aria-label')) ?? '').match(/\d+/)?.[0]);
 
     // Elsewhere in the app when the store completes it (through the relay, as its dashboard does).
+    // (a push sent before the page's live connection is up is not heard: the store acts after it)
+    const live = liveConnection(page);
     await page.goto('/blog');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await live;
     const store = await signedInContext(browser, DEMO.pharmacy);
     const dashboard = await store.context.newPage();
     await dashboard.goto(`/order/details?id=${orderId}`);

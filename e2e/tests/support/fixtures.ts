@@ -90,3 +90,30 @@ export async function hydrated(page: Page): Promise<void> {
     )
     .toBe(true);
 }
+
+/**
+ * The page's live connection is up: the relay's socket.io connect packet (`40…`) came over a websocket
+ * (the realtime client speaks websocket only). By then the relay has joined the socket to its user and
+ * store rooms (relay/src/index.ts joins them in the same tick as it sends the packet), so a push the API
+ * sends afterwards reaches the page. A push sent before it does not: a test that makes one party act
+ * and expects the other to hear it live waits for this first. Call it before the navigation that opens
+ * the connection, and await what it returns after.
+ */
+export function liveConnection(page: Page, timeoutMs = 20_000): Promise<void> {
+  const up = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no live connection within ${timeoutMs} ms on ${page.url()}`)),
+      timeoutMs,
+    );
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('40')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
+  up.catch(() => {}); // a test that failed before awaiting it leaves no unhandled rejection behind
+  return up;
+}
