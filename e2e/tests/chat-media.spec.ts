@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Locator, type Page } from '@playwright/test';
-import { apiCall, apiLogin, DEMO, expect, serverUrl, signedInContext, test } from './support/fixtures';
+import { apiCall, apiLogin, DEMO, expect, liveConnection, serverUrl, signedInContext, test } from './support/fixtures';
 import { connectRelay, emitWithAck } from './support/relay-client';
 
 const publicDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'client', 'public');
@@ -397,7 +397,11 @@ test('a sender deletes their message: both sides show "تم حذف هذه الر
     const farmerPage = await farmerCtx.context.newPage();
     const storePage = await storeCtx.context.newPage();
     await farmerPage.goto(`/chat/${s.conversationId}`);
+    // The deletion reaches the store's thread only as a push (its join brings newer messages, not
+    // deletions of ones it already shows): the farmer acts once the store's live connection is up.
+    const storeLive = liveConnection(storePage);
     await storePage.goto(`/chat/${s.conversationId}`);
+    await storeLive;
     const text = `رسالة أُرسلت خطأً ${Date.now()}`;
     await farmerPage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(text);
     await farmerPage.getByRole('button', { name: 'إرسال' }).click();

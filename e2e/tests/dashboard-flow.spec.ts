@@ -198,8 +198,10 @@ test('the admin watches a conversation live while a farmer and a store chat', as
   // The store account has its chats open in the dashboard; the admin has the conversation open.
   const store = await signedInContext(browser, DEMO.pharmacy, { viewport: { width: 1280, height: 800 } });
   const storePage = await store.context.newPage();
+  const storeLive = liveConnection(storePage);
   await storePage.goto('/dashboard/chats');
   await expect(storePage.getByRole('heading', { level: 1, name: 'محادثات المتجر' })).toBeVisible();
+  await storeLive; // its inbox hears the farmer's message (message:new) live from here on
 
   const admin = await signedInContext(browser, DEMO.admin, { viewport: { width: 360, height: 740 } });
   const adminPage = await admin.context.newPage();

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { apiCall, DEMO, expect, serverUrl, signedInContext, test } from './support/fixtures';
+import { apiCall, DEMO, expect, liveConnection, serverUrl, signedInContext, test } from './support/fixtures';
 import { fillDelivery } from './support/farmer-ui';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -176,6 +176,7 @@ test('a store answers its inbox with a quick reply and a product card; the order
   await expect(newOne.getByText('ألغيت الطلب').first()).toBeVisible();
   await expect(newOne.getByRole('button', { name: 'إلغاء الطلب' })).toHaveCount(0);
   // its card in the thread reads cancelled, not rejected
+  const farmerLive = liveConnection(farmerPage);
   await farmerPage.goto(`/chat/${conversation.id}`);
   const cancelledCard = farmerThread
     .getByTestId('order-card')
@@ -184,6 +185,7 @@ test('a store answers its inbox with a quick reply and a product card; the order
   await expect(cancelledCard).toHaveAttribute('data-cancelled', 'buyer');
   await expect(cancelledCard.getByTestId('order-card-state')).toHaveText('ملغى');
   await expect(cancelledCard).not.toContainText('مرفوض');
+  await farmerLive; // this page hears the store's message in step 7 (a toast: only a push shows it)
   await shot(farmerPage, 'farmer-cancelled-card-1366');
 
   // 6b. The store's thread: the same card, and the customer beside it (xl: a side column) with their

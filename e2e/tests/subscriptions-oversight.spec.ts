@@ -14,7 +14,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { apiCall, apiLogin, DEMO, expect, serverInfo, serverUrl, signedInContext, test } from './support/fixtures';
+import {
+  apiCall,
+  apiLogin,
+  DEMO,
+  expect,
+  liveConnection,
+  serverInfo,
+  serverUrl,
+  signedInContext,
+  test,
+} from './support/fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const artifacts = path.join(here, '..', 'artifacts');
@@ -149,16 +159,21 @@ test('a farmer reports a message; the admin, watching the queue, deletes it, the
   // the admin watches the open queue
   const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
   const desk = await admin.context.newPage();
+  const deskLive = liveConnection(desk);
   await desk.goto('/dashboard/reports');
   await expect(desk.getByRole('heading', { level: 1, name: 'البلاغات' })).toBeVisible();
   await expect(desk.getByRole('button', { name: /مفتوحة/ })).toBeVisible();
+  await deskLive; // the queue hears report:new live from here on
 
   // the farmer, on a phone, reports the store's message from the thread's menu
   const farmerSide = await signedInContext(browser, farmerLogin, { viewport: PHONE });
   const phone = await farmerSide.context.newPage();
+  // The admin's deletion and the session's end reach this page only as pushes: its connection is up first.
+  const phoneLive = liveConnection(phone);
   await phone.goto(`/chat/${conversation.id}`);
   const thread = phone.getByRole('list', { name: 'الرسائل' });
   await expect(thread.getByText(storeAbuse)).toBeVisible();
+  await phoneLive;
   await phone.getByRole('button', { name: 'خيارات الأمان' }).click();
   const dialog = phone.getByRole('dialog', { name: 'الإبلاغ والحظر' });
   await dialog.getByLabel('عمّ تبلّغ؟').selectOption({ label: storeAbuse });
