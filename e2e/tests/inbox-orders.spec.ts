@@ -65,6 +65,7 @@ test('a store answers its inbox with a quick reply and a product card; the order
   });
   const quick = 'اللقاح متوفر بسعر 12.50 $، يمكنك الطلب من البطاقة';
   await apiCall('quick-reply/create', { token: owner.token, body: { shortcut: 'laqah', text: quick } });
+  await apiCall('quick-reply/create', { token: owner.token, body: { shortcut: 'ترحيب', text: 'أهلاً بك في عيادتنا' } });
   const farmer = await account(2, `سامر المزارع ${stamp}`, `0945${stamp}`);
   const conversation = await apiCall<{ id: number }>('conversation/create', {
     token: farmer.token,
@@ -98,8 +99,16 @@ test('a store answers its inbox with a quick reply and a product card; the order
   // 3. It answers with `/` and a quick reply: Enter inserts the text, Enter again sends it.
   await row.click();
   const box = storePage.getByRole('textbox', { name: 'اكتب رسالتك…' });
+  // An Arabic shortcut reads as typed, «/» first on the right; a Latin one left to right.
+  const suggestions = storePage.getByRole('listbox', { name: 'الردود الجاهزة' });
+  await box.fill('/تر');
+  await expect(suggestions.getByRole('option')).toHaveCount(1);
+  const arabicShortcut = suggestions.getByText('/ترحيب', { exact: true });
+  await expect(arabicShortcut).toHaveCSS('direction', 'rtl');
+  await shot(storePage, 'quick-reply-arabic-1366');
   await box.fill('/laq');
-  await expect(storePage.getByRole('listbox', { name: 'الردود الجاهزة' }).getByRole('option')).toHaveCount(1);
+  await expect(suggestions.getByRole('option')).toHaveCount(1);
+  await expect(suggestions.getByText('/laqah', { exact: true })).toHaveCSS('direction', 'ltr');
   await box.press('Enter');
   await expect(box).toHaveValue(quick);
   await box.press('Enter');
@@ -325,4 +334,44 @@ test('a store answers its inbox with a quick reply and a product card; the order
   await admin.context.close();
 
   for (const c of [farmerContext, storeContext, phone, farmerPhone]) await c.close();
+});
+
+test('the inbox opened while its live connection is still coming up shows a message sent meanwhile', async ({
+  browser,
+}) => {
+  const stamp = String(Date.now()).slice(-7);
+  const owner = await account(1, 'صيدلية الاتصال المتأخر', `0936${stamp}`);
+  const store = await apiCall<{ id: number }>('store/create', {
+    token: owner.token,
+    body: { name_store: `صيدلية الاتصال ${stamp}`, type: 0, city: 2, address: 'حلب، الفرقان' },
+  });
+  const farmer = await account(2, `مزارع الريف ${stamp}`, `0946${stamp}`);
+  const conversation = await apiCall<{ id: number }>('conversation/create', {
+    token: farmer.token,
+    body: { store_id: store.id },
+  });
+  const context = await contextFor(browser, owner.token, 360, 740);
+  const page = await context.newPage();
+  // The store's socket is held back (a weak link): the inbox loads over HTTP first.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  await page.goto('/dashboard/chats');
+  await expect(page.getByText('لا توجد محادثات بعد')).toBeVisible();
+  // Meanwhile the farmer writes: no socket of the store's has joined its rooms to hear it.
+  const text = `هل عندكم سماد للزيتون؟ ${stamp}`;
+  await apiCall('message/create', {
+    token: farmer.token,
+    body: { conversation_id: conversation.id, message: text, client_id: `late-${stamp}` },
+  });
+  release();
+  // The connection comes up: the inbox asks again and the farmer's chat is there, waiting for a reply.
+  const row = page.getByTestId('inbox-row').filter({ hasText: `مزارع الريف ${stamp}` });
+  await expect(row).toContainText(text);
+  await context.close();
 });

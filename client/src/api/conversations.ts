@@ -434,8 +434,9 @@ export function bindChatToRealtime(client: QueryClient): () => void {
     if (state.status === previous.status) return;
     if (state.status === 'online') {
       announceReconnected(); // load errors on screen retry by themselves (ErrorState)
-      if (everOnline || client.getQueryState(conversationKeys.mine) !== undefined) {
-        for (const queryKey of [conversationKeys.mine, conversationKeys.list(1)]) void refetchList(client, queryKey);
+      const lists = [conversationKeys.mine, conversationKeys.list(1)];
+      if (everOnline || lists.some((queryKey) => client.getQueryState(queryKey) !== undefined)) {
+        for (const queryKey of lists) void refetchList(client, queryKey);
       }
       if (everOnline) {
         void client.invalidateQueries({

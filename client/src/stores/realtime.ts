@@ -234,6 +234,17 @@ export function onRealtime<E extends EventName>(event: E, handler: ServerToClien
   return listeners.on(event, handler as (payload: unknown) => void);
 }
 
+/**
+ * Calls `listener` each time the live connection comes up — the session's first connection too: a push
+ * sent before the socket had joined its rooms (while the page loaded, or while the link was down) was not
+ * heard, so a screen fed by pushes asks for its data again. Returns the unsubscribe.
+ */
+export function onConnected(listener: () => void): () => void {
+  return useRealtime.subscribe((state, previous) => {
+    if (state.status === 'online' && previous.status !== 'online') listener();
+  });
+}
+
 /** Every join's answer (the first and each re-sync after a reconnect): the conversation and what it brought. */
 export function onJoin(listener: (id: number, response: ApiResponse<ConversationWithMessages>) => void): () => void {
   return listeners.on('join', ([id, response]: [number, ApiResponse<ConversationWithMessages>]) =>

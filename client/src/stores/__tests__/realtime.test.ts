@@ -46,7 +46,7 @@ vi.mock('@agrivet/realtime', async () => {
   return { RealtimeClient, LocalStorageOutboxStorage };
 });
 
-const { onOutboxResult, onRealtime, outboxPrefix, useRealtime } = await import('@/stores/realtime');
+const { onConnected, onOutboxResult, onRealtime, outboxPrefix, useRealtime } = await import('@/stores/realtime');
 const { onlineManager } = await import('@tanstack/react-query');
 
 afterEach(() => {
@@ -155,5 +155,22 @@ describe('realtime store', () => {
     await expect(
       useRealtime.getState().write('order:create', { store_id: 1, total: '1.00', items: [] }).result,
     ).rejects.toThrow();
+  });
+
+  it('onConnected hears each time the connection comes up, the first one included', () => {
+    const heard = vi.fn();
+    const stop = onConnected(heard);
+    useRealtime.setState({ status: 'connecting' });
+    useRealtime.setState({ status: 'online' }); // the session's first connection
+    useRealtime.setState({ status: 'online' }); // no change: not heard again
+    expect(heard).toHaveBeenCalledTimes(1);
+    useRealtime.setState({ status: 'offline' });
+    useRealtime.setState({ status: 'connecting' });
+    useRealtime.setState({ status: 'online' }); // back after a drop
+    expect(heard).toHaveBeenCalledTimes(2);
+    stop();
+    useRealtime.setState({ status: 'offline' });
+    useRealtime.setState({ status: 'online' });
+    expect(heard).toHaveBeenCalledTimes(2);
   });
 });

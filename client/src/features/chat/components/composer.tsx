@@ -212,7 +212,7 @@ export function Composer({ quickReplies, onSend, onMedia, onTyping, returned }: 
                 insert(reply);
               }}
             >
-              <Text fontWeight="bold" fontSize="sm" dir="ltr" textAlign="start">
+              <Text fontWeight="bold" fontSize="sm" dir="auto" textAlign="start">
                 /{reply.shortcut}
               </Text>
               <Text fontSize="sm" color="fg.muted" truncate dir="auto">

@@ -23,6 +23,10 @@ vi.mock('@/stores/realtime', () => ({
     relay.listeners.set(event, handler);
     return () => relay.listeners.delete(event);
   },
+  onConnected: (handler: () => void) => {
+    relay.listeners.set('connected', handler);
+    return () => relay.listeners.delete('connected');
+  },
 }));
 
 const { default: OrderDetailsRoute } = await import('@/features/dashboard/routes/order-details');
@@ -129,6 +133,16 @@ describe('order status dialog', () => {
     act(() => relay.listeners.get('order:status')?.({ order: { ...order, status: 2 } }));
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('مرفوض'));
     expect(queryClient.getQueryData<Order>(orderKeys.detail(31))?.status).toBe(2);
+  });
+
+  it('asks for the order again when the connection comes up: a push sent before it was not heard', async () => {
+    renderWithProviders(<InLayout />, { route: '/order/details?id=31' });
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('قيد التنفيذ');
+    // completed while this page loaded, before its socket had joined the store's room
+    restoreApi();
+    fakeApi((req) => (req.path === 'order/get/31' ? { data: { ...order, status: 1 } } : undefined));
+    act(() => relay.listeners.get('connected')?.(undefined));
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('مكتمل'));
   });
 });
 

@@ -19,7 +19,7 @@ import { messagePreview } from '@/components/ui/conversation-item';
 import { applyPushed, failureOf } from '@/lib/query-client';
 import { allConversationsQueryOptions, conversationKeys, useDeleteConversation } from '@/api/conversations';
 import { inboxKeys, inboxQueryOptions, waitedMinutes } from '@/api/inbox';
-import { onRealtime } from '@/stores/realtime';
+import { onConnected, onRealtime } from '@/stores/realtime';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { RowActions } from '@/features/dashboard/components/row-actions';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
@@ -79,6 +79,7 @@ export default function ConversationListRoute() {
   useEffect(() => {
     const refreshInbox = () => void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
     const stops = [
+      onConnected(refreshInbox), // what was sent before the socket had joined the admin room
       onRealtime('message:new', ({ message }) => {
         refreshInbox();
         const key = conversationKeys.list(page);

@@ -134,7 +134,7 @@ export default function QuickRepliesRoute() {
                 <Box as="li" key={reply.id} listStyleType="none" bg="bg" borderWidth="1px" rounded="lg" p="3">
                   <HStack justify="space-between" align="start" gap="2">
                     <Stack gap="1" minW="0">
-                      <Text fontWeight="bold" dir="ltr" textAlign="start">
+                      <Text fontWeight="bold" dir="auto" textAlign="start">
                         /{reply.shortcut}
                       </Text>
                       <Text dir="auto" whiteSpace="pre-wrap">

@@ -24,9 +24,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
-import { applyNewReport, type ReportState, useReports, useResolveReport } from '@/api/reports';
+import { applyNewReport, type ReportState, reportKeys, useReports, useResolveReport } from '@/api/reports';
 import { failureOf } from '@/lib/query-client';
-import { onRealtime } from '@/stores/realtime';
+import { onConnected, onRealtime } from '@/stores/realtime';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { useOversightT } from '@/features/dashboard/i18n/oversight';
 import { formatMoment } from '@/features/dashboard/lib/oversight-format';
@@ -229,14 +229,19 @@ export default function ReportsRoute() {
   const query = useReports(state, page);
   const client = useQueryClient();
 
-  useEffect(
-    () =>
+  useEffect(() => {
+    const stops = [
       onRealtime('report:new', ({ report }) => {
         applyNewReport(client, report);
         notify.info(t('reports.live', { name: report.reporter?.name ?? '' }));
       }),
-    [client, t],
-  );
+      // reports sent before the socket had joined the admin room (as the page loaded, or while the link was down)
+      onConnected(() => void client.invalidateQueries({ queryKey: reportKeys.all })),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [client, t]);
 
   const tab = (s: ReportState) => (
     <Button

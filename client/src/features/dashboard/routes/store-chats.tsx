@@ -41,7 +41,7 @@ import { productPickerQueryOptions } from '@/api/products';
 import { imageUrl } from '@/lib/images';
 import { applyPushed, failureOf } from '@/lib/query-client';
 import { useMessageSound } from '@/stores/message-sound';
-import { onRealtime } from '@/stores/realtime';
+import { onConnected, onRealtime } from '@/stores/realtime';
 import { ConnectionStatus } from '@/components/ui/connection-status';
 import { LazyThreadSafetyMenu } from '@/components/ui/thread-safety-slot';
 import { CustomerDetails } from '@/features/dashboard/components/customer-panel';
@@ -341,6 +341,8 @@ export default function StoreChatsRoute() {
     const stops = [
       onRealtime('message:new', refresh),
       onRealtime('conversation:updated', refresh),
+      // messages sent before the socket had joined its rooms (as the page loaded, or while the link was down)
+      onConnected(refresh),
       // this store read a thread up to its last message (on another device too): nothing in it is unread
       onRealtime('conversation:read', ({ conversation_id, user_id, last_read_message_id }) => {
         if (user_id === getUser()?.id) clearUnread(queryClient, conversation_id, last_read_message_id);
