@@ -8,7 +8,13 @@ import { i18n } from '@/i18n';
 import { toastRecipe } from '@/lib/theme/slot-recipes';
 import { type NotifyOptions, planToast, type ToastType } from './toast-plan';
 
-export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 4 });
+export const toaster = createToaster({
+  placement: 'top',
+  pauseOnPageIdle: true,
+  max: 4,
+  // under a bar that asks for it (the dashboard's: app/global.css), else 1rem from the edge
+  offsets: { top: 'var(--agrivet-toast-top, 1rem)', right: '1rem', bottom: '1rem', left: '1rem' },
+});
 
 /** Shows a toast: merged with an identical one, clearing its action's earlier errors on success. */
 export function present(type: ToastType, title: string, o: string | NotifyOptions | undefined, duration: number) {

@@ -62,7 +62,16 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
   };
 
   return (
-    <Box as="header" bg="green.800" color="white" position="sticky" top="0" zIndex="sticky" shadow="sm">
+    <Box
+      as="header"
+      bg="green.800"
+      color="white"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      shadow="sm"
+      data-toasts-below=""
+    >
       <HStack justify="space-between" gap="1" px={{ base: '2', md: '4' }} py="2">
         <HStack gap="1" flexShrink={0}>
           <IconButton
