@@ -14,7 +14,7 @@ import { Page } from '@/components/ui/page';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { failureOf } from '@/lib/query-client';
-import { onRealtime, useRealtime } from '@/stores/realtime';
+import { onConnected, onRealtime, useRealtime } from '@/stores/realtime';
 import { applyOrder, useMyOrders } from '@/api/orders';
 import { orderKeys } from '@/api/orders';
 import { OrderCard } from '@/features/orders/components/order-card';
@@ -36,7 +36,6 @@ export default function MyOrdersRoute() {
   const pendingOrders = useRealtime(
     useShallow((s) => s.outbox.filter((e) => e.event === 'order:create' && e.state === 'pending')),
   );
-  const connection = useRealtime((s) => s.status);
 
   useEffect(() => onRealtime('order:status', ({ order }) => applyOrder(queryClient, order)), [queryClient]);
   // Looked at: the badge on "طلباتي" goes.
@@ -49,13 +48,9 @@ export default function MyOrdersRoute() {
     previousPending.current = pendingCount;
   }, [pendingCount, queryClient]);
 
-  // Back online after a disconnection: order:status pushes sent meanwhile were missed, so refetch.
-  const previousConnection = useRef(connection);
-  useEffect(() => {
-    if (connection === 'online' && previousConnection.current !== 'online')
-      void queryClient.invalidateQueries({ queryKey: orderKeys.mine() });
-    previousConnection.current = connection;
-  }, [connection, queryClient]);
+  // The connection came up (back after a drop, or late as the page loaded): order:status pushes sent
+  // before it were missed, so refetch.
+  useEffect(() => onConnected(() => void queryClient.invalidateQueries({ queryKey: orderKeys.mine() })), [queryClient]);
 
   return (
     <Page title={t('orders.title')}>
