@@ -253,6 +253,68 @@ describe('conversations', () => {
       const ids = res.body.data.messages.map((m: { id: number }) => m.id);
       expect(ids).toEqual([...ids].sort((x: number, y: number) => x - y));
     });
+    it('an after_id re-sync lists the messages at or before it deleted since it was written', async () => {
+      const { farmer, owner, conv } = await chat();
+      const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+      const add = async (createdMinutesAgo: number, deletedMinutesAgo: number | null) => {
+        const row = await t.db
+          .insertInto('messages')
+          .values({
+            conversation_id: conv.id,
+            user_id: farmer.user.id,
+            message: deletedMinutesAgo === null ? 'باقية' : null,
+            created_at: ago(createdMinutesAgo),
+            deleted_at: deletedMinutesAgo === null ? null : ago(deletedMinutesAgo),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      };
+      const deletedLongAgo = await add(180, 150); // before the client's newest was written: it knew
+      const deletedSince = await add(180, 5); // after: missed by a client that was away
+      const kept = await add(170, null);
+      const anchor = await add(10, null); // the newest message the client holds
+      const deletedNewer = await add(4, 1); // newer than after_id: comes in `messages`, marked deleted
+      await t.db
+        .updateTable('conversations')
+        .set({ last_message_id: deletedNewer })
+        .where('id', '=', conv.id)
+        .execute();
+      const get = (q: string, who = farmer) => request(t.app).get(`/api/conversation/get/${conv.id}${q}`).set(who.auth);
+
+      for (const who of [farmer, owner]) {
+        const res = await get(`?after_id=${anchor}`, who);
+        expect(res.status).toBe(200);
+        expect(res.body.data.deleted_ids).toEqual([deletedSince]);
+        expect(res.body.data.messages.map((m: { id: number; deleted: boolean }) => [m.id, m.deleted])).toEqual([
+          [deletedNewer, true],
+        ]);
+      }
+      // A deletion through the API is seen the same way.
+      await t.db
+        .updateTable('messages')
+        .set({ created_at: ago(1) })
+        .where('id', '=', kept)
+        .execute();
+      const del = await request(t.app).post(`/api/message/delete/${kept}`).set(farmer.auth).send({});
+      expect(del.status).toBe(200);
+      expect((await get(`?after_id=${anchor}`)).body.data.deleted_ids).toEqual([kept, deletedSince]);
+      // An id that is not this conversation's message: every deletion at or before it.
+      const other = await chat();
+      const foreign = await t.db
+        .insertInto('messages')
+        .values({ conversation_id: other.conv.id, user_id: other.farmer.user.id, message: 'غريبة', created_at: ago(0) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const byId = (a: number, b: number) => a - b;
+      expect([...(await get(`?after_id=${foreign.id}`)).body.data.deleted_ids].sort(byId)).toEqual(
+        [deletedLongAgo, deletedSince, kept, deletedNewer].sort(byId),
+      );
+      // Only a re-sync carries it; after_id=0 has nothing at or before it.
+      expect((await get('')).body.data).not.toHaveProperty('deleted_ids');
+      expect((await get(`?before_id=${anchor}`)).body.data).not.toHaveProperty('deleted_ids');
+      expect((await get('?after_id=0')).body.data.deleted_ids).toEqual([]);
+    });
   });
 
   describe('get-My-Conv and read markers', () => {

@@ -339,7 +339,8 @@ export class RealtimeClient {
 
   /**
    * Joins the room with `after_id` (the oldest of the newest ids delivered): the acknowledgement carries
-   * the conversation and the messages after it — the one request of a re-sync. A full page (has_more)
+   * the conversation, the messages after it and the ids of those before it deleted since — the one
+   * request of a re-sync. A full page (has_more)
    * asks again from its newest message. Transient failures are retried while this socket lives.
    */
   private async join(id: number, socket: AnySocket): Promise<JoinAck> {
@@ -351,7 +352,14 @@ export class RealtimeClient {
         const response = result.response as JoinAck;
         if ('data' in response && response.status === 200) {
           const messages = [...(response.data.messages ?? [])].sort((a, b) => a.id - b.id);
+          // Deleted while this socket could not hear it: one delivered before (the overlap of a
+          // re-sync) or one at or before `after_id` (deleted_ids) gets its message:deleted now.
+          const deleted = new Set(response.data.deleted_ids ?? []);
+          for (const m of messages) if (m.deleted && this.seen.has(m.id)) deleted.add(m.id);
           for (const m of messages) if (m.id > afterId) this.deliver(m);
+          for (const messageId of deleted) {
+            this.listeners.fire('message:deleted', { conversation_id: id, message_id: messageId });
+          }
           this.listeners.fire('join', [id, response]);
           const newest = messages[messages.length - 1]?.id ?? 0;
           if (stillHere && socket.connected && response.data.has_more && newest > afterId) {

@@ -144,6 +144,50 @@ describe('re-sync after a reconnect', () => {
     }
   });
 
+  it('messages deleted while away are reported deleted by the re-sync, each once', async () => {
+    const { farmer, conversation } = await freshConversation();
+    const link = new CuttableProxy(relay.port);
+    await link.start();
+    try {
+      const slow = { reconnectionDelayMs: 60_000, reconnectionDelayMaxMs: 60_000 };
+      const receiver = client(pharmacy, slow, `http://127.0.0.1:${link.port}`);
+      const deleted: number[] = [];
+      receiver.on('message:deleted', ({ conversation_id, message_id }) => {
+        if (conversation_id === conversation.id) deleted.push(message_id);
+      });
+      const stream: number[] = [];
+      receiver.on('message:new', ({ message }) => {
+        if (message.conversation_id === conversation.id) stream.push(message.id);
+      });
+      const older = await storeOverRest(farmer, conversation, 'ستُحذف وأنت غائب');
+      const kept = await storeOverRest(farmer, conversation, 'تبقى');
+      const shown = await storeOverRest(farmer, conversation, 'آخر ما على الشاشة');
+      // The screen read the thread up to `shown` (REST), then joins: nothing newer.
+      await receiver.openConversation(conversation.id, shown.id);
+      // Delivered live after the join: the re-sync's overlap will bring it again.
+      const live = await storeOverRest(farmer, conversation, 'وصلت مباشرة');
+      await until(() => stream.includes(live.id), 5_000, 'the live message');
+
+      link.cut();
+      await until(() => receiver.status !== 'online', 5_000, 'offline');
+      for (const m of [older, live]) await apiPost(api.apiUrl, `message/delete/${m.id}`, {}, farmer.token);
+      const rejoined = new Promise<void>((resolve) => {
+        const off = receiver.onJoin((id) => {
+          if (id !== conversation.id) return;
+          off();
+          resolve();
+        });
+      });
+      receiver.reconnectNow();
+      await rejoined; // the deletions are handed on before the join's own listeners
+      expect([...deleted].sort((a, b) => a - b)).toEqual([older.id, live.id]);
+      expect(deleted).not.toContain(kept.id);
+      expect(stream).toEqual([live.id]); // nothing delivered twice
+    } finally {
+      await link.close();
+    }
+  });
+
   it('a refused join (not a participant) is no longer tracked', async () => {
     const { conversation } = await freshConversation();
     const stranger = client(await registerFarmer(api.apiUrl));

@@ -236,6 +236,11 @@ export interface ConversationWithMessages extends Conversation {
   messages: Message[];
   /** True when older messages exist before the first one returned (page with `before_id`). */
   has_more: boolean;
+  /**
+   * Only with `after_id` (a re-sync): ids of messages at or before it that were deleted since it was
+   * written — the client shows them deleted as if `message:deleted` had come (it could not hear it).
+   */
+  deleted_ids?: number[];
 }
 
 export interface OrderItem {

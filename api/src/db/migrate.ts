@@ -17,6 +17,7 @@ import { loginLimitsMigration } from './migrations/010-login-limits';
 import { subscriptionsOversightMigration } from './migrations/011-subscriptions-oversight';
 import { inboxOrdersMigration } from './migrations/012-inbox-orders';
 import { pushLimitsMigration } from './migrations/013-push-limits';
+import { deletedMessagesMigration } from './migrations/014-deleted-messages';
 import { compactSearchIndexes } from './search-upkeep';
 import type { Database } from './types';
 
@@ -39,6 +40,7 @@ function provider(db: Db): MigrationProvider {
         '011_subscriptions_oversight': subscriptionsOversightMigration(db.dialect),
         '012_inbox_orders': inboxOrdersMigration(db.dialect),
         '013_push_limits': pushLimitsMigration(db.dialect),
+        '014_deleted_messages': deletedMessagesMigration(),
       };
     },
   };

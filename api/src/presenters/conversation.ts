@@ -50,6 +50,9 @@ export function presentConversationWithMessages(
   messages: Message[],
   hasMore: boolean,
   media: ChatMedia,
+  deletedIds?: number[],
 ): ConversationWithMessages {
-  return { ...presentConversation(row, media), messages, has_more: hasMore };
+  const out: ConversationWithMessages = { ...presentConversation(row, media), messages, has_more: hasMore };
+  if (deletedIds) out.deleted_ids = deletedIds;
+  return out;
 }

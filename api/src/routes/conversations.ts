@@ -115,6 +115,7 @@ export function conversationRoutes({ db, images, media, events }: AppContext): R
         window.messages.map((m) => presentMessage(m, media)),
         window.hasMore,
         media,
+        window.deletedIds,
       ),
     );
   });

@@ -5,7 +5,7 @@
 import { normalizeArabic } from '@agrivet/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
-import { nowIso } from '../db/time';
+import { nowIso, toIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow } from '../db/types';
 import type { AuthUser } from '../http/auth';
 
@@ -13,6 +13,13 @@ import type { AuthUser } from '../http/auth';
 export const MESSAGE_PAGE = 50;
 /** At most this many newer messages per `after_id` re-sync call. */
 export const RESYNC_CAP = 500;
+/** At most this many ids of deleted messages per `after_id` re-sync call (the newest deletions). */
+export const RESYNC_DELETED_CAP = 500;
+/**
+ * How far before `after_id`'s own time deletions are looked for: the instances' clocks may differ a
+ * little (a deletion stamped by another API instance), and an id listed twice costs nothing.
+ */
+const RESYNC_DELETED_SLACK_MS = 60_000;
 
 export type Participant = 'sender' | 'receiver';
 
@@ -126,6 +133,12 @@ export interface MessageWindow {
   /** Oldest first. */
   messages: MessageRow[];
   hasMore: boolean;
+  /**
+   * With `afterId` only: messages at or before it deleted since it was written — what a client that
+   * holds them missed while it was not listening (a deleted message newer than `afterId` comes in
+   * `messages`, marked deleted).
+   */
+  deletedIds?: number[];
 }
 
 /**
@@ -147,13 +160,45 @@ export async function messageWindow(
       .orderBy('id', 'asc')
       .limit(RESYNC_CAP + 1)
       .execute();
-    return { messages: rows.slice(0, RESYNC_CAP), hasMore: rows.length > RESYNC_CAP };
+    return {
+      messages: rows.slice(0, RESYNC_CAP),
+      hasMore: rows.length > RESYNC_CAP,
+      deletedIds: await deletedSince(db, conversationId, range.afterId),
+    };
   }
   const rows = await q
     .orderBy('id', 'desc')
     .limit(MESSAGE_PAGE + 1)
     .execute();
   return { messages: rows.slice(0, MESSAGE_PAGE).reverse(), hasMore: rows.length > MESSAGE_PAGE };
+}
+
+/**
+ * Ids of the conversation's messages up to `afterId` deleted since `afterId` was written (less a minute
+ * of slack), newest deletion first: a client that had them delivered and then lost its connection, or
+ * joined after it read the thread, missed their `message:deleted`. Answered from the partial index of
+ * deleted messages (migration 014). An `afterId` that is not this conversation's message: every deletion.
+ */
+async function deletedSince(db: Kysely<Database>, conversationId: number, afterId: number): Promise<number[]> {
+  if (afterId <= 0) return [];
+  const anchor = await db
+    .selectFrom('messages')
+    .select('created_at')
+    .where('id', '=', afterId)
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  let q = db
+    .selectFrom('messages')
+    .select('id')
+    .where('conversation_id', '=', conversationId)
+    .where('deleted_at', 'is not', null)
+    .where('id', '<=', afterId);
+  if (anchor) {
+    const floor = new Date(Date.parse(toIso(anchor.created_at)) - RESYNC_DELETED_SLACK_MS).toISOString();
+    q = q.where('deleted_at', '>=', floor);
+  }
+  const rows = await q.orderBy('deleted_at', 'desc').limit(RESYNC_DELETED_CAP).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Deletes the conversation (its messages go by ON DELETE CASCADE) and returns their image paths. */
