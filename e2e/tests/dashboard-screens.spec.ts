@@ -47,13 +47,21 @@ async function check(page: Page, name: string, url: string, heading: string) {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const vw = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vw + 1);
-  if (vw >= 768) {
-    // each row of a table in one colour, its actions cell too (stripes to the row's end)
-    const rows = await page
-      .locator('table tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => getComputedStyle(td).backgroundColor)),
-      );
+  if (vw >= 600) {
+    // each row of a table in one colour, its actions cell too (stripes to the row's end; under md it is
+    // pinned while the table scrolls sideways, and keeps its row's stripe)
+    const rows = await page.locator('table tbody tr').evaluateAll((trs) =>
+      trs.map((tr) =>
+        [...tr.querySelectorAll('td')].map((td) => {
+          // the colour seen: a transparent cell shows its nearest painted ancestor's
+          for (let el: Element | null = td; el; el = el.parentElement) {
+            const bg = getComputedStyle(el).backgroundColor;
+            if (bg !== 'rgba(0, 0, 0, 0)') return bg;
+          }
+          return 'rgb(255, 255, 255)';
+        }),
+      ),
+    );
     for (const cells of rows) expect(new Set(cells).size, `${name}: a row's cells ${cells.join(' | ')}`).toBe(1);
   }
   await shotAndAxe(page, name);
@@ -89,6 +97,17 @@ for (const vp of viewports) {
     await context.close();
   });
 }
+
+test("a table between the cards and md (700 px): the pinned actions cell keeps its row's stripe", async ({
+  browser,
+}) => {
+  const { context } = await signedInContext(browser, DEMO.admin, { viewport: { width: 700, height: 800 } });
+  const page = await context.newPage();
+  await check(page, 'users', '/user/list', 'المستخدمون');
+  const pinned = page.locator('table tbody tr').first().locator('td').last();
+  expect(await pinned.evaluate((td) => getComputedStyle(td).position)).toBe('sticky');
+  await context.close();
+});
 
 /** Ids of demo records for the detail and edit screens (an order is placed first if the pharmacy has none). */
 async function demoIds() {

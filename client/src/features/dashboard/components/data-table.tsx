@@ -14,14 +14,16 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { tableRecipe } from '@/features/dashboard/lib/recipes';
 
 /**
- * The actions column stays in view at the inline end while a wide table scrolls under md. From md it is a
- * plain cell: no colour of its own, so a striped row is striped to its end.
+ * The actions column stays in view at the inline end while a wide table scrolls under md: opaque, in its
+ * row's stripe (the rows under it must not show through). From md it is a plain cell: no colour of its
+ * own, so a striped row is striped to its end.
  */
 const pinned = {
   position: { base: 'sticky', md: 'static' },
   insetInlineEnd: '0',
   bg: { mdDown: 'bg' },
   boxShadow: { mdDown: '0 0 6px rgba(0,0,0,0.12)' },
+  css: { 'tbody tr:nth-of-type(odd) > &': { bg: { mdDown: 'bg.muted' } } },
 } as const;
 
 /** Where the lists turn into cards. */
