@@ -40,7 +40,16 @@ export function TopBar() {
   };
 
   return (
-    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs">
+    <Box
+      as="header"
+      bg="bg"
+      borderBottomWidth="1px"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      shadow="xs"
+      data-toasts-below="public"
+    >
       <Container maxW="6xl" px={{ base: '3', md: '6' }} py="2">
         <HStack justify="space-between" gap="2">
           <HStack asChild gap="2" flexShrink={0}>

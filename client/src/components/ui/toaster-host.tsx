@@ -12,7 +12,7 @@ export const toaster = createToaster({
   placement: 'top',
   pauseOnPageIdle: true,
   max: 4,
-  // under a bar that asks for it (the dashboard's: app/global.css), else 1rem from the edge
+  // under the sticky top bar that asks for it (the dashboard's, the public pages': app/global.css), else 1rem
   offsets: { top: 'var(--agrivet-toast-top, 1rem)', right: '1rem', bottom: '1rem', left: '1rem' },
 });
 

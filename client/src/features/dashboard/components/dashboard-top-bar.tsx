@@ -70,7 +70,7 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
       top="0"
       zIndex="sticky"
       shadow="sm"
-      data-toasts-below=""
+      data-toasts-below="dashboard"
     >
       <HStack justify="space-between" gap="1" px={{ base: '2', md: '4' }} py="2">
         <HStack gap="1" flexShrink={0}>
