@@ -104,6 +104,8 @@ test('a signed-in farmer (live chat over the websocket) and a store dashboard ca
     token: clinic.token,
     body: { conversation_id: conversation.id, message: answer, client_id: `csp-${Date.now()}` },
   });
+  // (pushed, or brought by the join's re-sync if the socket was still coming up: on screen either way)
+  await expect(page.getByRole('list', { name: 'الرسائل' }).getByText(answer)).toBeVisible();
   expect(await violations()).toEqual([]);
   await farmer.context.close();
 
