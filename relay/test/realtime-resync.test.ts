@@ -92,16 +92,36 @@ afterAll(async () => {
   await api?.close();
 });
 
+/**
+ * The pharmacy's client through a link the test cuts. socket.io's own retry waits a minute: the test
+ * decides when the link is back (reconnectNow, what the app calls when the device comes back online).
+ */
+async function overCuttableLink(run: (receiver: RealtimeClient, link: CuttableProxy) => Promise<void>) {
+  const link = new CuttableProxy(relay.port);
+  await link.start();
+  try {
+    const slow = { reconnectionDelayMs: 60_000, reconnectionDelayMaxMs: 60_000 };
+    await run(client(pharmacy, slow, `http://127.0.0.1:${link.port}`), link);
+  } finally {
+    await link.close();
+  }
+}
+
+/** Resolves on the next join's answer for the conversation (the re-sync after reconnectNow). */
+function nextJoin(receiver: RealtimeClient, conversationId: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const off = receiver.onJoin((id) => {
+      if (id !== conversationId) return;
+      off();
+      resolve();
+    });
+  });
+}
+
 describe('re-sync after a reconnect', () => {
   it('one request per open conversation brings what was missed, each message once', async () => {
     const { farmer, conversation } = await freshConversation();
-    const link = new CuttableProxy(relay.port);
-    await link.start();
-    try {
-      // socket.io's own retry waits a minute: the test decides when the link is back (reconnectNow,
-      // what the app calls when the device comes back online).
-      const slow = { reconnectionDelayMs: 60_000, reconnectionDelayMaxMs: 60_000 };
-      const receiver = client(pharmacy, slow, `http://127.0.0.1:${link.port}`);
+    await overCuttableLink(async (receiver, link) => {
       const stream: number[] = [];
       receiver.on('message:new', ({ message }) => {
         if (message.conversation_id === conversation.id) stream.push(message.id);
@@ -123,14 +143,8 @@ describe('re-sync after a reconnect', () => {
         await storeOverRest(farmer, conversation, 'أثناء الانقطاع ٢'),
       ];
       const before = apiRequests.length;
+      const rejoined = nextJoin(receiver, conversation.id);
       receiver.reconnectNow();
-      const rejoined = new Promise<void>((resolve) => {
-        const off = receiver.onJoin((id) => {
-          if (id !== conversation.id) return;
-          off();
-          resolve();
-        });
-      });
       await rejoined;
       const threadRequests = apiRequests.slice(before).filter((p) => p.includes(`conversation/get/${conversation.id}`));
       // Fewer than 20 messages since the screen's newest: the re-sync asks from there.
@@ -139,18 +153,12 @@ describe('re-sync after a reconnect', () => {
       await sleep(300); // a late duplicate (a push of the same message) would show here
       expect([...stream].sort((a, b) => a - b)).toEqual([second.id, ...missed.map((m) => m.id)]);
       expect(joins).toContain('online');
-    } finally {
-      await link.close();
-    }
+    });
   });
 
   it('messages deleted while away are reported deleted by the re-sync, each once', async () => {
     const { farmer, conversation } = await freshConversation();
-    const link = new CuttableProxy(relay.port);
-    await link.start();
-    try {
-      const slow = { reconnectionDelayMs: 60_000, reconnectionDelayMaxMs: 60_000 };
-      const receiver = client(pharmacy, slow, `http://127.0.0.1:${link.port}`);
+    await overCuttableLink(async (receiver, link) => {
       const deleted: number[] = [];
       receiver.on('message:deleted', ({ conversation_id, message_id }) => {
         if (conversation_id === conversation.id) deleted.push(message_id);
@@ -171,21 +179,13 @@ describe('re-sync after a reconnect', () => {
       link.cut();
       await until(() => receiver.status !== 'online', 5_000, 'offline');
       for (const m of [older, live]) await apiPost(api.apiUrl, `message/delete/${m.id}`, {}, farmer.token);
-      const rejoined = new Promise<void>((resolve) => {
-        const off = receiver.onJoin((id) => {
-          if (id !== conversation.id) return;
-          off();
-          resolve();
-        });
-      });
+      const rejoined = nextJoin(receiver, conversation.id);
       receiver.reconnectNow();
       await rejoined; // the deletions are handed on before the join's own listeners
       expect([...deleted].sort((a, b) => a - b)).toEqual([older.id, live.id]);
       expect(deleted).not.toContain(kept.id);
       expect(stream).toEqual([live.id]); // nothing delivered twice
-    } finally {
-      await link.close();
-    }
+    });
   });
 
   it('a refused join (not a participant) is no longer tracked', async () => {
