@@ -4,6 +4,7 @@
 // database there), stops the cluster and exits with vitest's exit code.
 import { spawnSync } from 'node:child_process';
 import { startPostgres } from './lib/pg.mjs';
+import { workersFlag } from './lib/test-workers.mjs';
 
 const pg = await startPostgres();
 const base = `postgres://postgres@127.0.0.1:${pg.port}`;
@@ -17,7 +18,7 @@ process.on('SIGINT', async () => {
   process.exit(130);
 });
 try {
-  const r = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...process.argv.slice(2)], {
+  const r = spawnSync('npx', ['vitest', 'run', '--project', 'api', workersFlag, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL_BASE: base },
   });

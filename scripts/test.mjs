@@ -4,13 +4,15 @@
 //   TEST_ONLY=unit,integration  runs only the named steps.
 import { spawnSync } from 'node:child_process';
 import { ensurePrograms } from './lib/os-deps.mjs';
+import { workersFlag } from './lib/test-workers.mjs';
 
 const steps = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-b'] },
   { name: 'lint', cmd: ['npm', 'run', 'lint'] }, // Biome, then client/scripts/check-boundaries.mjs
   // The vitest projects named *-integration (child processes, redis-server, the realtime client end
   // to end through a relay) run apart from the fast ones: vitest.config.ts.
-  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project=!*-integration'] },
+  // at least two files at once (scripts/lib/test-workers.mjs): vitest's default is one on 2 cores
+  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project=!*-integration', workersFlag] },
   { name: 'integration', cmd: ['npx', 'vitest', 'run', '--project=*-integration'] },
   { name: 'pg', cmd: ['node', 'scripts/test-pg.mjs'] },
   { name: 'build', cmd: ['npm', 'run', 'build'] },
