@@ -397,8 +397,8 @@ test('a sender deletes their message: both sides show "تم حذف هذه الر
     const farmerPage = await farmerCtx.context.newPage();
     const storePage = await storeCtx.context.newPage();
     await farmerPage.goto(`/chat/${s.conversationId}`);
-    // The deletion reaches the store's thread only as a push (its join brings newer messages, not
-    // deletions of ones it already shows): the farmer acts once the store's live connection is up.
+    // The deletion reaches the store's open thread as a push: the farmer acts once the store's live
+    // connection is up (a deletion made before then comes with the join: the next test).
     const storeLive = liveConnection(storePage);
     await storePage.goto(`/chat/${s.conversationId}`);
     await storeLive;
@@ -440,6 +440,41 @@ test('a sender deletes their message: both sides show "تم حذف هذه الر
     );
     await farmerCtx.context.close();
     await storeCtx.context.close();
+  } finally {
+    await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
+  }
+});
+
+test("a message deleted before the thread's live connection came up shows deleted once it does", async ({
+  browser,
+}) => {
+  const s = await newFarmer('مزارع على خط ضعيف');
+  try {
+    const text = `رد سيُحذف ${Date.now()}`;
+    const reply = await apiCall<{ id: number }>('message/create', {
+      token: s.clinic.token,
+      body: { conversation_id: s.conversationId, message: text, client_id: `gone-${Date.now()}` },
+    });
+    const farmerCtx = await signedInContext(browser, s.who, { viewport: PHONE });
+    const page = await farmerCtx.context.newPage();
+    // The thread is read over HTTP while its live connection is held back (a weak link).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+      await held;
+      ws.connectToServer();
+    });
+    await page.goto(`/chat/${s.conversationId}`);
+    await expect(messages(page).getByText(text)).toBeVisible();
+    // The store deletes its reply meanwhile: no socket of the farmer's can hear message:deleted.
+    await apiCall(`message/delete/${reply.id}`, { token: s.clinic.token, body: {} });
+    release();
+    // The connection comes up: the join's re-sync says the reply was deleted.
+    await expect(messages(page).getByText('تم حذف هذه الرسالة')).toBeVisible();
+    await expect(messages(page).getByText(text)).toHaveCount(0);
+    await farmerCtx.context.close();
   } finally {
     await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
   }
