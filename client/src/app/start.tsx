@@ -48,7 +48,10 @@ if (root.hasAttribute('data-server-rendered')) {
     // hydrating the Arabic HTML and switching after it made each part that hydrated after the switch (the
     // top bar, the footer: lazy chunks that come later) a mismatch — React error 418, that part thrown
     // away and drawn again. Drawn once the screen, its data, the top bar and the English strings are in.
+    // (setLang once more after the chunks: the English of the parts they brought — the top bar's, the
+    // footer's — is loaded with a part's code only for an English reader, i18n/index.ts addStrings)
     void Promise.all([firstScreen, state, topBar, setLang('en')])
+      .then(() => setLang('en'))
       .catch(() => {})
       .then(() => createRoot(root).render(app));
   } else

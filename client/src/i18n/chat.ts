@@ -5,10 +5,8 @@
  * component that uses `thread.*` or `live.*`.
  */
 import { chatAr } from './chat-ar';
-import { chatEn } from './chat-en';
-import { i18n } from './index';
+import { addStrings } from './index';
 
-i18n.addResourceBundle('ar', 'translation', chatAr, true, false);
-i18n.addResourceBundle('en', 'translation', chatEn, true, false);
+addStrings('chat', 'translation', chatAr, () => import('./chat-en').then((m) => m.chatEn));
 
 export const CHAT_STRINGS = true;

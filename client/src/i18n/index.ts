@@ -42,12 +42,53 @@ export function restoreStoredLang(): void {
   if (storedLang() === 'en') void setLang('en');
 }
 
-let englishLoaded = false;
+/** English is chosen (or being switched to): a part that arrives now loads its English at once. */
+let englishWanted = false;
+let english: Promise<unknown> | undefined;
+/** Each part's English (addStrings), loaded once. */
+const parts = new Map<string, () => Promise<unknown>>();
+
 async function ensureLoaded(lang: Lang): Promise<void> {
-  if (lang === 'ar' || englishLoaded) return;
-  const { en } = await import('./en');
-  i18n.addResourceBundle('en', 'translation', en, true, true);
-  englishLoaded = true;
+  if (lang === 'ar') return;
+  english ??= import('./en').then(
+    ({ en }) => i18n.addResourceBundle('en', 'translation', en, true, true),
+    (err) => {
+      english = undefined; // a chunk that failed (offline) is asked for again next time
+      throw err;
+    },
+  );
+  await Promise.all([english, ...[...parts.values()].map((load) => load())]);
+}
+
+/**
+ * A part's strings (a screen's chunk: the chat, the shop, the dashboard …): the Arabic joins the
+ * catalogue with the part's code; the English is a chunk of its own, loaded only for a reader who chose
+ * English — with the main English catalogue (setLang), or at once when the part arrives while English is
+ * on screen (its text is then in Arabic until it is in, one request later). Arabic readers, nearly
+ * everyone, do not download a second language with every screen.
+ */
+export function addStrings(key: string, ns: string, ar: object, loadEnglish: () => Promise<object>): void {
+  if (parts.has(key)) return;
+  i18n.addResourceBundle('ar', ns, ar, true, false);
+  let done: Promise<unknown> | undefined;
+  const load = () =>
+    (done ??= loadEnglish().then(
+      (strings) => i18n.addResourceBundle('en', ns, strings, true, false),
+      (err) => {
+        done = undefined;
+        throw err;
+      },
+    ));
+  parts.set(key, load);
+  if (!englishWanted) return;
+  // redraw what is on screen with the part's English (useTranslation listens to languageChanged);
+  // offline, the part stays in Arabic until English is chosen again
+  load().then(
+    () => {
+      if (i18n.language === 'en') void i18n.changeLanguage('en');
+    },
+    () => {},
+  );
 }
 
 export function currentLang(): Lang {
@@ -60,6 +101,7 @@ export async function setLang(lang: Lang): Promise<void> {
   } catch {
     // private mode: the choice lasts for this page only
   }
+  englishWanted = lang === 'en';
   await ensureLoaded(lang);
   await i18n.changeLanguage(lang);
   applyDocumentLang(lang);

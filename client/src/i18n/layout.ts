@@ -3,9 +3,9 @@
  * store cards and store pages — joined to the catalogue when they load (`import '@/i18n/layout'`), not
  * with the first load (the landing route's JS budget).
  */
-import { i18n } from './index';
+import { addStrings } from './index';
 
-const layoutAr = {
+export const layoutAr = {
   store: {
     viewProducts: 'عرض المنتجات',
     chat: 'مراسلة',
@@ -30,30 +30,6 @@ const layoutAr = {
   },
 };
 
-type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
-
-const layoutEn: Catalogue<typeof layoutAr> = {
-  store: {
-    viewProducts: 'View products',
-    chat: 'Message',
-    openChat: 'Open conversation',
-    special: 'Special',
-    freeDelivery: 'Free delivery',
-    products: 'Products',
-    productsCount: '{{count}} products',
-    loginToChat: 'Please log in to send a message',
-    notFound: 'Store not found',
-  },
-  footer: {
-    social: 'Follow us',
-    chatUs: 'Chat with us on WhatsApp',
-    credit: 'Designed and built by the Agrivet digital agency',
-    rights: 'All rights reserved',
-  },
-  dialog: { confirm: 'Confirm', cancel: 'Cancel', close: 'Close' },
-};
-
-i18n.addResourceBundle('ar', 'translation', layoutAr, true, false);
-i18n.addResourceBundle('en', 'translation', layoutEn, true, false);
+addStrings('layout', 'translation', layoutAr, () => import('./layout-en').then((m) => m.layoutEn));
 
 export const LAYOUT_STRINGS = true;

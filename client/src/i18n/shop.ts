@@ -4,11 +4,9 @@
  * (the landing route's JS budget). Import this module (`import '@/i18n/shop'`) from any component that
  * uses `checkout.*`, `storeState.*`, `reviews.*` or `account.*`.
  */
-import { i18n } from './index';
+import { addStrings } from './index';
 import { shopAr } from './shop-ar';
-import { shopEn } from './shop-en';
 
-i18n.addResourceBundle('ar', 'translation', shopAr, true, false);
-i18n.addResourceBundle('en', 'translation', shopEn, true, false);
+addStrings('shop', 'translation', shopAr, () => import('./shop-en').then((m) => m.shopEn));
 
 export const SHOP_STRINGS = true;

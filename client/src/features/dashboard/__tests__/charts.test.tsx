@@ -6,7 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '@/i18n';
+import { setLang } from '@/i18n';
 import { renderWithProviders } from '@test/render';
 import { BarChart } from '@/features/dashboard/components/bar-chart';
 import { HBarChart } from '@/features/dashboard/components/hbar-chart';
@@ -33,7 +33,7 @@ afterAll(() => {
 });
 
 afterEach(async () => {
-  await i18n.changeLanguage('ar');
+  await setLang('ar');
 });
 
 const days = [
@@ -59,7 +59,7 @@ const texts = (nodes: Iterable<Element>) => [...nodes].map((n) => n.textContent)
 
 describe('column chart (day by day)', () => {
   it('draws a column per day with its value, newest day first in Arabic (the left end of an RTL line)', async () => {
-    await i18n.changeLanguage('ar');
+    await setLang('ar');
     renderWithProviders(<BarChart title="الطلبات في آخر 30 يوماً" data={days} labelEvery={2} />);
     const chart = screen.getByRole('img', { name: 'الطلبات في آخر 30 يوماً' });
     const bars = await barsOf(chart);
@@ -77,14 +77,14 @@ describe('column chart (day by day)', () => {
   });
 
   it('runs left to right in English', async () => {
-    await i18n.changeLanguage('en');
+    await setLang('en');
     renderWithProviders(<BarChart title="Orders" data={days} />);
     const bars = await barsOf(screen.getByRole('img', { name: 'Orders' }));
     expect(bars.map((b) => b.getAttribute('ct:value'))).toEqual(['3', '0', '7', '1']);
   });
 
   it('keeps the figures in a visually hidden table and says so when there are none', async () => {
-    await i18n.changeLanguage('ar');
+    await setLang('ar');
     const { unmount } = renderWithProviders(<BarChart title="الرسائل" data={days} />);
     const table = screen.getByRole('table', { name: 'الرسائل' });
     expect(
@@ -101,7 +101,7 @@ describe('column chart (day by day)', () => {
 
 describe('horizontal bars (categories)', () => {
   it('draws a bar per category with its value written beside it, in list order from the top', async () => {
-    await i18n.changeLanguage('ar');
+    await setLang('ar');
     renderWithProviders(<HBarChart title="المستخدمون حسب النوع" data={categories} color="#3b82f6" />);
     const chart = screen.getByRole('img', { name: 'المستخدمون حسب النوع' });
     const bars = await barsOf(chart);
@@ -125,7 +125,7 @@ describe('horizontal bars (categories)', () => {
   });
 
   it('grows rightwards with positive values in English', async () => {
-    await i18n.changeLanguage('en');
+    await setLang('en');
     renderWithProviders(<HBarChart title="Users" data={categories} />);
     const bars = await barsOf(screen.getByRole('img', { name: 'Users' }));
     expect(bars.map((b) => b.getAttribute('ct:value')).reverse()).toEqual(['12', '0', '5']);

@@ -3,14 +3,12 @@
  * dashboard's lazy chunks only, so the public bundle does not carry them).
  */
 import { useTranslation } from 'react-i18next';
-import { i18n } from '@/i18n';
+import { addStrings } from '@/i18n';
 import { dashboardAr } from './ar';
-import { dashboardEn } from './en';
 
 export const DASHBOARD_NS = 'dashboard';
 
-if (!i18n.hasResourceBundle('ar', DASHBOARD_NS)) i18n.addResourceBundle('ar', DASHBOARD_NS, dashboardAr);
-if (!i18n.hasResourceBundle('en', DASHBOARD_NS)) i18n.addResourceBundle('en', DASHBOARD_NS, dashboardEn);
+addStrings(DASHBOARD_NS, DASHBOARD_NS, dashboardAr, () => import('./en').then((m) => m.dashboardEn));
 
 /** `t('posts.title')` for dashboard strings; `common('errors.done')` for the app's catalogue. */
 export function useDashboardT() {
