@@ -724,10 +724,12 @@ test('the notifications offer comes only after sign-in, and turning them on asks
 
     const ctx = await signedInContext(browser, s.who, { viewport: PHONE });
     const page = await ctx.context.newPage();
+    const live = liveConnection(page);
     await page.goto(`/chat/${s.conversationId}`);
     await expect(messages(page)).toBeVisible();
-    // not on page load
-    await page.waitForTimeout(1_000);
+    // not on page load: the thread drawn and the signed-in effects done (the live connection is up after
+    // them), and still no offer
+    await live;
     await expect(page.getByTestId('push-prompt')).toHaveCount(0);
     await page.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill('سؤال عن السماد');
     await page.getByRole('button', { name: 'إرسال' }).click();

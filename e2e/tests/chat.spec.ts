@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiCall, apiLogin, DEMO, expect, hydrated, signedInContext, test } from './support/fixtures';
+import { apiCall, apiLogin, DEMO, expect, hydrated, signedInContext, test, websockets } from './support/fixtures';
 
 const logo = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -18,6 +18,7 @@ test('a farmer and a store chat live, and a message written offline arrives afte
   const farmer = await signedInContext(browser, DEMO.farmer);
   const store = await signedInContext(browser, DEMO.clinic);
   const farmerPage = await farmer.context.newPage();
+  const farmerSockets = websockets(farmerPage);
   const storePage = await store.context.newPage();
 
   // The farmer opens (or creates) the conversation from the clinic's card.
@@ -73,7 +74,15 @@ test('a farmer and a store chat live, and a message written offline arrives afte
   await storePage.getByRole('textbox', { name: 'اكتب رسالتك…' }).fill(whileAway);
   await storePage.getByRole('button', { name: 'إرسال' }).click();
   await expect(storeList.getByText(whileAway)).toBeVisible();
-  await storePage.waitForTimeout(1500);
+  // Not sent, not received: the farmer's live connection is closed (nothing can pass either way), and
+  // the store's message was stored (acknowledged) while it was.
+  await expect.poll(() => farmerSockets.count() > 0 && farmerSockets.allClosed()).toBe(true);
+  await expect(
+    storeList
+      .getByRole('listitem')
+      .filter({ hasText: whileAway })
+      .getByRole('img', { name: /أُرسلت|وصلت/ }),
+  ).toBeVisible();
   await expect(storeList.getByText(offline)).toHaveCount(0);
   await expect(farmerList.getByText(whileAway)).toHaveCount(0);
 

@@ -92,6 +92,17 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * The page's websockets from now on (register before the navigation that opens them): `allClosed()` is
+ * true once every one of them is closed — the state in which nothing can reach the page live and its
+ * outbox cannot send, what a check that something did NOT arrive waits for instead of a pause.
+ */
+export function websockets(page: Page): { allClosed: () => boolean; count: () => number } {
+  const opened: { isClosed: () => boolean }[] = [];
+  page.on('websocket', (ws) => opened.push(ws));
+  return { allClosed: () => opened.every((ws) => ws.isClosed()), count: () => opened.length };
+}
+
+/**
  * The page's live connection is up: the relay's socket.io connect packet (`40…`) came over a websocket
  * (the realtime client speaks websocket only). By then the relay has joined the socket to its user and
  * store rooms (relay/src/index.ts joins them in the same tick as it sends the packet), so a push the API
