@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The API suite on a real PostgreSQL: starts a throwaway cluster (scripts/lib/pg.mjs), runs
 // `vitest run --project api` with TEST_DATABASE_URL_BASE set (each test file creates its own
-// database there), stops the cluster and exits with vitest's exit code.
+// database there), stops the cluster and exits with vitest's exit code. As many files at once as there
+// are cores (vitest's default is one less: one on 2 cores, while the files mostly wait on PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { startPostgres } from './lib/pg.mjs';
-import { workersFlag } from './lib/test-workers.mjs';
 
 const pg = await startPostgres();
 const base = `postgres://postgres@127.0.0.1:${pg.port}`;
@@ -18,7 +18,7 @@ process.on('SIGINT', async () => {
   process.exit(130);
 });
 try {
-  const r = spawnSync('npx', ['vitest', 'run', '--project', 'api', workersFlag, ...process.argv.slice(2)], {
+  const r = spawnSync('npx', ['vitest', 'run', '--project', 'api', '--maxWorkers=100%', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL_BASE: base },
   });
