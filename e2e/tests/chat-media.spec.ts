@@ -10,7 +10,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Locator, type Page } from '@playwright/test';
-import { apiCall, apiLogin, DEMO, expect, liveConnection, serverUrl, signedInContext, test } from './support/fixtures';
+import {
+  apiCall,
+  apiLogin,
+  DEMO,
+  expect,
+  holdLiveConnection,
+  liveConnection,
+  serverUrl,
+  signedInContext,
+  test,
+} from './support/fixtures';
 import { connectRelay, emitWithAck } from './support/relay-client';
 
 const publicDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'client', 'public');
@@ -458,14 +468,7 @@ test("a message deleted before the thread's live connection came up shows delete
     const farmerCtx = await signedInContext(browser, s.who, { viewport: PHONE });
     const page = await farmerCtx.context.newPage();
     // The thread is read over HTTP while its live connection is held back (a weak link).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
-      await held;
-      ws.connectToServer();
-    });
+    const { release } = await holdLiveConnection(page);
     await page.goto(`/chat/${s.conversationId}`);
     await expect(messages(page).getByText(text)).toBeVisible();
     // The store deletes its reply meanwhile: no socket of the farmer's can hear message:deleted.

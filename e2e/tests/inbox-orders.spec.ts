@@ -11,7 +11,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { apiCall, DEMO, expect, liveConnection, serverUrl, signedInContext, test } from './support/fixtures';
+import {
+  apiCall,
+  DEMO,
+  expect,
+  holdLiveConnection,
+  liveConnection,
+  serverUrl,
+  signedInContext,
+  test,
+} from './support/fixtures';
 import { fillDelivery } from './support/farmer-ui';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -353,14 +362,7 @@ test('the inbox opened while its live connection is still coming up shows a mess
   const context = await contextFor(browser, owner.token, 360, 740);
   const page = await context.newPage();
   // The store's socket is held back (a weak link): the inbox loads over HTTP first.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
-    await held;
-    ws.connectToServer();
-  });
+  const { release } = await holdLiveConnection(page);
   await page.goto('/dashboard/chats');
   await expect(page.getByText('لا توجد محادثات بعد')).toBeVisible();
   // Meanwhile the farmer writes: no socket of the store's has joined its rooms to hear it.

@@ -1,9 +1,8 @@
 /** English twins of browse.ts's strings, loaded only for a reader who chose English (i18n/index.ts addStrings). */
 import type { browseAr } from './browse';
+import type { EnglishOf } from './index';
 
-type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
-
-export const browseEn: Catalogue<typeof browseAr> = {
+export const browseEn: EnglishOf<typeof browseAr> = {
   bottomNav: {
     label: 'Quick navigation',
     chats: 'Chats',

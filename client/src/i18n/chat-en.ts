@@ -1,9 +1,8 @@
 /** English twins of chat-ar.ts. */
 import type { chatAr } from './chat-ar';
+import type { EnglishOf } from './index';
 
-type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
-
-export const chatEn: Catalogue<typeof chatAr> = {
+export const chatEn: EnglishOf<typeof chatAr> = {
   cards: {
     addToCart: 'Add to cart',
     orderNow: 'Order now',

@@ -42,6 +42,9 @@ export function restoreStoredLang(): void {
   if (storedLang() === 'en') void setLang('en');
 }
 
+/** A part's English twin (chat-en.ts …): the same keys as its Arabic, each a string. */
+export type EnglishOf<T> = { [K in keyof T]: T[K] extends string ? string : EnglishOf<T[K]> };
+
 /** English is chosen (or being switched to): a part that arrives now loads its English at once. */
 let englishWanted = false;
 let english: Promise<unknown> | undefined;

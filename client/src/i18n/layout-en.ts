@@ -1,9 +1,8 @@
 /** English twins of layout.ts's strings, loaded only for a reader who chose English (i18n/index.ts addStrings). */
 import type { layoutAr } from './layout';
+import type { EnglishOf } from './index';
 
-type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
-
-export const layoutEn: Catalogue<typeof layoutAr> = {
+export const layoutEn: EnglishOf<typeof layoutAr> = {
   store: {
     viewProducts: 'View products',
     chat: 'Message',

@@ -1,9 +1,8 @@
 /** English twins of shop-ar.ts. */
 import type { shopAr } from './shop-ar';
+import type { EnglishOf } from './index';
 
-type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
-
-export const shopEn: Catalogue<typeof shopAr> = {
+export const shopEn: EnglishOf<typeof shopAr> = {
   checkout: {
     title: 'Delivery details',
     province: 'Province',

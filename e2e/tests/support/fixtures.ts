@@ -92,6 +92,22 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Holds the page's live connection back (a weak link): the page loads over HTTP while its websocket waits;
+ * `release()` lets it through to the server. Call it before the navigation.
+ */
+export async function holdLiveConnection(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await held;
+    ws.connectToServer();
+  });
+  return { release: () => release() };
+}
+
+/**
  * The page's websockets from now on (register before the navigation that opens them): `allClosed()` is
  * true once every one of them is closed — the state in which nothing can reach the page live and its
  * outbox cannot send, what a check that something did NOT arrive waits for instead of a pause.
