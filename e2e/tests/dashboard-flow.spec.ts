@@ -123,8 +123,10 @@ test('store account: register → store → product with image → live order �
     const toast = phonePage.getByRole('status').filter({ hasText: 'طلب جديد من أحمد المزارع' });
     await expect(toast).toBeVisible();
     const bar = await phonePage.locator('header').boundingBox();
-    const toastBox = await toast.boundingBox();
-    expect(toastBox?.y ?? 0).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+    // (where it comes to rest: it slides in from above)
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
     await phonePage.screenshot({ path: path.join(artifacts, 'dashboard-flow-phone-new-order-360.png') });
     await menu.click();
     await expect(phonePage.getByRole('dialog').getByTestId('badge-orderList')).toHaveText('1');

@@ -174,8 +174,10 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
     // The toast opens under the sticky top bar: its sign-out, search and links stay in view.
     const toast = page.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${orderId}` });
     const bar = await page.locator('header').first().boundingBox();
-    const toastBox = await toast.boundingBox();
-    expect(toastBox?.y ?? 0).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+    // (where it comes to rest: it slides in from above)
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
     await shot(page, 'status-toast-360');
     await page.getByRole('link', { name: /^طلباتي/ }).click();
     await expect(page.getByTestId('orders-badge')).toHaveCount(0);
