@@ -45,22 +45,30 @@ export function restoreStoredLang(): void {
 /** A part's English twin (chat-en.ts …): the same keys as its Arabic, each a string. */
 export type EnglishOf<T> = { [K in keyof T]: T[K] extends string ? string : EnglishOf<T[K]> };
 
+/**
+ * Loads an English bundle into `ns` once; a chunk that failed (offline) is asked for again next time.
+ * `overwrite`: the main catalogue's keys win over a part's, as when they were added in one go.
+ */
+function englishBundle(ns: string, load: () => Promise<object>, overwrite: boolean): () => Promise<unknown> {
+  let done: Promise<unknown> | undefined;
+  return () =>
+    (done ??= load().then(
+      (strings) => i18n.addResourceBundle('en', ns, strings, true, overwrite),
+      (err) => {
+        done = undefined;
+        throw err;
+      },
+    ));
+}
+
 /** English is chosen (or being switched to): a part that arrives now loads its English at once. */
 let englishWanted = false;
-let english: Promise<unknown> | undefined;
-/** Each part's English (addStrings), loaded once. */
-const parts = new Map<string, () => Promise<unknown>>();
+/** The main English catalogue and each part's English (addStrings), each loaded once when English is chosen. */
+const english = new Map([['main', englishBundle('translation', () => import('./en').then((m) => m.en), true)]]);
 
 async function ensureLoaded(lang: Lang): Promise<void> {
   if (lang === 'ar') return;
-  english ??= import('./en').then(
-    ({ en }) => i18n.addResourceBundle('en', 'translation', en, true, true),
-    (err) => {
-      english = undefined; // a chunk that failed (offline) is asked for again next time
-      throw err;
-    },
-  );
-  await Promise.all([english, ...[...parts.values()].map((load) => load())]);
+  await Promise.all([...english.values()].map((load) => load()));
 }
 
 /**
@@ -71,18 +79,10 @@ async function ensureLoaded(lang: Lang): Promise<void> {
  * everyone, do not download a second language with every screen.
  */
 export function addStrings(key: string, ns: string, ar: object, loadEnglish: () => Promise<object>): void {
-  if (parts.has(key)) return;
+  if (english.has(key)) return;
   i18n.addResourceBundle('ar', ns, ar, true, false);
-  let done: Promise<unknown> | undefined;
-  const load = () =>
-    (done ??= loadEnglish().then(
-      (strings) => i18n.addResourceBundle('en', ns, strings, true, false),
-      (err) => {
-        done = undefined;
-        throw err;
-      },
-    ));
-  parts.set(key, load);
+  const load = englishBundle(ns, loadEnglish, false);
+  english.set(key, load);
   if (!englishWanted) return;
   // redraw what is on screen with the part's English (useTranslation listens to languageChanged);
   // offline, the part stays in Arabic until English is chosen again
