@@ -8,7 +8,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { apiCall, apiLogin, DEMO, expect, liveConnection, signedInContext, test } from './support/fixtures';
+import {
+  apiCall,
+  apiLogin,
+  DEMO,
+  expect,
+  expectToastBelowTopBar,
+  liveConnection,
+  signedInContext,
+  test,
+} from './support/fixtures';
 import { farmerSignsIn, openChatWithStore, orderThroughUi, sendChatMessage } from './support/farmer-ui';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -122,11 +131,7 @@ test('store account: register → store → product with image → live order �
     // The new-order toast opens under the top bar: the menu button stays in view and can be tapped.
     const toast = phonePage.getByRole('status').filter({ hasText: 'طلب جديد من أحمد المزارع' });
     await expect(toast).toBeVisible();
-    const bar = await phonePage.locator('header').boundingBox();
-    // (where it comes to rest: it slides in from above)
-    await expect
-      .poll(async () => (await toast.boundingBox())?.y ?? 0)
-      .toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+    await expectToastBelowTopBar(phonePage, toast);
     await phonePage.screenshot({ path: path.join(artifacts, 'dashboard-flow-phone-new-order-360.png') });
     await menu.click();
     await expect(phonePage.getByRole('dialog').getByTestId('badge-orderList')).toHaveText('1');

@@ -8,7 +8,16 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { farmerSignsIn, fillDelivery, hydrated } from './support/farmer-ui';
-import { apiCall, apiLogin, DEMO, expect, liveConnection, signedInContext, test } from './support/fixtures';
+import {
+  apiCall,
+  apiLogin,
+  DEMO,
+  expect,
+  expectToastBelowTopBar,
+  liveConnection,
+  signedInContext,
+  test,
+} from './support/fixtures';
 
 const artifacts = path.join(process.cwd(), 'artifacts');
 
@@ -173,11 +182,7 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
     await expect(page.getByTestId('orders-badge')).toHaveText('1');
     // The toast opens under the sticky top bar: its sign-out, search and links stay in view.
     const toast = page.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${orderId}` });
-    const bar = await page.locator('header').first().boundingBox();
-    // (where it comes to rest: it slides in from above)
-    await expect
-      .poll(async () => (await toast.boundingBox())?.y ?? 0)
-      .toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+    await expectToastBelowTopBar(page, toast);
     await shot(page, 'status-toast-360');
     await page.getByRole('link', { name: /^طلباتي/ }).click();
     await expect(page.getByTestId('orders-badge')).toHaveCount(0);

@@ -2,7 +2,7 @@
  * Test fixtures: `baseURL` of the server global-setup started, API log-in helpers and contexts
  * signed in through storage state (the token in localStorage, as the app keeps it).
  */
-import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { SERVER_ENV } from './server-env';
 
 /** What global setup left: the server's URL and its temporary folder (the SQLite file e2e.db is in it). */
@@ -89,6 +89,17 @@ export async function hydrated(page: Page): Promise<void> {
       { timeout: 15_000, message: 'the page did not hydrate' },
     )
     .toBe(true);
+}
+
+/**
+ * The toast comes to rest below the page's sticky top bar (its first header), not over the bar's buttons.
+ * Polled: a toast slides in from above, so where it is when first visible is not where it stays.
+ */
+export async function expectToastBelowTopBar(page: Page, toast: Locator): Promise<void> {
+  const bar = await page.locator('header').first().boundingBox();
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y ?? 0)
+    .toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
 }
 
 /**
