@@ -13,11 +13,11 @@ const TopBar = lazy(() => loadTopBar().then((m) => ({ default: m.TopBar })));
 // Below the fold: loads after the route.
 const Footer = lazy(() => import('./footer'));
 /**
- * The top bar's height (its two rows under md, one from md: measured at 320–1366 px, signed in or not)
- * kept while its chunk is on its way in a screen the client renders (the shell: signed-in screens), so
- * the screen does not move down when it arrives. A server-rendered page hydrates with the server's bar.
+ * The top bar's height (app/global.css `--agrivet-public-bar`: its two rows under md, one from md) kept
+ * while its chunk is on its way in a screen the client renders (the shell: signed-in screens), so the
+ * screen does not move down when it arrives. A server-rendered page hydrates with the server's bar.
  */
-const TOP_BAR_HEIGHT = { base: '141px', md: '97px' };
+const TOP_BAR_HEIGHT = 'var(--agrivet-public-bar)';
 // Shown only while offline; its code stays out of the landing route's budget.
 const OfflineBanner = lazy(() => import('./offline-banner'));
 
