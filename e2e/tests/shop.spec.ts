@@ -227,6 +227,55 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
   }
 });
 
+test('an order the store accepted while the farmer was away is told, and counted, when they come back', async ({
+  browser,
+}) => {
+  const pharmacy = await apiLogin(DEMO.pharmacy);
+  const farmer = await apiLogin(DEMO.farmer);
+  const storeId = pharmacy.user.store?.id ?? 0;
+  const products = await apiCall<{ data: { id: number; price: string }[] }>(`product/getAll?store_id=${storeId}`);
+  const order = await apiCall<{ id: number }>('order/create', {
+    token: farmer.token,
+    body: {
+      store_id: storeId,
+      total: products.data[0]?.price,
+      items: [{ product_id: products.data[0]?.id, quantity: 1 }],
+      client_id: `e2e-away-${Date.now()}`,
+      delivery: { province: 3, address: 'حمص، الوعر', phone: '0944444444' },
+    },
+  });
+  const { context, page } = await farmerSignsIn(browser, DEMO.farmer);
+  try {
+    // This browser has seen the order as new once its live connection came up…
+    const remembered = (id: number) =>
+      page.waitForFunction(
+        ([userId, orderId]) =>
+          JSON.parse(localStorage.getItem(`agrivet:orders:${userId}`) ?? '{}').known?.[orderId]?.startsWith('0:new@'),
+        [farmer.user.id, id],
+      );
+    await remembered(order.id);
+    // …then the farmer closes the tab; the store accepts the order meanwhile (its push reaches nobody).
+    await page.close();
+    await apiCall(`order/update/${order.id}`, { token: pharmacy.token, body: { stage: 'accepted' } });
+
+    const back = await context.newPage();
+    await back.goto('/blog');
+    const toast = back.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${order.id}: مقبول` });
+    await expect(toast).toBeVisible();
+    await expect(back.getByTestId('orders-badge')).toHaveText('1');
+    await expectToastBelowTopBar(back, toast);
+    await shot(back, 'status-while-away-360');
+    // The badge stays until /myorders is opened, also after a reload.
+    await back.reload();
+    await expect(back.getByTestId('orders-badge')).toHaveText('1');
+    await back.getByRole('link', { name: /^طلباتي/ }).click();
+    await expect(back.getByTestId('orders-badge')).toHaveCount(0);
+    await expect(back.getByRole('listitem', { name: `طلب رقم ${order.id}` })).toContainText('مقبول');
+  } finally {
+    await context.close();
+  }
+});
+
 test('the account screen edits the farmer’s details (Arabic-Indic digits accepted)', async ({ browser }) => {
   for (const viewport of [
     { width: 360, height: 740 },

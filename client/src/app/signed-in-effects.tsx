@@ -11,6 +11,7 @@ import { unlockAudioOnGesture } from '@/lib/audio';
 import { titleWithUnread, watchMessageAlerts } from '@/lib/message-alerts';
 import { useMessageSound } from '@/stores/message-sound';
 import { useChat } from '@/stores/chat';
+import { useOrderUpdates } from '@/stores/order-updates';
 import { useRealtime } from '@/stores/realtime';
 import { useToken } from '@/stores/session';
 import { useUser } from '@/api/auth';
@@ -25,7 +26,8 @@ export default function SignedInEffects() {
   useEffect(() => bindChatToRealtime(queryClient), [queryClient]);
   // A cart's order queued before a reload: empty the cart once the outbox delivered it.
   useEffect(() => watchPendingOrder(), []);
-  // An order's status changed: a toast and the badge on "طلباتي", wherever the farmer is.
+  // An order's status changed (live, or while the farmer was away): a toast and the badge on "طلباتي",
+  // wherever the farmer is.
   const userId = user?.id;
   useEffect(() => (userId ? watchOrderStatus(queryClient, userId) : undefined), [queryClient, userId]);
   // A message from someone else: a toast with the sender and its first words; the unread count in the tab's title.
@@ -65,6 +67,7 @@ export default function SignedInEffects() {
     () => () => {
       useRealtime.getState().disconnect();
       useChat.getState().reset();
+      useOrderUpdates.getState().reset();
       resetReceipts();
     },
     [],
