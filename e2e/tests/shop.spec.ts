@@ -180,6 +180,17 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
 
     await expect(page.getByText(`تغيّرت حالة طلبك رقم ${orderId}: مكتمل`)).toBeVisible();
     await expect(page.getByTestId('orders-badge')).toHaveText('1');
+    // The order's card the store's change put in the chat is that toast already: no second one for it.
+    // (the store's next message, toasted, is the marker that the card's toast would have come by now)
+    const { conversation_id } = await apiCall<{ conversation_id: number }>(`order/get/${orderId}`, {
+      token: pharmacy.token,
+    });
+    await apiCall('message/create', { token: pharmacy.token, body: { conversation_id, message: 'سيصلك الطلب اليوم' } });
+    await expect(page.getByRole('status').filter({ hasText: 'سيصلك الطلب اليوم' })).toBeVisible();
+    // read once, not polled: a card's toast would have gone by itself a few seconds later
+    expect(await page.getByRole('status').allInnerTexts()).not.toContainEqual(
+      expect.stringContaining(`طلب رقم ${orderId}`),
+    );
     // The toast opens under the sticky top bar: its sign-out, search and links stay in view.
     const toast = page.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${orderId}` });
     await expectToastBelowTopBar(page, toast);

@@ -3,6 +3,10 @@
  * a message someone else wrote, unless its conversation is open on screen, with a chime when the
  * browser's message sound is on (stores/message-sound.ts); and the unread count in the tab's title
  * ("(3) …") on every screen while signed in.
+ *
+ * An order's card in the chat comes with the order's own toast where one is shown (the buyer's status
+ * toast, the dashboard's new order): the screens that show one say so (lib/order-card-toasts.ts), and
+ * the card gets no second toast — nor a chime — there.
  */
 import type { Conversation, Message } from '@agrivet/shared';
 import type { QueryClient } from '@tanstack/react-query';
@@ -10,6 +14,7 @@ import { conversationKeys } from '@/api/conversations';
 import { messagePreview } from '@/components/ui/conversation-item';
 import { notify } from '@/components/ui/toaster';
 import { i18n } from '@/i18n';
+import { isOrderCardToldElsewhere } from '@/lib/order-card-toasts';
 import { chimeForMessage } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
 
@@ -31,6 +36,8 @@ export function watchMessageAlerts(queryClient: QueryClient, userId: number): ()
     const c = mine?.find((x) => x.id === message.conversation_id);
     // only the participants' own conversations (the admin hears every message: no toast for those)
     if (!c || (c.sender.id !== userId && c.receiver.id !== userId)) return;
+    const card = message.card;
+    if (card?.type === 'order' && isOrderCardToldElsewhere(card, c, userId)) return;
     const from = c.sender.id === userId ? c.store.name_store : c.sender.name;
     notify.info(from, { description: firstWords(messagePreview(message, i18n.t)), action: `message-${c.id}` });
     // the optional sound (off by default; the switch is on the dashboard's chats screen)

@@ -22,6 +22,7 @@ const { notify } = await import('@/components/ui/toaster');
 const { conversationKeys } = await import('@/api/conversations');
 const { watchMessageAlerts } = await import('@/lib/message-alerts');
 const { MESSAGE_SOUND_KEY, useMessageSound } = await import('@/stores/message-sound');
+const { orderCardsToldElsewhere } = await import('@/lib/order-card-toasts');
 
 const STORE_OWNER = 7;
 const FARMER = 3;
@@ -83,6 +84,36 @@ describe('message alerts', () => {
     expect(localStorage.getItem(MESSAGE_SOUND_KEY)).toBe('off');
     handlers[0]!({ message: message(FARMER, 'هل من أحد؟') });
     expect(playTones).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('an order card told by its own toast gets no second one; other cards still do', () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKeys.mine, [conversation]);
+    const stop = watchMessageAlerts(client, FARMER);
+    const orderCard = (status: 0 | 1 | 2, stage: 'new' | 'accepted') =>
+      ({
+        ...message(STORE_OWNER, ''),
+        message: null,
+        card: { type: 'order', order_id: 9, status, stage, total: '5.00', cancelled_by: null, reason: null },
+      }) as unknown as Message;
+    // Nothing registered (say, a screen without the order toasts): the card is toasted.
+    handlers[0]!({ message: orderCard(0, 'accepted') });
+    expect(notify.info).toHaveBeenCalledTimes(1);
+    // The buyer's status toast tells their orders' cards.
+    const off = orderCardsToldElsewhere((_card, c, me) => c.sender.id === me);
+    handlers[0]!({ message: orderCard(0, 'accepted') });
+    handlers[0]!({ message: orderCard(1, 'accepted') });
+    expect(notify.info).toHaveBeenCalledTimes(1);
+    // A product card or a text is not an order's.
+    handlers[0]!({
+      message: { ...message(STORE_OWNER, ''), card: { type: 'product', product_id: 1 } } as unknown as Message,
+    });
+    handlers[0]!({ message: message(STORE_OWNER, 'وصل؟') });
+    expect(notify.info).toHaveBeenCalledTimes(3);
+    off();
+    handlers[0]!({ message: orderCard(2, 'accepted') });
+    expect(notify.info).toHaveBeenCalledTimes(4);
     stop();
   });
 });

@@ -16,6 +16,7 @@ import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { retryUser, useUserQuery } from '@/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { failureOf } from '@/lib/query-client';
+import { orderCardsToldElsewhere } from '@/lib/order-card-toasts';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { useLiveOrders } from '@/features/dashboard/lib/use-live-orders';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
@@ -55,7 +56,9 @@ export default function DashboardLayout() {
 
   useEffect(() => {
     if (!isStore) return;
-    return onRealtime('order:new', ({ order }) => {
+    // the new order's card in the chat is this toast already (lib/order-card-toasts.ts)
+    const offCards = orderCardsToldElsewhere((card) => card.status === 0 && card.stage === 'new');
+    const offNew = onRealtime('order:new', ({ order }) => {
       useOrderAlerts.getState().arrived();
       // Where it goes, beside the total: the store sees the delivery at once (CONTRACT.md §7).
       const where = order.delivery
@@ -63,6 +66,10 @@ export default function DashboardLayout() {
         : '';
       notify.info(t('orders.newOrder', { name: order.user.name }), `${order.total} $${where}`);
     });
+    return () => {
+      offCards();
+      offNew();
+    };
   }, [isStore, t]);
 
   if (!loggedIn) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;

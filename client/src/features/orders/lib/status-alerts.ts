@@ -13,6 +13,7 @@
 import { type Order, orderStageLabels, orderStatusLabels } from '@agrivet/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { notify } from '@/components/ui/toaster';
+import { orderCardsToldElsewhere } from '@/lib/order-card-toasts';
 import { paths } from '@/config/paths';
 import { currentLang, i18n } from '@/i18n';
 import { movedSince, useOrderUpdates } from '@/stores/order-updates';
@@ -70,6 +71,9 @@ export function watchOrderStatus(
     if (event === 'order:create' && outcome === 'sent' && order?.user_id === userId) updates().remember([order]);
   });
 
+  // The order's card in the chat (the store's message) is this toast already: no second one for it.
+  const offCards = orderCardsToldElsewhere((_card, c, me) => me === userId && c.sender.id === userId);
+
   let stopped = false;
   let cancelIdle: (() => void) | null = null;
   const catchUp = async () => {
@@ -100,6 +104,7 @@ export function watchOrderStatus(
     cancelIdle?.();
     offPush();
     offPlaced();
+    offCards();
     offConnected();
   };
 }
