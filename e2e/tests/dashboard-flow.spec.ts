@@ -135,6 +135,11 @@ test('store account: register → store → product with image → live order �
     await phonePage.screenshot({ path: path.join(artifacts, 'dashboard-flow-phone-new-order-360.png') });
     await menu.click();
     await expect(phonePage.getByRole('dialog').getByTestId('badge-orderList')).toHaveText('1');
+    // The count is the orders waiting for the store, from the server: a reload (or a store that was away
+    // when the order came) still shows it; opening the list does not clear it, answering the order does.
+    await phonePage.reload();
+    await expect(menu.getByTestId('menu-new-orders')).toHaveText('1');
+    await expect(page.getByTestId('badge-orderList')).toHaveText('1');
     await phonePage.close();
 
     // 6. The store completes it in the status dialog; the farmer's /myorders shows it without a reload.
@@ -151,6 +156,7 @@ test('store account: register → store → product with image → live order �
     await dialog.getByRole('button', { name: 'حفظ' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByTestId('order-status')).toHaveText('مكتمل');
+    await expect(page.getByTestId('badge-orderList')).toHaveCount(0);
     const navigations: string[] = [];
     farmer.page.on('framenavigated', (frame) => {
       if (frame === farmer.page.mainFrame()) navigations.push(frame.url());

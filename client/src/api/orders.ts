@@ -105,6 +105,7 @@ export function applyOrder(queryClient: QueryClient, order: Order): void {
     if (detail !== undefined && !later(detail)) queryClient.setQueryData(orderKeys.detail(order.id), order);
   });
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+  refreshWaitingOrders(queryClient);
 }
 
 /** A new order for the store (order:new): on top of its first page (once), counted in the total. */
@@ -117,7 +118,39 @@ export function addStoreOrder(queryClient: QueryClient, order: Order): void {
     ),
   );
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+  refreshWaitingOrders(queryClient);
 }
+
+const waitingOrdersKey = [...orderKeys.store(), 'waiting'] as const;
+
+/**
+ * The count again after an order push. A request under way may have been answered before the order
+ * changed: it is cancelled and asked again (an invalidation alone would join a first request under way).
+ */
+function refreshWaitingOrders(queryClient: QueryClient): void {
+  void queryClient
+    .cancelQueries({ queryKey: waitingOrdersKey })
+    .then(() => queryClient.invalidateQueries({ queryKey: waitingOrdersKey }));
+}
+
+/**
+ * How many of the store's orders wait for it: new, neither accepted nor rejected yet (order/getAll-byStore
+ * ?stage=new, its `total`). The dashboard's badge on "الطلبات": asked when the dashboard opens and after
+ * each order push, so orders placed while the store was away count too; it goes as the store answers them.
+ */
+export const waitingOrdersQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: waitingOrdersKey,
+    queryFn: ({ signal }) =>
+      apiGet<Paged<Order>>(apiPaths.order.getAllByStore, { page_number: 1, per_page: 1, stage: 'new' }, signal).then(
+        (page) => page.total,
+      ),
+    enabled,
+    // the dashboard refetches every order query when the live connection comes up (use-live-orders.ts)
+    refetchOnReconnect: false,
+  });
+
+export const useWaitingOrders = (enabled: boolean): number => useQuery(waitingOrdersQueryOptions(enabled)).data ?? 0;
 
 export interface RateInput {
   orderId: number;

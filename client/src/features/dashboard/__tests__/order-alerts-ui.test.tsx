@@ -9,7 +9,20 @@ import { renderWithProviders } from '@test/render';
 import { DashboardTopBar } from '@/features/dashboard/components/dashboard-top-bar';
 import { beep, resetAudioForTests, unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
+import { addStoreOrder, applyOrder } from '@/api/orders';
 import '@/features/dashboard/i18n/register';
+import type { Order } from '@agrivet/shared';
+import { createTestQueryClient } from '@test/render';
+
+// GET order/getAll-byStore?stage=new: how many orders wait for the store, as the server counts them.
+const server = vi.hoisted(() => ({ waiting: 0, asked: [] as unknown[] }));
+vi.mock('@/lib/api-lazy', () => ({
+  apiGet: async (_path: string, params: unknown) => {
+    server.asked.push(params);
+    return { data: [], current_page: 1, last_page: 1, per_page: 1, total: server.waiting };
+  },
+  apiPost: async () => ({}),
+}));
 
 /** A Web Audio stand-in: starts suspended (no gesture yet), runs once resumed. */
 class FakeAudioContext {
@@ -46,7 +59,8 @@ function installAudio() {
 afterEach(() => {
   vi.unstubAllGlobals();
   resetAudioForTests();
-  useOrderAlerts.setState({ unseen: 0, soundOn: true });
+  useOrderAlerts.setState({ soundOn: true });
+  Object.assign(server, { waiting: 0, asked: [] });
 });
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -93,8 +107,8 @@ describe('audio unlocked by the first gesture', () => {
   });
 });
 
-describe('new orders on the phone menu button', () => {
-  const renderBar = (type: 0 | 1 | 3) =>
+describe('orders waiting for the store on the phone menu button', () => {
+  const renderBar = (type: 0 | 1 | 3, queryClient = createTestQueryClient()) =>
     renderWithProviders(
       <DashboardTopBar
         user={createUser({ type, has_store: type !== 0, name: 'حساب' })}
@@ -102,28 +116,38 @@ describe('new orders on the phone menu button', () => {
         onToggleCollapse={() => {}}
         onOpenDrawer={() => {}}
       />,
+      { queryClient },
     );
 
-  it('shows the count of new orders on the menu button and in its name', () => {
-    useOrderAlerts.setState({ unseen: 3 });
+  it('shows how many new orders wait, as the server counts them (placed while away too)', async () => {
+    server.waiting = 3;
     renderBar(3);
-    const menu = screen.getByRole('button', { name: 'فتح القائمة (3 طلبات جديدة)' });
+    const menu = await screen.findByRole('button', { name: 'فتح القائمة (3 طلبات جديدة)' });
     expect(menu).toContainElement(screen.getByTestId('menu-new-orders'));
     expect(screen.getByTestId('menu-new-orders')).toHaveTextContent('3');
+    expect(server.asked).toEqual([{ page_number: 1, per_page: 1, stage: 'new' }]);
   });
 
-  it('shows nothing when there is no new order', () => {
+  it('shows nothing when no order waits, and asks nothing for the admin', async () => {
     renderBar(1);
+    await vi.waitFor(() => expect(server.asked).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'فتح القائمة' })).toBeInTheDocument();
     expect(screen.queryByTestId('menu-new-orders')).toBeNull();
+    renderBar(0);
+    expect(server.asked).toHaveLength(1);
   });
 
-  it('updates live as orders arrive and disappears once they are seen', async () => {
+  it('follows the order pushes: a new order counts, an answered one goes', async () => {
     vi.stubGlobal('AudioContext', undefined);
-    renderBar(1);
-    useOrderAlerts.getState().arrived();
+    const queryClient = createTestQueryClient();
+    renderBar(1, queryClient);
+    // the order comes while the first count is still on its way (answered before the order): asked again
+    await vi.waitFor(() => expect(server.asked).toHaveLength(1));
+    server.waiting = 1;
+    addStoreOrder(queryClient, { id: 5 } as Order);
     expect(await screen.findByTestId('menu-new-orders')).toHaveTextContent('1');
-    useOrderAlerts.getState().markSeen();
+    server.waiting = 0;
+    applyOrder(queryClient, { id: 5, updated_at: new Date().toISOString() } as Order);
     await vi.waitFor(() => expect(screen.queryByTestId('menu-new-orders')).toBeNull());
   });
 });

@@ -24,6 +24,7 @@ import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
+import { useWaitingOrders } from '@/api/orders';
 
 interface TopBarProps {
   user: User;
@@ -38,8 +39,8 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
   const { t, common } = useDashboardT();
   const navigate = useNavigate();
   const soundOn = useOrderAlerts((s) => s.soundOn);
-  const newOrders = useOrderAlerts((s) => s.unseen);
   const isStore = user.type === 1 || user.type === 3;
+  const newOrders = useWaitingOrders(isStore);
   const menuLabel =
     isStore && newOrders > 0 ? `${t('nav.openMenu')} (${t('nav.newOrders', { count: newOrders })})` : t('nav.openMenu');
 

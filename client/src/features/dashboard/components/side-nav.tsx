@@ -25,9 +25,9 @@ import {
 } from 'react-icons/md';
 import { NavLink } from 'react-router-dom';
 import { useUnreadTotal } from '@/api/conversations';
+import { useWaitingOrders } from '@/api/orders';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { type DashboardScreen, sideLinksFor } from '@/features/dashboard/lib/access';
-import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 
 const icons: Partial<Record<DashboardScreen, IconType>> = {
   home: MdBarChart,
@@ -57,8 +57,9 @@ interface SideNavProps {
 
 export function SideNav({ user, collapsed = false, onNavigate }: SideNavProps) {
   const { t } = useDashboardT();
-  const newOrders = useOrderAlerts((s) => s.unseen);
   const links = sideLinksFor(user);
+  // the orders waiting for a store account (the admin sees every store's: no count of its own)
+  const newOrders = useWaitingOrders(user.type === 1 || user.type === 3);
   const unread = useUnreadTotal(links.some((link) => link.screen === 'chats'));
   const badgeOf = (screen: DashboardScreen) => (screen === 'orderList' ? newOrders : screen === 'chats' ? unread : 0);
 

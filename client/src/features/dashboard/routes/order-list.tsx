@@ -5,8 +5,6 @@ import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
 import { useSearchParams } from 'react-router-dom';
 import { failureOf } from '@/lib/query-client';
-import { useCallback, useEffect } from 'react';
-import { onRealtime } from '@/stores/realtime';
 import { ORDER_FILTERS, type OrderFilter, useStoreOrders } from '@/api/orders';
 import { OrderStageBadge } from '@/features/dashboard/components/order-stage-actions';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
@@ -16,7 +14,6 @@ import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { usePageParam } from '@/features/dashboard/lib/use-page-param';
-import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { dateLocale } from '@/lib/format';
 
 export default function OrderListRoute() {
@@ -35,10 +32,6 @@ export default function OrderListRoute() {
           : orderStageLabels[lang][f];
   // Live: the layout applies order:new and order:status to the cached pages (lib/use-live-orders.ts).
   const query = useStoreOrders(page, filter);
-  const markSeen = useCallback(() => useOrderAlerts.getState().markSeen(), []);
-  useEffect(markSeen, [markSeen]);
-  // A new order arriving while the list is on screen is seen.
-  useEffect(() => onRealtime('order:new', markSeen), [markSeen]);
   const dateFormat = new Intl.DateTimeFormat(dateLocale(lang), {
     dateStyle: 'medium',
     timeStyle: 'short',

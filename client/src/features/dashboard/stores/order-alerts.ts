@@ -1,6 +1,7 @@
 /**
- * New orders that arrived live (order:new) since the store account last opened its order list: the
- * side bar badge, and the beep setting (kept in localStorage so "off" survives reloads).
+ * A new order arriving live (order:new): the beep, and its setting (kept in localStorage so "off"
+ * survives reloads). The badge on "الطلبات" counts the orders waiting for the store, from the server
+ * (api/orders.ts `useWaitingOrders`).
  */
 import { create } from 'zustand';
 import { beep } from '@/features/dashboard/lib/beep';
@@ -16,23 +17,17 @@ function readSound(): boolean {
 }
 
 interface OrderAlertsState {
-  unseen: number;
   soundOn: boolean;
-  /** A new order arrived: count it and beep when the sound is on. */
+  /** A new order arrived: beep when the sound is on. */
   arrived: () => void;
-  /** The order list is on screen. */
-  markSeen: () => void;
   setSound: (on: boolean) => void;
 }
 
 export const useOrderAlerts = create<OrderAlertsState>((set, get) => ({
-  unseen: 0,
   soundOn: readSound(),
   arrived: () => {
-    set((s) => ({ unseen: s.unseen + 1 }));
     if (get().soundOn) beep();
   },
-  markSeen: () => set({ unseen: 0 }),
   setSound: (on) => {
     try {
       localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
