@@ -4,9 +4,9 @@
  * - a store whose subscription has expired sees the banner, asks to renew (yearly, Syriatel Cash); the
  *   admin records the payment from the request; the receipt shows; the store's banner goes and its
  *   receipt is in its payments;
- * - a farmer on a phone reports a store's message from the chat's safety menu; the admin, watching the
- *   report queue, sees it arrive live with the message in context and deletes it (gone from the farmer's
- *   thread live); then the store reports the farmer's abusive message, the admin blocks the farmer from
+ * - a farmer on a phone reports a store's message from the chat's safety menu; the admin, on the users
+ *   screen, is told (a toast, the count on "البلاغات"), opens the queue, sees the report with the message
+ *   in context and deletes it (gone from the farmer's thread live); then the store reports the farmer's abusive message, the admin blocks the farmer from
  *   the queue with a reason: the farmer's open page is signed out live and cannot sign in again.
  * Screenshots at 360 px and 1366 px go to e2e/artifacts.
  */
@@ -126,7 +126,7 @@ test('a store renews: request → the admin records the payment → the banner g
   await admin.context.close();
 });
 
-test('a farmer reports a message; the admin, watching the queue, deletes it, then blocks an abusive farmer live', async ({
+test('a farmer reports a message; the admin, told on another screen, deletes it, then blocks an abusive farmer live', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -156,14 +156,19 @@ test('a farmer reports a message; the admin, watching the queue, deletes it, the
   const farmerAbuse = `شتيمة من المزارع ${farmerPhone.slice(-4)}`;
   const farmerMessage = await send(farmer.token, farmerAbuse);
 
-  // the admin watches the open queue
+  // the admin works on another screen: a report reaches it anywhere in the dashboard
   const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
   const desk = await admin.context.newPage();
   const deskLive = liveConnection(desk);
-  await desk.goto('/dashboard/reports');
-  await expect(desk.getByRole('heading', { level: 1, name: 'البلاغات' })).toBeVisible();
-  await expect(desk.getByRole('button', { name: /مفتوحة/ })).toBeVisible();
-  await deskLive; // the queue hears report:new live from here on
+  await desk.goto('/user/list');
+  await expect(desk.getByRole('heading', { level: 1, name: 'المستخدمون' })).toBeVisible();
+  await deskLive; // the dashboard hears report:new live from here on
+  const reportsBadge = desk.getByTestId('badge-reports');
+  const { token: adminToken } = await apiLogin(DEMO.admin);
+  const { total: before } = await apiCall<{ total: number }>('report/getAll?state=open&per_page=1', {
+    token: adminToken,
+  });
+  await expect(reportsBadge).toHaveCount(before > 0 ? 1 : 0);
 
   // the farmer, on a phone, reports the store's message from the thread's menu
   const farmerSide = await signedInContext(browser, farmerLogin, { viewport: PHONE });
@@ -183,6 +188,16 @@ test('a farmer reports a message; the admin, watching the queue, deletes it, the
   await dialog.getByRole('button', { name: 'إرسال البلاغ' }).click();
   await expect(phone.getByText('تم إرسال البلاغ إلى الإدارة')).toBeVisible();
 
+  // on the users screen: a toast, and one more on "البلاغات"; the admin opens the queue
+  await expect(desk.getByRole('status').filter({ hasText: 'بلاغ جديد من مزارع مبلّغ' })).toBeVisible();
+  await expect(reportsBadge).toHaveText(String(before + 1));
+  await shot(desk, 'report-arrives-elsewhere-1366');
+  await desk
+    .getByRole('navigation')
+    .getByRole('link', { name: /^البلاغات/ })
+    .click();
+  await expect(desk.getByRole('heading', { level: 1, name: 'البلاغات' })).toBeVisible();
+
   // live in the admin's queue, with the message in context; the admin deletes the message
   const storeReport = desk.getByTestId('report').filter({ hasText: storeAbuse });
   await expect(storeReport).toBeVisible();
@@ -193,6 +208,7 @@ test('a farmer reports a message; the admin, watching the queue, deletes it, the
   await storeReport.getByRole('button', { name: 'حذف الرسالة' }).click();
   await expect(desk.getByText('تمت معالجة البلاغ').first()).toBeVisible();
   await expect(storeReport).toHaveCount(0);
+  await expect(reportsBadge).toHaveCount(before > 0 ? 1 : 0);
   // gone from the farmer's open thread, live
   await expect(thread.getByText(storeAbuse)).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 /**
  * Abuse (CONTRACT.md §8): reports of a message or a conversation, the admin's queue (live: `report:new`
- * puts a new report at the top of the open queue), its one-click actions, and blocks — of the other side
+ * puts a new report at the top of the open queue) and its count, its one-click actions, and blocks — of the other side
  * of a conversation (either participant) and of an account (the admin).
  */
 import {
@@ -48,6 +48,34 @@ export const reportsQueryOptions = (state: ReportState, page: number) =>
   });
 export const useReports = (state: ReportState, page: number) => useQuery(reportsQueryOptions(state, page));
 
+/** Under reportKeys.all (refetched with the queue), beside the lists (never a page of them). */
+const openCountKey = [...reportKeys.all, 'open-count'] as const;
+
+/**
+ * How many reports wait for the admin (the open queue's `total`): the badge on "البلاغات", wherever the
+ * admin is in the dashboard. Asked when the dashboard opens, after each report push or resolution, and
+ * when the live connection comes up (the dashboard layout).
+ */
+export const openReportsCountQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: openCountKey,
+    queryFn: ({ signal }) =>
+      apiGet<Paged<Report>>(oversightPaths.report.getAll, { state: 'open', page_number: 1, per_page: 1 }, signal).then(
+        (page) => page.total,
+      ),
+    enabled,
+    refetchOnReconnect: false,
+  });
+export const useOpenReportsCount = (enabled: boolean): number =>
+  useQuery(openReportsCountQueryOptions(enabled)).data ?? 0;
+
+/** The count again; a request under way may predate the change: cancelled and asked again. */
+export function refreshOpenReportsCount(client: QueryClient): void {
+  void client
+    .cancelQueries({ queryKey: openCountKey })
+    .then(() => client.invalidateQueries({ queryKey: openCountKey }));
+}
+
 /** A `report:new` push: at the top of the first open page (once), the totals of the others refetched. */
 export function applyNewReport(client: QueryClient, report: Report): void {
   // again after a request for that page under way, whose answer may predate it (lib/query-client.ts)
@@ -62,6 +90,7 @@ export function applyNewReport(client: QueryClient, report: Report): void {
     queryKey: reportKeys.lists('open'),
     predicate: (q) => q.queryKey[3] !== 1,
   });
+  refreshOpenReportsCount(client);
 }
 
 /** POST report/create: a participant reports a message or the conversation. */
@@ -84,6 +113,7 @@ export function useResolveReport() {
       );
       void client.invalidateQueries({ queryKey: reportKeys.lists('closed') });
       void client.invalidateQueries({ queryKey: userKeys.lists() });
+      refreshOpenReportsCount(client);
     },
   });
 }

@@ -128,13 +128,20 @@ describe('orders waiting for the store on the phone menu button', () => {
     expect(server.asked).toEqual([{ page_number: 1, per_page: 1, stage: 'new' }]);
   });
 
-  it('shows nothing when no order waits, and asks nothing for the admin', async () => {
+  it('shows nothing when no order waits', async () => {
     renderBar(1);
     await vi.waitFor(() => expect(server.asked).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'فتح القائمة' })).toBeInTheDocument();
     expect(screen.queryByTestId('menu-new-orders')).toBeNull();
+  });
+
+  it("counts the open reports on the admin's menu button (no orders of its own)", async () => {
+    server.waiting = 2;
     renderBar(0);
-    expect(server.asked).toHaveLength(1);
+    expect(await screen.findByRole('button', { name: 'فتح القائمة (2 بلاغات مفتوحة)' })).toBeInTheDocument();
+    expect(screen.getByTestId('menu-open-reports')).toHaveTextContent('2');
+    expect(screen.queryByTestId('menu-new-orders')).toBeNull();
+    expect(server.asked).toEqual([{ state: 'open', page_number: 1, per_page: 1 }]);
   });
 
   it('follows the order pushes: a new order counts, an answered one goes', async () => {

@@ -11,7 +11,8 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
-import { onRealtime } from '@/stores/realtime';
+import { onConnected, onRealtime } from '@/stores/realtime';
+import { applyNewReport, refreshOpenReportsCount } from '@/api/reports';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { retryUser, useUserQuery } from '@/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
@@ -71,6 +72,23 @@ export default function DashboardLayout() {
       offNew();
     };
   }, [isStore, t]);
+
+  // The admin hears a new report wherever it is in the dashboard: a toast, the queue and the count on
+  // "البلاغات" (api/reports.ts); reports made while its connection was down are counted when it comes up.
+  const isAdmin = user?.type === 0;
+  useEffect(() => {
+    if (!isAdmin) return;
+    const offs = [
+      onRealtime('report:new', ({ report }) => {
+        applyNewReport(queryClient, report);
+        notify.info(t('nav.reportLive', { name: report.reporter?.name ?? '' }));
+      }),
+      onConnected(() => refreshOpenReportsCount(queryClient)),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [isAdmin, queryClient, t]);
 
   if (!loggedIn) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
   // GET auth/user failed (offline start, time-out, 5xx) and no user was saved: an error with a retry.

@@ -25,6 +25,7 @@ import { unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { useWaitingOrders } from '@/api/orders';
+import { useOpenReportsCount } from '@/api/reports';
 
 interface TopBarProps {
   user: User;
@@ -41,8 +42,11 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
   const soundOn = useOrderAlerts((s) => s.soundOn);
   const isStore = user.type === 1 || user.type === 3;
   const newOrders = useWaitingOrders(isStore);
-  const menuLabel =
-    isStore && newOrders > 0 ? `${t('nav.openMenu')} (${t('nav.newOrders', { count: newOrders })})` : t('nav.openMenu');
+  // the admin's phone menu counts the open reports, as a store's counts the orders waiting for it
+  const openReports = useOpenReportsCount(user.type === 0);
+  const waiting = isStore ? newOrders : openReports;
+  const waitingText = isStore ? t('nav.newOrders', { count: newOrders }) : t('nav.openReports', { count: openReports });
+  const menuLabel = waiting > 0 ? `${t('nav.openMenu')} (${waitingText})` : t('nav.openMenu');
 
   useEffect(() => (isStore && soundOn ? unlockAudioOnGesture() : undefined), [isStore, soundOn]);
   const chatTo = user.type === 0 ? dashboardPaths.conversationList.getHref() : dashboardPaths.chats.getHref();
@@ -86,7 +90,7 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
             position="relative"
           >
             <MdMenu />
-            {isStore && newOrders > 0 && (
+            {waiting > 0 && (
               <Badge
                 position="absolute"
                 top="0.5"
@@ -100,9 +104,9 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
                 variant="solid"
                 fontSize="2xs"
                 aria-hidden
-                data-testid="menu-new-orders"
+                data-testid={isStore ? 'menu-new-orders' : 'menu-open-reports'}
               >
-                {newOrders > 99 ? '99+' : newOrders}
+                {waiting > 99 ? '99+' : waiting}
               </Badge>
             )}
           </IconButton>

@@ -26,6 +26,7 @@ import {
 import { NavLink } from 'react-router-dom';
 import { useUnreadTotal } from '@/api/conversations';
 import { useWaitingOrders } from '@/api/orders';
+import { useOpenReportsCount } from '@/api/reports';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { type DashboardScreen, sideLinksFor } from '@/features/dashboard/lib/access';
 
@@ -61,7 +62,10 @@ export function SideNav({ user, collapsed = false, onNavigate }: SideNavProps) {
   // the orders waiting for a store account (the admin sees every store's: no count of its own)
   const newOrders = useWaitingOrders(user.type === 1 || user.type === 3);
   const unread = useUnreadTotal(links.some((link) => link.screen === 'chats'));
-  const badgeOf = (screen: DashboardScreen) => (screen === 'orderList' ? newOrders : screen === 'chats' ? unread : 0);
+  // the reports waiting for the admin
+  const openReports = useOpenReportsCount(user.type === 0);
+  const badgeOf = (screen: DashboardScreen) =>
+    screen === 'orderList' ? newOrders : screen === 'chats' ? unread : screen === 'reports' ? openReports : 0;
 
   return (
     <Box as="nav" aria-label={t('nav.sidebar')}>

@@ -24,6 +24,8 @@ export const dashboardAr = {
     closeMenu: 'إغلاق القائمة',
     site: 'الموقع',
     newOrders: '{{count}} طلبات جديدة',
+    openReports: '{{count}} بلاغات مفتوحة',
+    reportLive: 'بلاغ جديد من {{name}}',
     soundOn: 'تشغيل صوت الطلبات الجديدة',
     soundOff: 'إيقاف صوت الطلبات الجديدة',
   },

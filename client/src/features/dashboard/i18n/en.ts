@@ -25,6 +25,8 @@ export const dashboardEn: DashboardCatalogue = {
     closeMenu: 'Close the menu',
     site: 'Website',
     newOrders: '{{count}} new orders',
+    openReports: '{{count}} open reports',
+    reportLive: 'New report from {{name}}',
     soundOn: 'Turn new-order sound on',
     soundOff: 'Turn new-order sound off',
   },

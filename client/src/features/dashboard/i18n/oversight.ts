@@ -117,7 +117,6 @@ export const oversightAr = {
     resolved: 'تمت معالجة البلاغ',
     action: 'الإجراء',
     actions: { dismiss: 'تم التجاهل', delete_message: 'حُذفت الرسالة', block_user: 'حُظر المستخدم' },
-    live: 'بلاغ جديد من {{name}}',
     openConversation: 'فتح المحادثة',
   },
   audit: {
@@ -285,7 +284,6 @@ export const oversightEn: typeof oversightAr = {
     resolved: 'Report handled',
     action: 'Action',
     actions: { dismiss: 'Dismissed', delete_message: 'Message deleted', block_user: 'User blocked' },
-    live: 'New report from {{name}}',
     openConversation: 'Open conversation',
   },
   audit: {

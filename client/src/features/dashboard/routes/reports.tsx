@@ -24,9 +24,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
-import { applyNewReport, type ReportState, reportKeys, useReports, useResolveReport } from '@/api/reports';
+import { type ReportState, reportKeys, useReports, useResolveReport } from '@/api/reports';
 import { failureOf } from '@/lib/query-client';
-import { onConnected, onRealtime } from '@/stores/realtime';
+import { onConnected } from '@/stores/realtime';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { useOversightT } from '@/features/dashboard/i18n/oversight';
 import { formatMoment } from '@/features/dashboard/lib/oversight-format';
@@ -229,19 +229,9 @@ export default function ReportsRoute() {
   const query = useReports(state, page);
   const client = useQueryClient();
 
-  useEffect(() => {
-    const stops = [
-      onRealtime('report:new', ({ report }) => {
-        applyNewReport(client, report);
-        notify.info(t('reports.live', { name: report.reporter?.name ?? '' }));
-      }),
-      // reports sent before the socket had joined the admin room (as the page loaded, or while the link was down)
-      onConnected(() => void client.invalidateQueries({ queryKey: reportKeys.all })),
-    ];
-    return () => {
-      for (const stop of stops) stop();
-    };
-  }, [client, t]);
+  // A new report (report:new) is put in the queue by the dashboard layout, wherever the admin is. Reports
+  // sent before the socket had joined the admin room (as the page loaded, or while the link was down):
+  useEffect(() => onConnected(() => void client.invalidateQueries({ queryKey: reportKeys.all })), [client]);
 
   const tab = (s: ReportState) => (
     <Button
