@@ -12,7 +12,7 @@ import { ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { onConnected, onRealtime } from '@/stores/realtime';
-import { applyNewReport, refreshOpenReportsCount } from '@/api/reports';
+import { applyNewReport, refreshOpenReportsCount } from '@/api/report-queue';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { retryUser, useUserQuery } from '@/api/auth';
 import { useQueryClient } from '@tanstack/react-query';

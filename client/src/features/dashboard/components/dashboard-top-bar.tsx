@@ -25,7 +25,7 @@ import { unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { useWaitingOrders } from '@/api/orders';
-import { useOpenReportsCount } from '@/api/reports';
+import { useOpenReportsCount } from '@/api/report-queue';
 
 interface TopBarProps {
   user: User;

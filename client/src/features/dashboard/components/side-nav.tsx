@@ -26,7 +26,7 @@ import {
 import { NavLink } from 'react-router-dom';
 import { useUnreadTotal } from '@/api/conversations';
 import { useWaitingOrders } from '@/api/orders';
-import { useOpenReportsCount } from '@/api/reports';
+import { useOpenReportsCount } from '@/api/report-queue';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { type DashboardScreen, sideLinksFor } from '@/features/dashboard/lib/access';
 
