@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { orderKeys, statsKeys, storeKeys } from '@/api/keys';
 import { apiGet, apiPost } from '@/lib/api-lazy';
-import { applyPushed } from '@/lib/query-client';
+import { applyPushed, refetchFresh } from '@/lib/query-client';
 import { cartTotalCents } from '@/stores/cart';
 import { useRealtime } from '@/stores/realtime';
 
@@ -105,7 +105,7 @@ export function applyOrder(queryClient: QueryClient, order: Order): void {
     if (detail !== undefined && !later(detail)) queryClient.setQueryData(orderKeys.detail(order.id), order);
   });
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
-  refreshWaitingOrders(queryClient);
+  refetchFresh(queryClient, waitingOrdersKey);
 }
 
 /** A new order for the store (order:new): on top of its first page (once), counted in the total. */
@@ -118,20 +118,10 @@ export function addStoreOrder(queryClient: QueryClient, order: Order): void {
     ),
   );
   void queryClient.invalidateQueries({ queryKey: statsKeys.all });
-  refreshWaitingOrders(queryClient);
+  refetchFresh(queryClient, waitingOrdersKey);
 }
 
 const waitingOrdersKey = [...orderKeys.store(), 'waiting'] as const;
-
-/**
- * The count again after an order push. A request under way may have been answered before the order
- * changed: it is cancelled and asked again (an invalidation alone would join a first request under way).
- */
-function refreshWaitingOrders(queryClient: QueryClient): void {
-  void queryClient
-    .cancelQueries({ queryKey: waitingOrdersKey })
-    .then(() => queryClient.invalidateQueries({ queryKey: waitingOrdersKey }));
-}
 
 /**
  * How many of the store's orders wait for it: new, neither accepted nor rejected yet (order/getAll-byStore

@@ -6,7 +6,7 @@
 import { oversightPaths, type Paged, type Report } from '@agrivet/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-lazy';
-import { applyPushed, scope } from '@/lib/query-client';
+import { applyPushed, refetchFresh, scope } from '@/lib/query-client';
 
 export type ReportState = 'open' | 'closed';
 
@@ -17,8 +17,8 @@ export const reportKeys = {
   block: (conversationId: number) => [scope.account, 'conversation-block', conversationId] as const,
 };
 
-/** Under reportKeys.all (refetched with the queue), beside the lists (never a page of them). */
-const openCountKey = [...reportKeys.all, 'open-count'] as const;
+/** Not under reportKeys.all: the queue's refetch on connecting leaves it to refreshOpenReportsCount. */
+const openCountKey = [scope.account, 'reports-open-count'] as const;
 
 /**
  * How many reports wait for the admin (the open queue's `total`): the badge on "البلاغات", wherever the
@@ -38,12 +38,8 @@ export const openReportsCountQueryOptions = (enabled: boolean) =>
 export const useOpenReportsCount = (enabled: boolean): number =>
   useQuery(openReportsCountQueryOptions(enabled)).data ?? 0;
 
-/** The count again; a request under way may predate the change: cancelled and asked again. */
-export function refreshOpenReportsCount(client: QueryClient): void {
-  void client
-    .cancelQueries({ queryKey: openCountKey })
-    .then(() => client.invalidateQueries({ queryKey: openCountKey }));
-}
+/** The count again (after a report, a resolution, a reconnection). */
+export const refreshOpenReportsCount = (client: QueryClient): void => refetchFresh(client, openCountKey);
 
 /** A `report:new` push: at the top of the first open page (once), the totals of the others refetched. */
 export function applyNewReport(client: QueryClient, report: Report): void {

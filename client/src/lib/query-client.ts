@@ -148,6 +148,14 @@ export function reapplyAfterFetch(client: QueryClient, queryKey: QueryKey, chang
 }
 
 /**
+ * Asks `queryKey` again after a push changed what it answers. A request under way may have been answered
+ * before the change: it is cancelled first (an invalidation alone would join a first request under way).
+ */
+export function refetchFresh(client: QueryClient, queryKey: QueryKey): void {
+  void client.cancelQueries({ queryKey }).then(() => client.invalidateQueries({ queryKey }));
+}
+
+/**
  * A push's `change` to the cache: applied now, and again after the requests under way for each of
  * `queryKeys` (`reapplyAfterFetch`, one wait per key, so each query's fix-up comes with its own answer).
  */

@@ -11,7 +11,7 @@ import type { Order } from '@agrivet/shared';
 import { create } from 'zustand';
 
 /** An order's state as the farmer sees it: its status and, while in progress, its stage. */
-export const orderState = (order: Pick<Order, 'status' | 'stage'>): string => `${order.status}:${order.stage}`;
+const orderState = (order: Pick<Order, 'status' | 'stage'>): string => `${order.status}:${order.stage}`;
 
 /** What is remembered of an order: its state and when it took it (a stale answer cannot undo a push). */
 const knownOf = (order: Pick<Order, 'status' | 'stage' | 'updated_at'>) => `${orderState(order)}@${order.updated_at}`;

@@ -22,6 +22,7 @@ import { useLogout } from '@/api/auth';
 import { useUnreadTotal } from '@/api/conversations';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
+import { canOpen } from '@/features/dashboard/lib/access';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { useWaitingOrders } from '@/api/orders';
@@ -41,9 +42,9 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
   const navigate = useNavigate();
   const soundOn = useOrderAlerts((s) => s.soundOn);
   const isStore = user.type === 1 || user.type === 3;
-  const newOrders = useWaitingOrders(isStore);
+  const newOrders = useWaitingOrders(canOpen(user, 'orderList'));
   // the admin's phone menu counts the open reports, as a store's counts the orders waiting for it
-  const openReports = useOpenReportsCount(user.type === 0);
+  const openReports = useOpenReportsCount(canOpen(user, 'reports'));
   const waiting = isStore ? newOrders : openReports;
   const waitingText = isStore ? t('nav.newOrders', { count: newOrders }) : t('nav.openReports', { count: openReports });
   const menuLabel = waiting > 0 ? `${t('nav.openMenu')} (${waitingText})` : t('nav.openMenu');

@@ -59,11 +59,11 @@ interface SideNavProps {
 export function SideNav({ user, collapsed = false, onNavigate }: SideNavProps) {
   const { t } = useDashboardT();
   const links = sideLinksFor(user);
-  // the orders waiting for a store account (the admin sees every store's: no count of its own)
-  const newOrders = useWaitingOrders(user.type === 1 || user.type === 3);
-  const unread = useUnreadTotal(links.some((link) => link.screen === 'chats'));
-  // the reports waiting for the admin
-  const openReports = useOpenReportsCount(user.type === 0);
+  const hasLink = (screen: DashboardScreen) => links.some((link) => link.screen === screen);
+  // each count is asked only by the accounts with its screen (the orders: a store account with its store)
+  const newOrders = useWaitingOrders(hasLink('orderList'));
+  const unread = useUnreadTotal(hasLink('chats'));
+  const openReports = useOpenReportsCount(hasLink('reports'));
   const badgeOf = (screen: DashboardScreen) =>
     screen === 'orderList' ? newOrders : screen === 'chats' ? unread : screen === 'reports' ? openReports : 0;
 
