@@ -11,11 +11,13 @@ export default defineConfig({
       'shared',
       'realtime',
       'api',
+      'api/vitest.isolated.config.ts',
       'relay/vitest.config.ts',
       'relay/vitest.integration.config.ts',
       'server/vitest.config.ts',
       'server/vitest.integration.config.ts',
       'client',
+      'client/vitest.isolated.config.ts',
     ],
   },
 });

@@ -49,6 +49,7 @@ describe('message/create: a retry that read before its first copy committed', ()
 
     race.missNext = true;
     const retry = await request(t.app).post('/api/message/create').set(farmer.auth).send(body);
+    expect(race.missNext, 'the mocked look-up was used (the project runs files without isolation)').toBe(false);
     expect(retry.status).toBe(200);
     expect(retry.body.data.id).toBe(first.body.data.id);
     const stored = await t.db.selectFrom('messages').select('id').where('client_id', '=', 'late-retry').execute();

@@ -15,14 +15,21 @@ export type UnauthorizedHandler = (sentWith: string | null) => void;
 let tokenGetter: TokenGetter = readToken;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
-/** Where requests take their token (null: back to the token saved in localStorage). */
-export function setTokenGetter(getter: TokenGetter | null): void {
+/**
+ * Where requests take their token (null: back to the token saved in localStorage). Returns the getter
+ * it replaces (null for the saved token), so a test can put it back.
+ */
+export function setTokenGetter(getter: TokenGetter | null): TokenGetter | null {
+  const replaced = tokenGetter === readToken ? null : tokenGetter;
   tokenGetter = getter ?? readToken;
+  return replaced;
 }
 
-/** Who hears of `unauthenticated` answers (null: nobody). */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+/** Who hears of `unauthenticated` answers (null: nobody). Returns the handler it replaces. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): UnauthorizedHandler | null {
+  const replaced = unauthorizedHandler;
   unauthorizedHandler = handler;
+  return replaced;
 }
 
 export function requestToken(): string | null {

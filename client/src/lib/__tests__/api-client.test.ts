@@ -24,13 +24,17 @@ function respond(status: number, data: unknown): Adapter {
 }
 
 describe('api client', () => {
+  // What another file registered (the session, in a worker that already loaded it), put back after each
+  // test: the project shares its modules between files (vitest.config.ts).
+  let registered: [ReturnType<typeof setTokenGetter>, ReturnType<typeof setUnauthorizedHandler>];
   beforeEach(() => {
     seen = null;
+    registered = [setTokenGetter(null), setUnauthorizedHandler(null)];
   });
   afterEach(async () => {
     api.defaults.adapter = original;
-    setTokenGetter(null);
-    setUnauthorizedHandler(null);
+    setTokenGetter(registered[0]);
+    setUnauthorizedHandler(registered[1]);
     await setLang('ar');
   });
 

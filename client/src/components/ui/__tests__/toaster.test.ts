@@ -12,14 +12,16 @@ describe('toasts that help (issue 14 item 9)', () => {
   });
 
   it("a success clears the same action's earlier error toasts, not another action's", () => {
-    const wrong = planToast('error', 'فشل الطلب', 'كلمة المرور غير صحيحة', 6000, 'login');
-    const limited = planToast('error', 'فشل الطلب', 'محاولات كثيرة', 6000, 'login');
-    const other = planToast('error', 'فشل الطلب', 'تعذر الحفظ', 6000, 'save-address');
-    const done = planToast('success', 'تم تسجيل الدخول بنجاح', undefined, 3500, 'login');
+    // Actions of this test only: the plan's memory is the module's, shared with the files before this
+    // one in the worker (vitest.config.ts), where real screens toasted 'login' errors.
+    const wrong = planToast('error', 'فشل الطلب', 'كلمة المرور غير صحيحة', 6000, 'plan-test-login');
+    const limited = planToast('error', 'فشل الطلب', 'محاولات كثيرة', 6000, 'plan-test-login');
+    const other = planToast('error', 'فشل الطلب', 'تعذر الحفظ', 6000, 'plan-test-save-address');
+    const done = planToast('success', 'تم تسجيل الدخول بنجاح', undefined, 3500, 'plan-test-login');
     expect(done.clear.sort()).toEqual([wrong.request.id, limited.request.id].sort());
     expect(done.clear).not.toContain(other.request.id);
     // Cleared once: a later success has nothing left to clear.
-    expect(planToast('success', 'تم تسجيل الدخول بنجاح', undefined, 3500, 'login').clear).toEqual([]);
-    expect(planToast('success', 'تم', undefined, 3500, 'save-address').clear).toEqual([other.request.id]);
+    expect(planToast('success', 'تم تسجيل الدخول بنجاح', undefined, 3500, 'plan-test-login').clear).toEqual([]);
+    expect(planToast('success', 'تم', undefined, 3500, 'plan-test-save-address').clear).toEqual([other.request.id]);
   });
 });
