@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, testChromium } from './tests/support/chromium';
 
 /**
- * End-to-end tests in Debian's Chromium against the built product (`npm run build` first; the root
- * `npm test` does). global-setup.ts starts `node server/dist/index.js` on a free port with a fresh
+ * End-to-end tests in Debian's Chromium (its headless shell when installed: tests/support/chromium.ts)
+ * against the built product (`npm run build` first; the root `npm test` does). global-setup.ts starts `node server/dist/index.js` on a free port with a fresh
  * SQLite database and storage directory; tests read its URL from the `baseURL` fixture.
  */
 export default defineConfig({
@@ -26,18 +27,7 @@ export default defineConfig({
     trace:
       (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ??
       (process.env.CI ? 'off' : 'retain-on-failure'),
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Debian's headless shell when installed, else its Chromium (tests/support/chromium.ts).
+    launchOptions: { executablePath: testChromium, args: chromiumArgs },
   },
 });

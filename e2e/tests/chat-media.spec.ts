@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import {
   apiCall,
   apiLogin,
@@ -21,6 +21,7 @@ import {
   signedInContext,
   test,
 } from './support/fixtures';
+import { launchFullChromium } from './support/chromium';
 import { connectRelay, emitWithAck } from './support/relay-client';
 
 const publicDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'client', 'public');
@@ -295,21 +296,12 @@ test('two photos sent apart stay apart after a reload, each with its own caption
 
 /** A Chromium of its own with the fake microphone (a generated tone) allowed without a prompt. */
 async function micBrowser(browser: Browser): Promise<Browser> {
-  const args = [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+  void browser;
+  return launchFullChromium([
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
     '--autoplay-policy=no-user-gesture-required',
-  ];
-  void browser;
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args });
+  ]);
 }
 
 test('a 3-second voice note recorded by the farmer plays on the store’s side with its duration', async ({
@@ -712,10 +704,10 @@ test('a photo picked offline waits in IndexedDB (not localStorage), survives a r
   }
 });
 
-test('the notifications offer comes only after sign-in, and turning them on asks the API for its key', async ({
-  browser,
-}) => {
+test('the notifications offer comes only after sign-in, and turning them on asks the API for its key', async () => {
   const s = await newFarmer('مزارع الإشعارات');
+  // The full Chromium: its headless shell has no Push API, so the app rightly offers nothing there.
+  const browser = await launchFullChromium();
   try {
     // A visitor: no offer anywhere.
     const visitor = await browser.newContext({ baseURL: serverUrl() });
@@ -748,6 +740,7 @@ test('the notifications offer comes only after sign-in, and turning them on asks
     await expect(prompt).toBeHidden({ timeout: 20_000 });
     await ctx.context.close();
   } finally {
+    await browser.close();
     await apiCall(`conversation/delete/${s.conversationId}`, { token: s.admin.token, body: {} });
   }
 });

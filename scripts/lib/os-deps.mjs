@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 
 const PROGRAMS = {
   chromium: { check: ['/usr/bin/chromium'], pkg: 'chromium' },
+  // The e2e tests run in it (e2e/tests/support/chromium.ts); the same Debian build as chromium.
+  'chromium-headless-shell': { check: ['/usr/bin/chromium-headless-shell'], pkg: 'chromium-headless-shell' },
   postgresql: { check: ['/usr/lib/postgresql/15/bin/initdb', '/usr/lib/postgresql/16/bin/initdb'], pkg: 'postgresql' },
   'redis-server': { check: ['/usr/bin/redis-server'], pkg: 'redis-server' },
   nginx: { check: ['/usr/sbin/nginx'], pkg: 'nginx' },
