@@ -1,15 +1,26 @@
 import net from 'node:net';
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * A free TCP port on 127.0.0.1, for a server another process will start on it. Taken below the kernel's
+ * ephemeral range (32768–60999 on Linux): a port asked of the kernel (port 0) comes from that range and
+ * is handed out again as soon as it is closed, so a supertest server or an outgoing connection elsewhere
+ * could take it before that process listens — and a health check would then reach the wrong server (seen
+ * in api/test/main.test.ts beside the other vitest worker). Random ports of 20000–32767, checked free.
+ */
+export async function freePort() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12768);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port found in 20000–32767');
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
 

@@ -1,14 +1,2 @@
-import net from 'node:net';
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** A free port for a server another process starts: scripts/lib/ports.mjs (below the ephemeral range). */
+export { freePort } from '../../../scripts/lib/ports.mjs';
