@@ -1,13 +1,14 @@
 /**
  * Every dashboard screen for the admin and a store account: right-to-left, screenshots at 360 px and
  * 1280 px (e2e/artifacts/dashboard-*), nothing wider than the screen, and no serious or critical
- * axe-core violation. Also the role guard: a route a role may not use redirects.
+ * axe-core violation nor a label hiding its visible text (support/axe.ts). Also the role guard: a route a
+ * role may not use redirects.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { apiCall, apiLogin, DEMO, expect, signedInContext, test } from './support/fixtures';
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
@@ -67,7 +68,7 @@ async function check(page: Page, name: string, url: string, heading: string) {
   await shotAndAxe(page, name);
 }
 
-/** Screenshot (full page) and axe-core: no serious or critical violation. */
+/** Screenshot (full page) and axe-core (support/axe.ts). */
 async function shotAndAxe(page: Page, name: string, fullPage = true) {
   const vw = page.viewportSize()?.width ?? 0;
   await page.screenshot({
@@ -75,11 +76,7 @@ async function shotAndAxe(page: Page, name: string, fullPage = true) {
     fullPage,
     animations: 'disabled',
   });
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${name}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
-    [],
-  );
+  await expectNoAxeViolations(page, name);
 }
 
 for (const vp of viewports) {
