@@ -3,8 +3,9 @@ import { chromiumArgs, testChromium } from './tests/support/chromium';
 
 /**
  * End-to-end tests in Debian's Chromium (its headless shell when installed: tests/support/chromium.ts)
- * against the built product (`npm run build` first; the root `npm test` does). global-setup.ts starts `node server/dist/index.js` on a free port with a fresh
- * SQLite database and storage directory; tests read its URL from the `baseURL` fixture.
+ * against the built product (`npm run build` first; the root `npm test` does). global-setup.ts starts
+ * `node server/dist/index.js` on a free port with a fresh SQLite database and storage directory; tests
+ * read its URL from the `baseURL` fixture.
  */
 export default defineConfig({
   testDir: './tests',

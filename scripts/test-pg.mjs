@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The API suite on a real PostgreSQL: starts a throwaway cluster (scripts/lib/pg.mjs), runs
-// `vitest run --project api --project api-isolated` with TEST_DATABASE_URL_BASE set (each test file creates its own
-// database there), stops the cluster and exits with vitest's exit code. As many files at once as there
-// are cores (vitest's default is one less: one on 2 cores, while the files mostly wait on PostgreSQL).
+// `vitest run --project api --project api-isolated` with TEST_DATABASE_URL_BASE set (each test file
+// creates its own database there), stops the cluster and exits with vitest's exit code. As many files at
+// once as there are cores (vitest's default is one less: one on 2 cores, while the files mostly wait on
+// PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { startPostgres } from './lib/pg.mjs';
 

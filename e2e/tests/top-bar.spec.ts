@@ -78,7 +78,6 @@ async function expectTopBarFits(page: Page, label: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vp.width + 1);
 }
 
-/** The serious and critical axe violations, and every label-content-name-mismatch. */
 /** A new farmer with unread messages from the pharmacy (the demo farmer's chats are other tests' business). */
 async function farmerWithUnread(count: number) {
   const phone = `09${String(Date.now()).slice(-8)}`;
