@@ -13,6 +13,8 @@ export const ar = {
   },
   nav: {
     home: 'الرئيسية',
+    // the logo link: its visible text (the name) first, for voice control, then where it goes
+    homeLink: 'أغريفت، الرئيسية',
     pharmacies: 'الصيدليات الزراعية',
     clinics: 'العيادات البيطرية',
     nurseries: 'المشاتل',

@@ -10,6 +10,8 @@ export const en: Catalogue = {
   },
   nav: {
     home: 'Home',
+    // the logo link: its visible text (the name) first, for voice control, then where it goes
+    homeLink: 'Agrivet, home',
     pharmacies: 'Agricultural pharmacies',
     clinics: 'Veterinary clinics',
     nurseries: 'Nurseries',

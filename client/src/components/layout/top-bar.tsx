@@ -53,7 +53,7 @@ export function TopBar() {
       <Container maxW="6xl" px={{ base: '3', md: '6' }} py="2">
         <HStack justify="space-between" gap="2">
           <HStack asChild gap="2" flexShrink={0}>
-            <RouterLink to={paths.home.getHref()} aria-label={t('nav.home')}>
+            <RouterLink to={paths.home.getHref()} aria-label={t('nav.homeLink')}>
               <Image src={LOGO_URL} alt="" boxSize="9" />
               <Text fontWeight="bold" fontSize="lg" color="green.800" display={{ base: 'none', sm: 'block' }}>
                 {t('app.name')}

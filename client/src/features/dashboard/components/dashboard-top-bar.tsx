@@ -123,13 +123,15 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
           >
             {collapsed ? <MdMenu /> : <MdMenuOpen />}
           </IconButton>
-          <HStack asChild gap="2" flexShrink={0}>
+          {/* The logo goes to the site; the title beside it names this place, outside the link (a link
+              named "website" must not show "dashboard": voice control says what it sees). */}
+          <HStack gap="2" flexShrink={0} minW="0">
             <RouterLink to={paths.home.getHref()} aria-label={t('nav.site')}>
               <Image src={LOGO_URL} alt="" boxSize="8" flexShrink={0} bg="white" rounded="full" p="0.5" />
-              <Text fontWeight="bold" display={{ base: 'none', sm: 'block' }} truncate>
-                {common('nav.dashboard')}
-              </Text>
             </RouterLink>
+            <Text fontWeight="bold" display={{ base: 'none', sm: 'block' }} truncate>
+              {common('nav.dashboard')}
+            </Text>
           </HStack>
         </HStack>
         <HStack gap="0.5" minW="0">
