@@ -5,10 +5,10 @@
  * deleting a message; the store's chats inside the dashboard; offline → reload → online recovers
  * without a click; the notifications offer; axe on the new screens. Screenshots in /tmp/chat-shots.
  */
+import { expectNoAxeViolations } from './support/axe';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import {
   apiCall,
@@ -84,14 +84,6 @@ async function distanceFromBottom(page: Page): Promise<number> {
 async function noWiderThanScreen(page: Page) {
   const vw = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vw + 1);
-}
-
-async function axe(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 const DEMO_CLINIC_NAME = /.+/;
@@ -191,10 +183,10 @@ test('a thread with photos opens at the newest message on both sides and stays t
     await storePage.keyboard.press('ArrowLeft');
     await expect(viewer.getByText(/^الصورة \d+ من 5$/)).not.toHaveText(first ?? '');
     await storePage.screenshot({ path: `${shots}/viewer-1366.png` });
-    await axe(storePage);
+    await expectNoAxeViolations(storePage, 'store thread');
     await storePage.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
-    await axe(farmerPage);
+    await expectNoAxeViolations(farmerPage, 'farmer thread');
     await farmerCtx.context.close();
     await storeCtx.context.close();
 
@@ -238,7 +230,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await dialog.getByRole('textbox', { name: 'أضف تعليقاً…' }).fill(caption);
       await noWiderThanScreen(farmerPage);
       await farmerPage.screenshot({ path: `${shots}/preview-${viewport.width}.png` });
-      await axe(farmerPage, '[role=dialog]');
+      await expectNoAxeViolations(farmerPage, 'photo dialog', '[role=dialog]');
       await dialog.getByRole('button', { name: 'إرسال' }).click();
       await expect(dialog).toBeHidden();
 
@@ -364,7 +356,7 @@ test('a 3-second voice note recorded by the farmer plays on the store’s side w
       .toBeGreaterThan(0.5);
     await expect(player.getByRole('progressbar', { name: 'تقدم التشغيل' })).not.toHaveAttribute('aria-valuenow', '0');
     await storePage.screenshot({ path: `${shots}/player-1366.png` });
-    await axe(storePage);
+    await expectNoAxeViolations(storePage, 'store thread');
     const stored = await apiCall<{ messages: { attachment: { kind: string; duration_ms?: number } | null }[] }>(
       `conversation/get/${s.conversationId}`,
       { token: s.farmer.token },
@@ -512,7 +504,7 @@ test('the store chats inside the dashboard: list and thread side by side, one af
     await page.getByRole('button', { name: 'إرسال' }).click();
     await expect(row).toContainText('نعم، أهلاً بك');
     await page.screenshot({ path: `${shots}/dashboard-chats-1366.png` });
-    await axe(page);
+    await expectNoAxeViolations(page, 'dashboard chats');
     await wide.context.close();
 
     await apiCall('message/create', {

@@ -6,10 +6,10 @@
  * products on one phone screen and lead to their pages. Screenshots at 360 and 1366 px in
  * e2e/artifacts/product-page-*.
  */
+import { expectNoAxeViolations } from './support/axe';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Paged, Product, Store } from '@agrivet/shared';
 import type { Locator, Page } from '@playwright/test';
 import { apiCall, apiLogin, DEMO, expect, hydrated, signedInContext, test } from './support/fixtures';
@@ -36,16 +36,6 @@ async function pharmacyProduct(): Promise<{ product: Product; store: Store }> {
 async function noSidewaysScroll(page: Page) {
   const vw = page.viewportSize()?.width ?? 0;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vw + 1);
-}
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const bad = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'label-content-name-mismatch',
-  );
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 test('the server sends the product page rendered, with its own link-preview tags; an unknown id is a 404', async ({
@@ -121,7 +111,7 @@ test('at 360 px: the page fits, the picture opens full screen, «اطلب» fill
     expect(askTop).toBeGreaterThan(orderTop ?? 0);
     expect(await top(page.getByRole('button', { name: 'مشاركة', exact: true }))).toBe(askTop);
     await page.screenshot({ path: path.join(artifacts, 'product-page-360.png'), fullPage: true });
-    await axe(page);
+    await expectNoAxeViolations(page, 'product page');
 
     // The picture, full screen, then closed.
     if (product.image) {

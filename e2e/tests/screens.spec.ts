@@ -2,10 +2,10 @@
  * Every main screen: right-to-left, a screenshot on a 360 px phone and a 1280 px laptop
  * (e2e/artifacts/), and no serious or critical axe-core violation.
  */
+import { expectNoAxeViolations } from './support/axe';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiCall, DEMO, expect, hydrated, signedInContext, test } from './support/fixtures';
 import { E2E_SUPPORT_PHONE } from './support/server-env';
@@ -47,9 +47,7 @@ async function check(page: Page, name: string, url: string, ready: 'heading' | '
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(vw + 1);
   await page.screenshot({ path: path.join(artifacts, `${name}-${vw}.png`), fullPage: true });
   if (vw === 1280) return;
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  await expectNoAxeViolations(page, name);
 }
 
 for (const vp of viewports) {

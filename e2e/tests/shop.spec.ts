@@ -5,8 +5,8 @@
  * and axe on each new screen. Screenshots at 360 and 1366 px go to artifacts/.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { farmerSignsIn, fillDelivery, hydrated } from './support/farmer-ui';
 import {
   apiCall,
@@ -25,12 +25,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(artifacts, `shop-${name}.png`), fullPage: true });
 }
 
-/** No serious or critical axe violation on the page as it is. */
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+/** support/axe.ts on the page as it is, named by its URL. */
+const axe = (page: Page) => expectNoAxeViolations(page, page.url());
 
 async function noSidewaysScroll(page: Page) {
   expect(
