@@ -3,9 +3,9 @@
 // runs the steps below and stops a line of steps at its first failure.
 //   TEST_ONLY=unit,integration  runs only the named steps.
 //
-// The e2e step (one Playwright worker: Chromium and the product, about 1.4 of the 2 cores) runs beside a
-// line of the vitest and scale steps — unit, integration, PostgreSQL, scale — instead of before and after
-// them (docs/decisions.md "The test suite's time"). That
+// The e2e step (one Playwright worker: Chromium and the product, about 1.4 of the 2 cores), then scale,
+// run beside a line of the vitest steps — unit, integration, PostgreSQL — instead of one after the other
+// (docs/decisions.md "The test suite's time"): the two lines take about as long. That
 // line's output is kept in a file and printed, whole, when the stage ends; e2e prints as it goes.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
@@ -27,7 +27,7 @@ const e2e = { name: 'e2e', cmd: ['npm', 'run', 'test:e2e'] };
 const scale = { name: 'scale', cmd: ['node', 'scripts/test-scale.mjs'] };
 
 /** Lines of steps; the lines of one stage run at the same time, the first one printing as it goes. */
-const stages = [[[typecheck, lint, build]], [[e2e], [unit, integration, pg, scale]]];
+const stages = [[[typecheck, lint, build]], [[e2e, scale], [unit, integration, pg]]];
 
 const only = process.env.TEST_ONLY ? new Set(process.env.TEST_ONLY.split(',')) : null;
 ensurePrograms();

@@ -2,7 +2,7 @@
  * New-order alerts where the side bar is out of sight (phones: the drawer is closed) and audio that is
  * unlocked by the first gesture, so the beep is heard after a reload.
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
@@ -130,7 +130,7 @@ describe('orders waiting for the store on the phone menu button', () => {
 
   it('shows nothing when no order waits', async () => {
     renderBar(1);
-    await vi.waitFor(() => expect(server.asked).toHaveLength(1));
+    await waitFor(() => expect(server.asked).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'فتح القائمة' })).toBeInTheDocument();
     expect(screen.queryByTestId('menu-new-orders')).toBeNull();
   });
@@ -149,12 +149,12 @@ describe('orders waiting for the store on the phone menu button', () => {
     const queryClient = createTestQueryClient();
     renderBar(1, queryClient);
     // the order comes while the first count is still on its way (answered before the order): asked again
-    await vi.waitFor(() => expect(server.asked).toHaveLength(1));
+    await waitFor(() => expect(server.asked).toHaveLength(1));
     server.waiting = 1;
     addStoreOrder(queryClient, { id: 5 } as Order);
     expect(await screen.findByTestId('menu-new-orders')).toHaveTextContent('1');
     server.waiting = 0;
     applyOrder(queryClient, { id: 5, updated_at: new Date().toISOString() } as Order);
-    await vi.waitFor(() => expect(screen.queryByTestId('menu-new-orders')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('menu-new-orders')).toBeNull());
   });
 });
