@@ -27,7 +27,13 @@ const e2e = { name: 'e2e', cmd: ['npm', 'run', 'test:e2e'] };
 const scale = { name: 'scale', cmd: ['node', 'scripts/test-scale.mjs'] };
 
 /** Lines of steps; the lines of one stage run at the same time, the first one printing as it goes. */
-const stages = [[[typecheck, lint, build]], [[e2e, scale], [unit, integration, pg]]];
+const stages = [
+  [[typecheck, lint, build]],
+  [
+    [e2e, scale],
+    [unit, integration, pg],
+  ],
+];
 
 const only = process.env.TEST_ONLY ? new Set(process.env.TEST_ONLY.split(',')) : null;
 ensurePrograms();
