@@ -73,18 +73,7 @@ describe('slow and silent clients are cut', () => {
   });
 
   it('an idle keep-alive connection after an answer is closed', async () => {
-    const net = await import('node:net');
-    const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
-      });
-      let text = '';
-      socket.on('data', (chunk) => {
-        text += chunk.toString('latin1');
-      });
-      socket.on('error', () => {});
-      socket.on('close', () => resolve(text));
-    });
+    const answer = await sendWhole('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toMatch(/keep-alive/i);
   });
@@ -92,22 +81,25 @@ describe('slow and silent clients are cut', () => {
   it('a prompt request is unaffected', async () => {
     // Sent whole in one write, as a prompt client does: the timeouts count from the request's first
     // byte, so a fetch whose body this busy test process wrote later could be cut (seen at 600 ms).
-    const net = await import('node:net');
     const body = JSON.stringify({ phone: '0911111111', password: 'wrong-one' });
-    const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write(
-          'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
-            `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-        );
-      });
-      let text = '';
-      socket.on('data', (chunk) => {
-        text += chunk.toString('utf8');
-      });
-      socket.on('error', () => {});
-      socket.on('close', () => resolve(text));
-    });
+    const answer = await sendWhole(
+      'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
   });
 });
+
+/** Writes `request` in one write and resolves with everything the server sent until it closed. */
+async function sendWhole(request: string): Promise<string> {
+  const net = await import('node:net');
+  return new Promise<string>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(text));
+  });
+}
