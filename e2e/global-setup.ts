@@ -1,7 +1,9 @@
 /**
- * Starts the built product (server/dist/index.js) on a free 127.0.0.1 port with a fresh SQLite
- * database and storage directory, waits for /api/health, and leaves its URL in the environment (AGRIVET_E2E_SERVER).
- * Builds nothing: run `npm run build` first.
+ * Starts the built product (server/dist/index.js), one for each Playwright worker, each on a free
+ * 127.0.0.1 port with a fresh SQLite database (demo data) and storage directory of its own, waits for
+ * their /api/health, and leaves their URLs in the environment (AGRIVET_E2E_SERVER). A worker's tests use
+ * its own server (tests/support/fixtures.ts serverInfo), so specs running at the same time never see
+ * each other's accounts, chats or orders. Builds nothing: run `npm run build` first.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -9,6 +11,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 import { E2E_SUPPORT_PHONE, SERVER_ENV } from './tests/support/server-env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,11 +43,8 @@ async function waitForHealth(url: string, child: { exitCode: number | null }, ti
   throw new Error(`${url}/api/health did not answer within ${timeoutMs} ms`);
 }
 
-export default async function globalSetup(): Promise<void> {
-  const entry = path.join(root, 'server', 'dist', 'index.js');
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  if (!existsSync(path.join(root, 'client', 'dist', 'index.html')))
-    throw new Error('client/dist is missing: run `npm run build`');
+/** One product server with a database and storage directory of its own. */
+async function startServer(entry: string): Promise<{ url: string; pid: number | undefined; tmp: string }> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'agrivet-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -65,6 +65,15 @@ export default async function globalSetup(): Promise<void> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(url, child);
-  // Workers inherit the environment global setup leaves behind (one run never sees another's server).
-  process.env[SERVER_ENV] = JSON.stringify({ url, pid: child.pid, tmp });
+  return { url, pid: child.pid, tmp };
+}
+
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  const entry = path.join(root, 'server', 'dist', 'index.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  if (!existsSync(path.join(root, 'client', 'dist', 'index.html')))
+    throw new Error('client/dist is missing: run `npm run build`');
+  const servers = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startServer(entry)));
+  // Workers inherit the environment global setup leaves behind (one run never sees another's servers).
+  process.env[SERVER_ENV] = JSON.stringify(servers);
 }

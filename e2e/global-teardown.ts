@@ -1,11 +1,15 @@
 import { rmSync } from 'node:fs';
 import { SERVER_ENV } from './tests/support/server-env';
 
-/** Stops the server global-setup.ts started (by its pid) and removes its temporary data. */
+/** Stops the servers global-setup.ts started (by their pids) and removes their temporary data. */
 export default async function globalTeardown(): Promise<void> {
   const raw = process.env[SERVER_ENV];
   if (!raw) return;
-  const { pid, tmp } = JSON.parse(raw) as { pid: number; tmp: string };
+  const servers = JSON.parse(raw) as { pid: number; tmp: string }[];
+  await Promise.all(servers.map(stop));
+}
+
+async function stop({ pid, tmp }: { pid: number; tmp: string }): Promise<void> {
   try {
     process.kill(pid, 'SIGTERM');
   } catch {

@@ -8,6 +8,9 @@ import { expect, test } from '@playwright/test';
 import { measureFirstVisit } from '../../scripts/lib/first-visit.mjs';
 import { serverUrl } from './support/fixtures';
 
+// Service workers run here (the worker's own downloads count, and it serves the page offline); playwright.config.ts blocks them elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 const BUDGET = 300 * 1024;
 const poll = async (fn: () => Promise<boolean>) => {
   await expect.poll(fn, { timeout: 30_000 }).toBe(true);

@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signedInContext, test } from './support/fixtures';
 
+// Service workers run here (the worker serves the app shell offline); playwright.config.ts blocks them elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 

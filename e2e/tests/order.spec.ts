@@ -149,7 +149,7 @@ test('an order placed offline waits in the outbox, shown as pending, and is sent
 test('a cart whose order is queued cannot be ordered twice, keeps its lock over a reload and the store page, and empties once sent', async ({
   browser,
 }) => {
-  const farmer = await signedInContext(browser, DEMO.farmer);
+  const farmer = await signedInContext(browser, DEMO.farmer, { serviceWorkers: 'allow' });
   const page = await farmer.context.newPage();
   await page.goto('/products/1');
   await hydrated(page);

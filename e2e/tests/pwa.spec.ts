@@ -1,6 +1,9 @@
 /** The installable app: an Arabic RTL manifest, and a repeat visit that opens offline from the service worker. */
 import { DEMO, expect, signedInContext, test } from './support/fixtures';
 
+// Service workers run here (the worker serves the repeat visit offline); playwright.config.ts blocks them elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest is Arabic, right-to-left, with icons', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
   expect(res.ok()).toBe(true);

@@ -10,6 +10,9 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { apiCall, apiLogin, DEMO, expect, serverInfo, signedInContext, test } from './support/fixtures';
 
+// Service workers run here (the worker registers and runs under the policy, as for a visitor); playwright.config.ts blocks them elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 interface Violation {
   directive: string;
   blocked: string;

@@ -31,7 +31,8 @@ export async function measureFirstVisit(browser, url, options = {}) {
   context.on('requestfinished', (request) => {
     counted.push(
       (async () => {
-        const response = await request.response();
+        // null once the caller has closed the context (a request that ended after the measurement)
+        const response = await request.response().catch(() => null);
         const sizes = await request.sizes().catch(() => null);
         const fromWorker = response?.fromServiceWorker() ?? false;
         const body = sizes?.responseBodySize ?? 0;

@@ -5,11 +5,17 @@
 import { type Browser, type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { SERVER_ENV } from './server-env';
 
-/** What global setup left: the server's URL and its temporary folder (the SQLite file e2e.db is in it). */
+/**
+ * This worker's server, as global setup left it: its URL and its temporary folder (the SQLite file e2e.db
+ * is in it). There is one server for each worker; workers running at the same time have different
+ * parallel indexes (Playwright's TEST_PARALLEL_INDEX), so they never share a server.
+ */
 export function serverInfo(): { url: string; tmp: string } {
   const raw = process.env[SERVER_ENV];
   if (!raw) throw new Error(`${SERVER_ENV} is not set: run the tests through playwright.config.ts (global setup)`);
-  return JSON.parse(raw) as { url: string; tmp: string };
+  const servers = JSON.parse(raw) as { url: string; tmp: string }[];
+  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  return servers[index % servers.length];
 }
 
 export function serverUrl(): string {
@@ -48,16 +54,20 @@ export async function apiLogin(who: { phone: string; password: string }): Promis
   return apiCall('auth/login', { body: who });
 }
 
-/** A browser context signed in as `who` through storage state. */
+/**
+ * A browser context signed in as `who` through storage state. Service workers follow the config's `use`
+ * (blocked, but in the specs that test the worker) unless `serviceWorkers` says otherwise.
+ */
 export async function signedInContext(
   browser: Browser,
   who: { phone: string; password: string },
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; token: string; user: ApiUser }> {
   const { token, user } = await apiLogin(who);
   const context = await browser.newContext({
     baseURL: serverUrl(),
     viewport: options.viewport,
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
     storageState: { cookies: [], origins: [{ origin: serverUrl(), localStorage: [{ name: 'token', value: token }] }] },
   });
   return { context, token, user };
