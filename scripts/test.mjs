@@ -1,47 +1,93 @@
 #!/usr/bin/env node
-// `npm test`: every test of the project, in order of cost. Installs the OS programs the tests
-// need (CONTRACT.md §1), then runs each step and stops at the first failure.
+// `npm test`: every test of the project. Installs the OS programs the tests need (CONTRACT.md §1), then
+// runs the steps below and stops a line of steps at its first failure.
 //   TEST_ONLY=unit,integration  runs only the named steps.
-import { spawnSync } from 'node:child_process';
+//
+// First typecheck, lint, unit and build, one after the other, each with the machine to itself. Then the
+// e2e step (two Playwright workers: Chromium and the product) runs beside the line integration → pg →
+// scale (servers, PostgreSQL and Redis of their own, mostly waiting) (docs/decisions.md "The test suite's
+// time"). That line's output is kept in a file and printed, whole, when the stage ends; e2e prints as it
+// goes.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ensurePrograms } from './lib/os-deps.mjs';
 
-const steps = [
-  { name: 'typecheck', cmd: ['npx', 'tsc', '-b'] },
-  { name: 'lint', cmd: ['npm', 'run', 'lint'] }, // Biome, then client/scripts/check-boundaries.mjs
-  // The vitest projects named *-integration (child processes, redis-server, the realtime client end
-  // to end through a relay) run apart from the fast ones: vitest.config.ts.
-  // As many files at once as there are cores: vitest's default in `run` mode is one less, which on the
-  // 2-core CI machine is one file after the other while a core idles (docs/decisions.md). The
-  // integration lane keeps the default: its files start servers and redis of their own.
-  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project=!*-integration', '--maxWorkers=100%'] },
-  { name: 'integration', cmd: ['npx', 'vitest', 'run', '--project=*-integration'] },
-  { name: 'pg', cmd: ['node', 'scripts/test-pg.mjs'] },
-  { name: 'build', cmd: ['npm', 'run', 'build'] },
-  { name: 'e2e', cmd: ['npm', 'run', 'test:e2e'] },
-  { name: 'scale', cmd: ['node', 'scripts/test-scale.mjs'] },
-];
+const typecheck = { name: 'typecheck', cmd: ['npx', 'tsc', '-b'] };
+const lint = { name: 'lint', cmd: ['npm', 'run', 'lint'] }; // Biome, then client/scripts/check-boundaries.mjs
+// The vitest projects named *-integration (child processes, redis-server, the realtime client end to end
+// through a relay) run apart from the fast ones: vitest.config.ts. The unit step runs as many files at
+// once as there are cores (vitest's default in `run` mode is one less: on 2 cores, one file after the
+// other while a core idles); the integration step keeps the default: its files start servers of their own.
+const unit = { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project=!*-integration', '--maxWorkers=100%'] };
+const integration = { name: 'integration', cmd: ['npx', 'vitest', 'run', '--project=*-integration'] };
+const pg = { name: 'pg', cmd: ['node', 'scripts/test-pg.mjs'] };
+const build = { name: 'build', cmd: ['npm', 'run', 'build'] };
+const e2e = { name: 'e2e', cmd: ['npm', 'run', 'test:e2e'] };
+const scale = { name: 'scale', cmd: ['node', 'scripts/test-scale.mjs'] };
+
+/** Lines of steps; the lines of one stage run at the same time, the first one printing as it goes. */
+const stages = [[[typecheck, lint, unit, build]], [[e2e], [integration, pg, scale]]];
 
 const only = process.env.TEST_ONLY ? new Set(process.env.TEST_ONLY.split(',')) : null;
 ensurePrograms();
 
-const results = [];
-const started = Date.now();
-for (const step of steps) {
-  if (only && !only.has(step.name)) continue;
-  const t = Date.now();
-  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
-  const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
-    stdio: 'inherit',
-    env: { ...process.env, CI: process.env.CI ?? '1' },
+const logs = mkdtempSync(path.join(os.tmpdir(), 'agrivet-test-'));
+const results = new Map();
+
+/** Runs one step with its output to the terminal (`fd` undefined) or to the file open as `fd`. */
+function run(step, fd) {
+  return new Promise((resolve) => {
+    const t = Date.now();
+    const header = `\n=== ${step.name}: ${step.cmd.join(' ')}\n`;
+    if (fd === undefined) process.stdout.write(header);
+    else writeSync(fd, header);
+    const child = spawn(step.cmd[0], step.cmd.slice(1), {
+      stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+      env: { ...process.env, CI: process.env.CI ?? '1' },
+    });
+    const done = (ok) => {
+      results.set(step.name, { ok, seconds: Math.round((Date.now() - t) / 1000) });
+      resolve(ok);
+    };
+    child.on('error', () => done(false));
+    child.on('exit', (code) => done(code === 0));
   });
-  const ok = r.status === 0;
-  results.push({ name: step.name, ok, seconds: Math.round((Date.now() - t) / 1000) });
-  if (!ok) break;
 }
 
+/** Runs a line of steps until one fails, to the terminal or (`file`) to a file; true when all passed. */
+async function runLine(steps, file) {
+  const fd = file ? openSync(file, 'w') : undefined;
+  let ok = true;
+  for (const step of steps) {
+    ok = await run(step, fd);
+    if (!ok) break;
+  }
+  if (fd !== undefined) closeSync(fd);
+  return ok;
+}
+
+const started = Date.now();
+for (const stage of stages) {
+  const lines = stage.map((line) => line.filter((s) => !only || only.has(s.name))).filter((line) => line.length);
+  const files = lines.map((line, i) => (i === 0 ? undefined : path.join(logs, `${line[0].name}.log`)));
+  const oks = await Promise.all(lines.map((line, i) => runLine(line, files[i])));
+  for (const [i, file] of files.entries()) {
+    if (!file) continue;
+    const names = lines[i].map((s) => s.name).join(', ');
+    process.stdout.write(`\n=== the output of ${names} (run beside ${lines[0].map((s) => s.name).join(', ')})\n`);
+    process.stdout.write(readFileSync(file));
+  }
+  if (oks.includes(false)) break;
+}
+rmSync(logs, { recursive: true, force: true });
+
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
-const failed = results.filter((r) => !r.ok).length;
+const order = stages.flat(2).map((s) => s.name);
+const ran = order.filter((name) => results.has(name)).map((name) => ({ name, ...results.get(name) }));
+for (const r of ran) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds} s)`);
+const failed = ran.filter((r) => !r.ok).length;
 console.log(`total ${Math.round((Date.now() - started) / 1000)} s`);
-console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+console.log(`steps: ${ran.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -16,6 +16,7 @@ import {
   DEMO,
   expect,
   holdLiveConnection,
+  hydrated,
   liveConnection,
   serverUrl,
   signedInContext,
@@ -164,6 +165,7 @@ test('a store answers its inbox with a quick reply and a product card; the order
 
   // 5b. The farmer asks about the product from its page: its card goes into the same conversation.
   await farmerPage.goto(`/product/${created.id}`);
+  await hydrated(farmerPage); // a server-rendered button answers once React has hydrated the page
   await farmerPage.getByRole('button', { name: 'اسأل المتجر عن هذا المنتج' }).click();
   await expect(farmerPage).toHaveURL(new RegExp(`/chat/${conversation.id}$`));
   await expect(farmerThread.getByTestId('product-card').filter({ hasText: productName })).toHaveCount(2);
