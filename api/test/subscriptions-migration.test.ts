@@ -55,6 +55,6 @@ describe('migration 011', () => {
     const f = byId.get(farmer.id)!;
     expect(f.sub_plan).toBeNull();
     expect(presentSubscription(f, Date.now())).toBeNull();
-    expect(f.search_text).toBe('مزارع قديم ' + farmer.phone);
+    expect(f.search_text).toBe(`مزارع قديم ${farmer.phone}`);
   });
 });

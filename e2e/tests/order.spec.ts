@@ -35,6 +35,7 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   await orderButtons.nth(1).click();
   await page.getByRole('dialog').getByLabel('الكمية').fill('2');
   await page.getByRole('dialog').getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0); // closed: see support/farmer-ui.ts
 
   await page.getByRole('link', { name: 'السلة (3)' }).click();
   await expect(page).toHaveURL(/\/cart\/\d+$/);
@@ -126,6 +127,7 @@ test('an order placed offline waits in the outbox, shown as pending, and is sent
   await order.click();
   await page.getByRole('dialog').getByLabel('الكمية').fill('3');
   await page.getByRole('dialog').getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0); // closed: see support/farmer-ui.ts
   await page.getByRole('link', { name: 'السلة (3)' }).click();
   await expect(page.getByRole('button', { name: 'إرسال الطلب' })).toBeVisible();
   await fillDelivery(page);
@@ -163,6 +165,7 @@ test('a cart whose order is queued cannot be ordered twice, keeps its lock over 
   await order.click();
   await page.getByRole('dialog').getByLabel('الكمية').fill('2');
   await page.getByRole('dialog').getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0); // closed: see support/farmer-ui.ts
   await page.getByRole('link', { name: 'السلة (2)' }).click();
   await expect(page).toHaveURL(/\/cart\/1$/);
 

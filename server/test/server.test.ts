@@ -193,7 +193,7 @@ describe('npm start composition', () => {
     await arrived;
     await post<Message>('message/create', body, farmer.token); // the retry
     arrived = pushed(buyer, 'conversation:read');
-    await post('conversation/update/' + conversation.id, { last_read_message_id: message.id }, pharmacy.token);
+    await post(`conversation/update/${conversation.id}`, { last_read_message_id: message.id }, pharmacy.token);
     await arrived;
     arrived = pushed(store, 'message:deleted');
     await post(`message/delete/${message.id}`, {}, farmer.token);

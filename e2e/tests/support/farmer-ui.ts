@@ -35,6 +35,9 @@ export async function orderThroughUi(page: Page, storeId: number, productName: s
   await dialog.getByLabel('الكمية').fill(String(quantity));
   await dialog.getByRole('button', { name: 'أضف إلى السلة' }).click();
   await expect(page.getByText('تم اضافة العنصر الى السلة').first()).toBeVisible();
+  // closed (its exit animation done): a tap while the modal dialog still holds the page can be taken as a
+  // tap outside it, and goes nowhere (seen once on a loaded machine)
+  await expect(dialog).toHaveCount(0);
   await page.getByRole('link', { name: `السلة (${quantity})` }).click();
   await expect(page).toHaveURL(new RegExp(`/cart/${storeId}$`));
   await fillDelivery(page);
