@@ -102,7 +102,9 @@ export function staticClient(distDir: string, { supportPhone, pages }: StaticCli
       res.setHeader('Content-Encoding', encoding);
       res.type(path.extname(rel));
       res.sendFile(`${file}${encoding === 'br' ? '.br' : '.gz'}`, { cacheControl: false }, (err) => {
-        if (err) next(err);
+        // The browser went away mid-download (a closed tab, a cancelled preload): that answer is over,
+        // and it is no server error (Express's default handler printed a stack for each).
+        if (err && (err as NodeJS.ErrnoException).code !== 'ECONNABORTED') next(err);
       });
     });
     router.use(express.static(distDir, { index: false, setHeaders: cacheHeaders }));
