@@ -62,8 +62,10 @@ export const tone = {
     ffmpegMake(`sine=frequency=440:duration=${seconds}`, ['-c:a', 'libmp3lame', '-f', 'matroska']),
 };
 
-/** Silence of `seconds` in WebM/Opus at a low bitrate (6 minutes stay far under 5 MB). */
-// libopus's fastest setting: minutes of silence encode 3–4× faster (299 s: 8.0 → 2.3 s here), same bytes
+/**
+ * Silence of `seconds` in WebM/Opus at a low bitrate (6 minutes stay far under 5 MB), with libopus's
+ * fastest setting: minutes of silence encode 3–4× faster (299 s: 8.0 → 2.3 s here), the same size.
+ */
 export const silenceWebm = (seconds: number) =>
   ffmpegMake(`anullsrc=r=48000:cl=mono`, [
     '-t',
