@@ -8,6 +8,9 @@
 // scale (servers, PostgreSQL and Redis of their own, mostly waiting) (docs/decisions.md "The test suite's
 // time"). That line's output is kept in a file and printed, whole, when the stage ends; e2e prints as it
 // goes.
+//
+// A CI log is often read from its end only, so after the summary each failing step's failures (and e2e's
+// flaky tests, passed on retry) are said again, a few lines each.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +38,21 @@ ensurePrograms();
 
 const logs = mkdtempSync(path.join(os.tmpdir(), 'agrivet-test-'));
 const results = new Map();
+/** The end of what each step printed (its failures are near its end). */
+const tails = new Map();
+const TAIL_CHARS = 200_000;
+
+function keepTail(name, text) {
+  tails.set(name, ((tails.get(name) ?? '') + text).slice(-TAIL_CHARS));
+}
+
+/** The lines of a step's tail that name a failure: Playwright's ✘ and its closing list, vitest's FAIL / ×,
+ *  the pg and scale scripts' FAIL, and Playwright's flaky list. */
+function failureLines(name) {
+  const tail = (tails.get(name) ?? '').split('\n');
+  const lines = tail.filter((l) => /✘|×|\bFAIL\b|^\s+\d+ (failed|flaky)\b|^\s+\[chromium\] ›|Error:/.test(l));
+  return [...new Set(lines.map((l) => l.trimEnd()))].slice(-14);
+}
 
 /** Runs one step with its output to the terminal (`fd` undefined) or to the file open as `fd`. */
 function run(step, fd) {
@@ -44,9 +62,21 @@ function run(step, fd) {
     if (fd === undefined) process.stdout.write(header);
     else writeSync(fd, header);
     const child = spawn(step.cmd[0], step.cmd.slice(1), {
-      stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+      stdio: fd === undefined ? ['inherit', 'pipe', 'pipe'] : ['ignore', fd, fd],
       env: { ...process.env, CI: process.env.CI ?? '1' },
     });
+    if (fd === undefined) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        from.setEncoding('utf8'); // whole characters: a chunk may end inside one
+        from.on('data', (text) => {
+          to.write(text);
+          keepTail(step.name, text);
+        });
+      }
+    }
     const done = (ok) => {
       results.set(step.name, { ok, seconds: Math.round((Date.now() - t) / 1000) });
       resolve(ok);
@@ -64,7 +94,17 @@ async function runLine(steps, file) {
     ok = await run(step, fd);
     if (!ok) break;
   }
-  if (fd !== undefined) closeSync(fd);
+  if (fd !== undefined) {
+    closeSync(fd);
+    // The file holds the whole line's output; each step's part starts at its header.
+    const text = readFileSync(file, 'utf8');
+    for (const step of steps) {
+      const at = text.indexOf(`\n=== ${step.name}: `);
+      if (at < 0) continue;
+      const next = text.indexOf('\n=== ', at + 5);
+      keepTail(step.name, text.slice(at, next < 0 ? undefined : next));
+    }
+  }
   return ok;
 }
 
@@ -90,4 +130,10 @@ for (const r of ran) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.secon
 const failed = ran.filter((r) => !r.ok).length;
 console.log(`total ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`steps: ${ran.length - failed} passed, ${failed} failed`);
+for (const r of ran) {
+  const lines = failureLines(r.name);
+  if (r.ok && !lines.some((l) => /flaky/.test(l))) continue;
+  console.log(`\n--- ${r.name}: ${r.ok ? 'passed, with flaky tests' : 'what failed'} (its full output is above)`);
+  for (const l of lines) console.log(l.length > 200 ? `${l.slice(0, 200)}…` : l);
+}
 process.exit(failed ? 1 : 0);
