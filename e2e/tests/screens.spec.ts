@@ -140,6 +140,7 @@ test('a first visit to /leaf comes rendered with its list: no request for it, th
   await expect(page.getByRole('article').first()).toBeVisible();
   // The server rendered the list and handed its data over: the browser does not ask again.
   await page.waitForLoadState('networkidle');
+  await hydrated(page); // a choice made before React has the page would not be heard
   expect(listRequests).toEqual([]);
   // The route's chunk is preloaded by the page the server sent, before the entry ran.
   expect(await page.locator('link[rel="modulepreload"][href*="stores-list"]').count()).toBeGreaterThan(0);

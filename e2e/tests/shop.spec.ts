@@ -123,14 +123,17 @@ test('checkout with delivery details: the store sees them live, then in the orde
     await page.getByLabel('رقم الهاتف للتوصيل').pressSequentially('٠٩٣٣١٢٣٤٥٦');
     await expect(page.getByLabel('رقم الهاتف للتوصيل')).toHaveValue('0933123456');
     await fillDelivery(page, { note: 'اتصل قبل الوصول' });
+    // Live on the store's screen: the new-order toast names where it goes (it lasts a few seconds from
+    // the order's arrival: watched for from the tap).
+    const toasted = expect(dashboard.getByText(/حمص، حمص، الوعر، جانب الحديقة/).first()).toBeVisible({
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: 'إرسال الطلب' }).click();
     await expect(page).toHaveURL(/\/myorders$/);
     const mine = page.getByRole('listitem').filter({ hasText: 'حمص، الوعر، جانب الحديقة' }).first();
     await expect(mine).toBeVisible();
     const orderId = Number(((await mine.getAttribute('aria-label')) ?? '').match(/\d+/)?.[0]);
-
-    // Live on the store's screen: the new-order toast names where it goes.
-    await expect(dashboard.getByText(/حمص، حمص، الوعر، جانب الحديقة/).first()).toBeVisible();
+    await toasted;
     await dashboard.goto(`/order/details?id=${orderId}`);
     const delivery = dashboard.getByTestId('order-delivery');
     await expect(delivery).toContainText('حمص — حمص، الوعر، جانب الحديقة');
@@ -174,7 +177,12 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
     await expect(dashboard.getByTestId('order-status')).toHaveText('مكتمل');
     await store.context.close();
 
-    await expect(page.getByText(`تغيّرت حالة طلبك رقم ${orderId}: مكتمل`)).toBeVisible();
+    // The toast opens under the sticky top bar: its sign-out, search and links stay in view (checked
+    // while it shows: it goes by itself a few seconds later).
+    const toast = page.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${orderId}` });
+    await expect(toast).toHaveText(new RegExp(`تغيّرت حالة طلبك رقم ${orderId}: مكتمل`));
+    await expectToastBelowTopBar(page, toast);
+    await shot(page, 'status-toast-360');
     await expect(page.getByTestId('orders-badge')).toHaveText('1');
     // The order's card the store's change put in the chat is that toast already: no second one for it.
     // (the store's next message, toasted, is the marker that the card's toast would have come by now)
@@ -187,10 +195,6 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
     expect(await page.getByRole('status').allInnerTexts()).not.toContainEqual(
       expect.stringContaining(`طلب رقم ${orderId}`),
     );
-    // The toast opens under the sticky top bar: its sign-out, search and links stay in view.
-    const toast = page.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${orderId}` });
-    await expectToastBelowTopBar(page, toast);
-    await shot(page, 'status-toast-360');
     await page.getByRole('link', { name: /^طلباتي/ }).click();
     await expect(page.getByTestId('orders-badge')).toHaveCount(0);
 
@@ -269,9 +273,9 @@ test('an order the store accepted while the farmer was away is told, and counted
     await back.goto('/blog');
     const toast = back.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${order.id}: مقبول` });
     await expect(toast).toBeVisible();
-    await expect(back.getByTestId('orders-badge')).toHaveText('1');
     await expectToastBelowTopBar(back, toast);
     await shot(back, 'status-while-away-360');
+    await expect(back.getByTestId('orders-badge')).toHaveText('1');
     // The badge stays until /myorders is opened, also after a reload.
     await back.reload();
     await expect(back.getByTestId('orders-badge')).toHaveText('1');
