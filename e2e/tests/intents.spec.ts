@@ -2,11 +2,12 @@
  * A visitor's intent survives sign-in (issue 24 item 2), at 360 px: «اطلب» on a store's page or a
  * product's page sends them to /login and, after login or register, back to that page with the product's
  * quantity dialog open (then the product is in the cart); «مراسلة» on a store's page or a product's page
- * lands them, after login or register, in the chat with that store.
+ * lands them, after login or register, in the chat with that store — and, a link, it works when tapped
+ * before the page's code has run.
  */
 import type { Conversation, Paged, Product } from '@agrivet/shared';
 import type { Page } from '@playwright/test';
-import { apiCall, apiLogin, DEMO, expect, hydrated, test } from './support/fixtures';
+import { apiCall, apiLogin, DEMO, expect, hydrated, signedInContext, test } from './support/fixtures';
 
 const PHONE = { width: 360, height: 740 };
 const uniquePhone = () => `09${String(Date.now()).slice(-8)}`;
@@ -167,9 +168,42 @@ test('«مراسلة» on a store card of a list, signed out: after login in tha
   await page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: store.name_store }) })
-    .getByRole('button', { name: 'مراسلة' })
+    .getByRole('link', { name: 'مراسلة' })
     .click();
   await logIn(page, who);
+  await inChatWith(page, storeId, who);
+  await context.close();
+});
+
+test('«مراسلة» on a list tapped before the page’s code has run (a slow phone): a signed-in farmer lands in that store’s chat', async ({
+  browser,
+}) => {
+  const who = await newFarmer();
+  const { storeId } = await pharmacy();
+  const store = await apiCall<{ name_store: string }>(`store/get/${storeId}`);
+  const { context } = await signedInContext(browser, who, { viewport: PHONE });
+  const page = await context.newPage();
+  // The page's scripts are held back until the tap: the server-rendered list is all there is.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => {}); // the first page's requests end with its navigation
+  });
+  await page.goto('/leaf', { waitUntil: 'commit' });
+  const link = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: store.name_store }) })
+    .getByRole('link', { name: 'مراسلة' });
+  await expect(link).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(document.querySelector('#root a') ?? {}).length)).toBe(0); // no React yet
+  await link.click();
+  // Rendered for a visitor (as every server-rendered page is), the link goes by /login, which sees the
+  // farmer signed in and goes straight on: no form to fill.
+  await expect(page).toHaveURL(/\/login\?next=/);
+  release();
   await inChatWith(page, storeId, who);
   await context.close();
 });

@@ -65,7 +65,7 @@ test("a signed-in farmer's repeat visit offline stays signed in (the last known 
   await expect(page.getByRole('link', { name: 'تسجيل الدخول' })).toHaveCount(0);
   // A signed-in farmer opening a chat offline is not sent to /login.
   await page
-    .getByRole('button', { name: /^(مراسلة|متابعة المحادثة)/ })
+    .getByRole('link', { name: /^(مراسلة|متابعة المحادثة)/ })
     .first()
     .click();
   await expect(page).not.toHaveURL(/\/login$/);

@@ -279,7 +279,7 @@ test("a signed-in visitor's page is rendered anonymously: nothing private in its
   await hydrated(page);
   expect(seen.messages.filter((m) => HYDRATION.test(m))).toEqual([]);
   const card = page.getByRole('article').filter({ hasText: asFarmer.data.find((s) => s.id === storeId)?.name_store });
-  await expect(card.getByRole('button', { name: 'متابعة المحادثة' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'متابعة المحادثة' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'طلباتي' })).toBeVisible();
   await signedIn.context.close();
 });

@@ -41,9 +41,11 @@ export async function orderThroughUi(page: Page, storeId: number, productName: s
   await page.getByRole('link', { name: `السلة (${quantity})` }).click();
   await expect(page).toHaveURL(new RegExp(`/cart/${storeId}$`));
   await fillDelivery(page);
+  // the confirmation toast lasts a few seconds from the answer: watched for from the tap
+  const confirmed = expect(page.getByText('تمت إضافة الطلب')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'إرسال الطلب' }).click();
   await expect(page).toHaveURL(/\/myorders$/);
-  await expect(page.getByText('تمت إضافة الطلب')).toBeVisible();
+  await confirmed;
   const order = page
     .getByRole('listitem')
     .filter({ hasText: `${productName} × ${quantity}` })
@@ -84,8 +86,9 @@ export async function openChatWithStore(
   store: { name_store: string; city: number; type: number },
 ): Promise<number> {
   await page.goto(`${LIST_OF_TYPE[store.type] ?? '/leaf'}?city=${store.city}`);
+  await hydrated(page); // a server-rendered page: a tap before React has it does nothing
   const card = page.getByRole('article').filter({ hasText: store.name_store });
-  await card.getByRole('button', { name: /مراسلة|متابعة المحادثة/ }).click();
+  await card.getByRole('link', { name: /مراسلة|متابعة المحادثة/ }).click();
   await expect(page).toHaveURL(/\/chat\/\d+$/);
   await expect(page.getByRole('list', { name: 'الرسائل' })).toBeVisible();
   return Number(new URL(page.url()).pathname.split('/').pop());

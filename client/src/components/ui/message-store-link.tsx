@@ -1,5 +1,5 @@
 /**
- * «مراسلة» on a store's page and a product's page: a link (it works before the page's code has run) to
+ * «مراسلة» on a store's card (the lists), its page and a product's page: a link (it works before the page's code has run) to
  * the conversation with that store — the existing one, or /chat/store/{id}, which starts it. A visitor's
  * link goes to /login with that as `next`, so the chat opens after login or register. Hidden for the
  * store's own account.
@@ -18,9 +18,11 @@ import { notify } from './toaster';
 interface MessageStoreLinkProps {
   store: Pick<Store, 'id' | 'user_id' | 'conversation_id'>;
   size?: 'sm' | 'md';
+  /** Shares a card's action row (a store card on the lists). */
+  flex?: string;
 }
 
-export function MessageStoreLink({ store, size = 'md' }: MessageStoreLinkProps) {
+export function MessageStoreLink({ store, size = 'md', flex }: MessageStoreLinkProps) {
   const { t } = useTranslation();
   const loggedIn = useSession(selectIsLoggedIn);
   const me = useUser()?.id;
@@ -28,7 +30,7 @@ export function MessageStoreLink({ store, size = 'md' }: MessageStoreLinkProps) 
   const start = paths.startChat.getHref(store.id);
   const to = !loggedIn ? loginHref(start) : store.conversation_id ? paths.chat.getHref(store.conversation_id) : start;
   return (
-    <Button asChild size={size} variant="outline" colorPalette="green">
+    <Button asChild size={size} variant="outline" colorPalette="green" flex={flex}>
       <RouterLink
         to={to}
         onClick={() => {

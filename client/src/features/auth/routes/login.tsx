@@ -3,7 +3,8 @@ import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useUser } from '@/api/auth';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -18,6 +19,10 @@ export default function LoginRoute() {
   // /login?next=… (a link), or the page RequireAuth turned away.
   const next = params.get('next') ?? (location.state as { from?: string } | null)?.from ?? null;
   const keepNext = (href: string) => (next ? `${href}?next=${encodeURIComponent(next)}` : href);
+  // Already signed in (a link tapped before the page's code ran was rendered for a visitor, as every
+  // server-rendered page is): straight on, where this login would have gone.
+  const user = useUser();
+  if (user) return <Navigate to={redirectAfterLogin(user, next).to} replace />;
   return (
     <AuthCard title={t('auth.loginTitle')}>
       <LoginForm

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { MdLocationOn, MdStorefront } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { ItemCard } from '@/components/ui/item-card';
+import { MessageStoreLink } from '@/components/ui/message-store-link';
 import { StoreRating, UnavailableBadge, VerifiedBadge } from '@/components/ui/store-badges';
 import { paths } from '@/config/paths';
 import { provinceLabel } from '@/features/stores/lib/province-label';
-import { ChatButton } from './chat-button';
 
 export function StoreCard({ store, eager }: { store: Store; eager?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -31,7 +31,8 @@ export function StoreCard({ store, eager }: { store: Store; eager?: boolean }) {
               {t('store.viewProducts')}
             </RouterLink>
           </Button>
-          <ChatButton store={store} />
+          {/* a link: a tap works before the page's code has run (a slow phone on a server-rendered list) */}
+          <MessageStoreLink store={store} size="sm" flex="1" />
         </>
       }
     >
