@@ -2,8 +2,8 @@
  * A visitor's intent survives sign-in (issue 24 item 2), at 360 px: «اطلب» on a store's page or a
  * product's page sends them to /login and, after login or register, back to that page with the product's
  * quantity dialog open (then the product is in the cart); «مراسلة» on a store's page or a product's page
- * lands them, after login or register, in the chat with that store — and, a link, it works when tapped
- * before the page's code has run.
+ * lands them, after login or register, in the chat with that store. Both work when tapped before the
+ * page's code has run (a link, and a form's submit button).
  */
 import type { Conversation, Paged, Product } from '@agrivet/shared';
 import type { Page } from '@playwright/test';
@@ -71,6 +71,32 @@ async function addFromDialog(page: Page, name: string, productId: number, quanti
   await expect(page).not.toHaveURL(/order=/);
   const cart = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}');
   expect(JSON.stringify(cart)).toContain(`"product_id":${productId},"quantity":${quantity}`);
+}
+
+/**
+ * Holds the page's scripts back until `release()`: a server-rendered page is then all there is, as on a
+ * slow phone before the page's code has run (the app starts after the load event).
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => {}); // the first page's requests end with its navigation
+  });
+  return release;
+}
+
+/** React has not taken the page: no button or link carries its fiber (fixtures' `hydrated`). */
+async function expectNoReact(page: Page) {
+  const owned = await page.evaluate(() =>
+    [...document.querySelectorAll('#root button, #root a[href]')].some((el) =>
+      Object.keys(el).some((k) => k.startsWith('__reactFiber$')),
+    ),
+  );
+  expect(owned).toBe(false);
 }
 
 /** The page is the chat with `storeId`, the caller's own conversation. */
@@ -183,27 +209,41 @@ test('«مراسلة» on a list tapped before the page’s code has run (a slow
   const store = await apiCall<{ name_store: string }>(`store/get/${storeId}`);
   const { context } = await signedInContext(browser, who, { viewport: PHONE });
   const page = await context.newPage();
-  // The page's scripts are held back until the tap: the server-rendered list is all there is.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue().catch(() => {}); // the first page's requests end with its navigation
-  });
+  const release = await holdScripts(page);
   await page.goto('/leaf', { waitUntil: 'commit' });
   const link = page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: store.name_store }) })
     .getByRole('link', { name: 'مراسلة' });
   await expect(link).toBeVisible();
-  expect(await page.evaluate(() => Object.keys(document.querySelector('#root a') ?? {}).length)).toBe(0); // no React yet
+  await expectNoReact(page);
   await link.click();
   // Rendered for a visitor (as every server-rendered page is), the link goes by /login, which sees the
   // farmer signed in and goes straight on: no form to fill.
   await expect(page).toHaveURL(/\/login\?next=/);
   release();
   await inChatWith(page, storeId, who);
+  await context.close();
+});
+
+test('«اطلب» tapped before the page’s code has run (a slow phone): a signed-in farmer gets the quantity dialog, then the cart', async ({
+  browser,
+}) => {
+  const who = await newFarmer();
+  const { storeId, products } = await pharmacy();
+  const product = products[0];
+  const { context } = await signedInContext(browser, who, { viewport: PHONE });
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto(`/products/${storeId}`, { waitUntil: 'commit' });
+  const order = page.getByRole('button', { name: `اطلب: ${product.name}` });
+  await expect(order).toBeVisible();
+  await expectNoReact(page);
+  await order.click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  release();
+  await expect(page).toHaveURL(new RegExp(`/products/${storeId}\\?order=${product.id}$`));
+  await addFromDialog(page, product.name, product.id, 2);
+  await expect(page.getByRole('link', { name: 'السلة (2)' })).toBeVisible();
   await context.close();
 });

@@ -1,6 +1,7 @@
 /**
  * A product in a store's list, compact: a small square picture beside its name (linking to the product's
- * page, /product/{id}), price, type, and the order button — about five to a phone's screen instead of
+ * page, /product/{id}), price, type, and the order button (it works before the page's code has run:
+ * OrderButton) — about five to a phone's screen instead of
  * one. The picture is the thumbnail; the page shows the large one.
  */
 import '@/i18n/layout';
@@ -8,7 +9,6 @@ import '@/i18n/shop';
 import { formatPrice, type Product, productTypeLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
 import { Card } from '@chakra-ui/react/card';
 import { Image } from '@chakra-ui/react/image';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -18,6 +18,7 @@ import { MdAddShoppingCart, MdStar } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { SproutIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { OrderButton } from '@/features/products/components/order-button';
 import { currentLang } from '@/i18n';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { cardRecipe } from '@/lib/theme/slot-recipes';
@@ -96,17 +97,17 @@ export function ProductCard({ product, onOrder, eager }: { product: Product; onO
           )}
         </HStack>
         {onOrder && (
-          <Button
+          <OrderButton
+            productId={product.id}
+            onOrder={onOrder}
             size="sm"
-            colorPalette="green"
-            onClick={onOrder}
             mt="auto"
             alignSelf="flex-start"
             aria-label={`${t('product.order')}: ${product.name}`}
           >
             <MdAddShoppingCart aria-hidden />
             {t('product.order')}
-          </Button>
+          </OrderButton>
         )}
       </Stack>
     </Card.Root>

@@ -13,7 +13,6 @@ import { formatPrice, productTypeLabels, provinceLabel } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
 import { Container } from '@chakra-ui/react/container';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
@@ -38,6 +37,7 @@ import { useProduct } from '@/api/products';
 import { useStore } from '@/api/stores';
 import { AskAboutProduct } from '@/features/products/components/ask-about-product';
 import { StoreTimes } from '@/features/products/components/store-times';
+import { OrderButton } from '@/features/products/components/order-button';
 import { useOrderFlow } from '@/features/products/lib/order-flow';
 
 // The quantity dialog (its form, its schema, Chakra's dialog) loads when a visitor taps «اطلب».
@@ -169,10 +169,14 @@ export default function ProductRoute() {
               rather than push «مشاركة» to a third row. From sm, one row that wraps. */}
           <Stack direction={{ base: 'column', sm: 'row' }} gap="2" flexWrap="wrap">
             <HStack gap="2">
-              <Button colorPalette="green" onClick={() => flow.order(product)} flex={{ base: '1', sm: 'initial' }}>
+              <OrderButton
+                productId={product.id}
+                onOrder={() => flow.order(product)}
+                flex={{ base: '1', sm: 'initial' }}
+              >
                 <MdAddShoppingCart aria-hidden />
                 {t('product.order')}
-              </Button>
+              </OrderButton>
               {store && <MessageStoreLink store={store} />}
             </HStack>
             <HStack gap="2">
