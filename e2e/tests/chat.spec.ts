@@ -154,6 +154,8 @@ test('a long thread loads older messages at the top and keeps the scroll positio
     await expect(list.getByText('سؤال رقم 55', { exact: true })).toBeVisible();
     await expect(list.getByText('سؤال رقم 5', { exact: true })).toHaveCount(0);
     const more = list.getByRole('button', { name: 'عرض الرسائل الأقدم' });
+    // the composer comes after the thread (its own chunk): the layout is whole before a position is read
+    await expect(page.getByRole('textbox', { name: 'اكتب رسالتك…' })).toBeVisible();
     await more.scrollIntoViewIfNeeded();
     const anchor = list.getByText('سؤال رقم 6', { exact: true });
     const before = await anchor.boundingBox();

@@ -290,12 +290,15 @@ test('a store answers its inbox with a quick reply and a product card; the order
   await expect(phonePage.getByRole('list', { name: 'الرسائل' }).getByText(quick)).toBeVisible();
   // two rows over the thread, not three: call, details and resolve, then the product picker under them
   const bar = phonePage.getByTestId('customer-panel');
-  const resolveBox = await bar.getByRole('button', { name: 'إنهاء المحادثة' }).boundingBox();
-  const detailsBox = await phonePage.getByTestId('customer-details-open').boundingBox();
-  const pickerBox = await bar.getByRole('combobox', { name: 'اختر منتجاً' }).boundingBox();
-  expect(Math.abs((resolveBox?.y ?? 0) - (detailsBox?.y ?? 999))).toBeLessThan(4);
-  expect(pickerBox?.y ?? 0).toBeGreaterThan((resolveBox?.y ?? 0) + (resolveBox?.height ?? 0) - 1);
-  expect((await bar.boundingBox())?.height ?? 999).toBeLessThan(100);
+  // polled: the panel's pieces may still be arriving when it first shows
+  await expect(async () => {
+    const resolveBox = await bar.getByRole('button', { name: 'إنهاء المحادثة' }).boundingBox();
+    const detailsBox = await phonePage.getByTestId('customer-details-open').boundingBox();
+    const pickerBox = await bar.getByRole('combobox', { name: 'اختر منتجاً' }).boundingBox();
+    expect(Math.abs((resolveBox?.y ?? 0) - (detailsBox?.y ?? 999))).toBeLessThan(4);
+    expect(pickerBox?.y ?? 0).toBeGreaterThan((resolveBox?.y ?? 0) + (resolveBox?.height ?? 0) - 1);
+    expect((await bar.boundingBox())?.height ?? 999).toBeLessThan(100);
+  }).toPass({ timeout: 10_000 });
   await shot(phonePage, 'store-thread-360');
   // the customer's details as a sheet
   await phonePage.getByTestId('customer-details-open').click();

@@ -105,11 +105,13 @@ test('at 360 px: the page fits, the picture opens full screen, «اطلب» fill
     // Two rows whose fit does not depend on the font, so Cairo replacing its fallback moves nothing (the
     // swap shifted the page 0.07): «اطلب» and the store's chat link, then the question and «مشاركة».
     const top = async (locator: Locator) => (await locator.boundingBox())?.y;
-    const orderTop = await top(page.getByRole('button', { name: 'اطلب', exact: true }));
-    expect(await top(page.getByRole('link', { name: /^(مراسلة|متابعة المحادثة)$/ }))).toBe(orderTop);
-    const askTop = await top(page.getByTestId('ask-store'));
-    expect(askTop).toBeGreaterThan(orderTop ?? 0);
-    expect(await top(page.getByRole('button', { name: 'مشاركة', exact: true }))).toBe(askTop);
+    await expect(async () => {
+      const orderTop = await top(page.getByRole('button', { name: 'اطلب', exact: true }));
+      expect(await top(page.getByRole('link', { name: /^(مراسلة|متابعة المحادثة)$/ }))).toBe(orderTop);
+      const askTop = await top(page.getByTestId('ask-store'));
+      expect(askTop).toBeGreaterThan(orderTop ?? 0);
+      expect(await top(page.getByRole('button', { name: 'مشاركة', exact: true }))).toBe(askTop);
+    }).toPass({ timeout: 10_000 });
     await page.screenshot({ path: path.join(artifacts, 'product-page-360.png'), fullPage: true });
     await expectNoAxeViolations(page, 'product page');
 
