@@ -3,7 +3,7 @@
  * product's page sends them to /login and, after login or register, back to that page with the product's
  * quantity dialog open (then the product is in the cart); «مراسلة» on a store's page or a product's page
  * lands them, after login or register, in the chat with that store. Both work when tapped before the
- * page's code has run (a link, and a form's submit button).
+ * page's code has run (a link, and a form's submit button), as does the top bar's search.
  */
 import type { Conversation, Paged, Product } from '@agrivet/shared';
 import type { Page } from '@playwright/test';
@@ -245,5 +245,27 @@ test('«اطلب» tapped before the page’s code has run (a slow phone): a sig
   await expect(page).toHaveURL(new RegExp(`/products/${storeId}\\?order=${product.id}$`));
   await addFromDialog(page, product.name, product.id, 2);
   await expect(page.getByRole('link', { name: 'السلة (2)' })).toBeVisible();
+  await context.close();
+});
+
+test('a search sent from the top bar before the page’s code has run arrives at its results', async ({
+  browser,
+  baseURL,
+}) => {
+  const { products } = await pharmacy();
+  const word = products[0].name.split(' ')[0];
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto('/blog', { waitUntil: 'commit' });
+  const box = page.getByRole('search').getByRole('searchbox');
+  await expect(box).toBeVisible();
+  await expectNoReact(page);
+  await box.fill(word);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(word)}$`));
+  release();
+  await expect(page.getByRole('searchbox')).toHaveValue(word);
+  await expect(page.getByRole('heading', { name: products[0].name }).first()).toBeVisible();
   await context.close();
 });

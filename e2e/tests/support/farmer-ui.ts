@@ -34,10 +34,14 @@ export async function orderThroughUi(page: Page, storeId: number, productName: s
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('الكمية').fill(String(quantity));
   await dialog.getByRole('button', { name: 'أضف إلى السلة' }).click();
-  await expect(page.getByText('تم اضافة العنصر الى السلة').first()).toBeVisible();
+  const added = page.getByText('تم اضافة العنصر الى السلة');
+  await expect(added.first()).toBeVisible();
   // closed (its exit animation done): a tap while the modal dialog still holds the page can be taken as a
   // tap outside it, and goes nowhere (seen once on a loaded machine)
   await expect(dialog).toHaveCount(0);
+  // On a phone the toast, sliding in under the top bar, comes to rest over the store's «السلة (n)»: a tap
+  // aimed at the link while it slides lands on the toast (seen on a loaded machine). The toast goes first.
+  await expect(added).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('link', { name: `السلة (${quantity})` }).click();
   await expect(page).toHaveURL(new RegExp(`/cart/${storeId}$`));
   await fillDelivery(page);

@@ -1,4 +1,7 @@
-/** Search box of the top bar → /search?q=… */
+/**
+ * Search box of the top bar → /search?q=… A real GET form to /search with the field named `q`, so a
+ * search sent before the page's code has run (a server-rendered page on a slow phone) still arrives.
+ */
 import { IconButton } from '@chakra-ui/react/button';
 import { PlainInput as Input } from '@/components/ui/plain-input';
 import { HStack } from '@chakra-ui/react/stack';
@@ -20,20 +23,25 @@ export function SearchBox() {
     if (value) navigate(paths.search.getHref(value));
   };
   return (
-    <HStack as="form" role="search" onSubmit={submit} gap="1" flex="1" maxW={{ md: 'md' }}>
-      <Input
-        type="search"
-        value={q}
-        onChange={(e) => setQ(e.currentTarget.value)}
-        placeholder={t('nav.searchPlaceholder')}
-        aria-label={t('nav.search')}
-        size="sm"
-        bg="bg"
-        dir="auto"
-      />
-      <IconButton type="submit" aria-label={t('nav.search')} size="sm" colorPalette="green">
-        <SearchIcon />
-      </IconButton>
+    <HStack asChild gap="1" flex="1" maxW={{ md: 'md' }}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with role="search" is read as search everywhere;
+          the <search> element is unknown to the older browsers of cheap phones (before Chrome 118) */}
+      <form role="search" action={paths.search.path} method="get" onSubmit={submit}>
+        <Input
+          type="search"
+          name="q"
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          placeholder={t('nav.searchPlaceholder')}
+          aria-label={t('nav.search')}
+          size="sm"
+          bg="bg"
+          dir="auto"
+        />
+        <IconButton type="submit" aria-label={t('nav.search')} size="sm" colorPalette="green">
+          <SearchIcon />
+        </IconButton>
+      </form>
     </HStack>
   );
 }
