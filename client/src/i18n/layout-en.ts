@@ -5,6 +5,7 @@ import type { EnglishOf } from './index';
 export const layoutEn: EnglishOf<typeof layoutAr> = {
   store: {
     viewProducts: 'View products',
+    viewProduct: 'View product',
     chat: 'Message',
     openChat: 'Open conversation',
     special: 'Special',

@@ -8,6 +8,7 @@ import { addStrings } from './index';
 export const layoutAr = {
   store: {
     viewProducts: 'عرض المنتجات',
+    viewProduct: 'عرض المنتج',
     chat: 'مراسلة',
     openChat: 'متابعة المحادثة',
     special: 'مميز',

@@ -5,6 +5,7 @@
 import '@/i18n/layout';
 import { formatPrice, provinceLabel } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
+import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -45,10 +46,14 @@ function Section({
   );
 }
 
-function OpenLink({ to, label }: { to: string; label: string }) {
+function OpenLink({ to, label, outline }: { to: string; label: string; outline?: boolean }) {
   return (
-    <Button asChild size="sm" colorPalette="green" flex="1">
-      <RouterLink to={to}>{label}</RouterLink>
+    <Button asChild size="sm" colorPalette="green" flex="1" minW="0" variant={outline ? 'outline' : 'solid'}>
+      <RouterLink to={to}>
+        <Box as="span" truncate title={label}>
+          {label}
+        </Box>
+      </RouterLink>
     </Button>
   );
 }
@@ -107,7 +112,12 @@ export default function SearchRoute() {
                   title={p.name}
                   titleAs="h3"
                   special={p.is_special}
-                  actions={<OpenLink to={paths.store.getHref(p.store_id)} label={p.store.name_store} />}
+                  actions={
+                    <>
+                      <OpenLink to={paths.product.getHref(p.id)} label={t('store.viewProduct')} />
+                      <OpenLink to={paths.store.getHref(p.store_id)} label={p.store.name_store} outline />
+                    </>
+                  }
                 >
                   <Text fontWeight="bold" color="green.700" dir="ltr" textAlign="start">
                     {formatPrice(p.price_cents)}
