@@ -13,7 +13,7 @@ import {
   apiLogin,
   DEMO,
   expect,
-  expectToastClearOfBars,
+  expectToastBelowTopBar,
   liveConnection,
   signedInContext,
   test,
@@ -122,7 +122,7 @@ test('store account: register → store → product with image → live order �
     const toast = phonePage.getByRole('status').filter({ hasText: 'طلب جديد من أحمد المزارع' });
     const phoneToast = (async () => {
       await expect(toast).toBeVisible({ timeout: 30_000 });
-      await expectToastClearOfBars(phonePage, toast);
+      await expectToastBelowTopBar(phonePage, toast);
       await phonePage.screenshot({ path: path.join(artifacts, 'dashboard-flow-phone-new-order-360.png') });
     })();
     const { order: myOrder, orderId } = await orderThroughUi(farmer.page, storeId, productName, 2);

@@ -13,7 +13,7 @@ import {
   apiLogin,
   DEMO,
   expect,
-  expectToastClearOfBars,
+  expectToastBelowTopBar,
   liveConnection,
   signedInContext,
   test,
@@ -181,7 +181,7 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
     // while it shows: it goes by itself a few seconds later).
     const toast = page.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${orderId}` });
     await expect(toast).toHaveText(new RegExp(`تغيّرت حالة طلبك رقم ${orderId}: مكتمل`));
-    await expectToastClearOfBars(page, toast);
+    await expectToastBelowTopBar(page, toast);
     await shot(page, 'status-toast-360');
     await expect(page.getByTestId('orders-badge')).toHaveText('1');
     // The order's card the store's change put in the chat is that toast already: no second one for it.
@@ -273,7 +273,7 @@ test('an order the store accepted while the farmer was away is told, and counted
     await back.goto('/blog');
     const toast = back.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${order.id}: مقبول` });
     await expect(toast).toBeVisible();
-    await expectToastClearOfBars(back, toast);
+    await expectToastBelowTopBar(back, toast);
     await shot(back, 'status-while-away-360');
     await expect(back.getByTestId('orders-badge')).toHaveText('1');
     // The badge stays until /myorders is opened, also after a reload.

@@ -226,15 +226,7 @@ function BottomNav() {
   if (!user) return null;
   return (
     <>
-      {/* room for it at the page's end; a phone's toasts open above it (components/ui/toaster-host.tsx) */}
-      <Global
-        styles={{
-          body: { paddingBottom: `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom, 0px))` },
-          ':root': {
-            '--agrivet-toast-bottom': `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom, 0px) + 0.5rem)`,
-          },
-        }}
-      />
+      <Global styles={{ body: { paddingBottom: `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom, 0px))` } }} />
       <Box
         as="nav"
         aria-label={t('bottomNav.label')}

@@ -8,25 +8,12 @@ import { i18n } from '@/i18n';
 import { toastRecipe } from '@/lib/theme/slot-recipes';
 import { type NotifyOptions, planToast, type ToastType } from './toast-plan';
 
-/**
- * On a phone toasts open at the bottom, above the signed-in farmer's bottom bar when there is one
- * (layout/signed-in-nav.tsx sets `--agrivet-toast-bottom`): under the top bar they came to rest over what
- * a page shows first — the store's «السلة (n)» right after «أضف إلى السلة», the very thing tapped next.
- * From md, at the top, under the sticky top bar that asks for it (the dashboard's, the public pages':
- * app/global.css). Chosen when the first toast loads this module.
- */
-const phone = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 47.99em)').matches === true;
-
 export const toaster = createToaster({
-  placement: phone ? 'bottom' : 'top',
+  placement: 'top',
   pauseOnPageIdle: true,
   max: 4,
-  offsets: {
-    top: 'var(--agrivet-toast-top, 1rem)',
-    right: '1rem',
-    bottom: 'var(--agrivet-toast-bottom, 1rem)',
-    left: '1rem',
-  },
+  // under the sticky top bar that asks for it (the dashboard's, the public pages': app/global.css), else 1rem
+  offsets: { top: 'var(--agrivet-toast-top, 1rem)', right: '1rem', bottom: '1rem', left: '1rem' },
 });
 
 /** Shows a toast: merged with an identical one, clearing its action's earlier errors on success. */
