@@ -46,12 +46,19 @@ function keepTail(name, text) {
   tails.set(name, ((tails.get(name) ?? '') + text).slice(-TAIL_CHARS));
 }
 
-/** The lines of a step's tail that name a failure: Playwright's ✘ and its closing list, vitest's FAIL / ×,
- *  the pg and scale scripts' FAIL, and Playwright's flaky list. */
+/** The lines of a step's tail that name a failure: Playwright's closing lists ("N failed", "N flaky" and
+ *  the tests under them), else its ✘ lines; vitest's FAIL / ×; tsc's errors; the scale script's FAIL. */
 function failureLines(name) {
-  const tail = (tails.get(name) ?? '').split('\n');
-  const lines = tail.filter((l) => /✘|×|\bFAIL\b|^\s+\d+ (failed|flaky)\b|^\s+\[chromium\] ›|Error:/.test(l));
-  return [...new Set(lines.map((l) => l.trimEnd()))].slice(-14);
+  const tail = (tails.get(name) ?? '').split('\n').map((l) => l.trimEnd());
+  const listed = [];
+  for (let i = 0; i < tail.length; i++) {
+    if (!/^\s+\d+ (failed|flaky)$/.test(tail[i])) continue;
+    listed.push(tail[i]);
+    for (let j = i + 1; j < tail.length && /^\s{4}\S/.test(tail[j]); j++) listed.push(tail[j]);
+  }
+  if (listed.length) return listed.slice(0, 20);
+  const lines = tail.filter((l) => /✘|×|\bFAIL\b|error TS\d+/.test(l));
+  return [...new Set(lines)].slice(-14);
 }
 
 /** Runs one step with its output to the terminal (`fd` undefined) or to the file open as `fd`. */
@@ -82,7 +89,15 @@ function run(step, fd) {
       resolve(ok);
     };
     child.on('error', () => done(false));
-    child.on('exit', (code) => done(code === 0));
+    // 'exit' can come before the last of a piped output is read (Playwright's closing list): wait for both
+    // streams to end, but not forever — the e2e servers global-setup starts may hold the pipe open.
+    const ended = (stream) =>
+      stream ? new Promise((r) => (stream.readableEnded ? r() : stream.once('end', r))) : Promise.resolve();
+    child.on('exit', (code) => {
+      const streams = Promise.all([ended(child.stdout), ended(child.stderr)]);
+      const timeout = new Promise((r) => setTimeout(r, 3000).unref());
+      void Promise.race([streams, timeout]).then(() => done(code === 0));
+    });
   });
 }
 
