@@ -2,12 +2,22 @@
  * A visitor's intent survives sign-in (issue 24 item 2), at 360 px: «اطلب» on a store's page or a
  * product's page sends them to /login and, after login or register, back to that page with the product's
  * quantity dialog open (then the product is in the cart); «مراسلة» on a store's page or a product's page
- * lands them, after login or register, in the chat with that store. Both work when tapped before the
- * page's code has run (a link, and a form's submit button), as does the top bar's search.
+ * lands them, after login or register, in the chat with that store; «اسأل المتجر عن هذا المنتج» asks them
+ * once back, then sends the product's card into that chat. All work when tapped before the page's code
+ * has run (a link, and a form's submit button), as does the top bar's search.
  */
 import type { Conversation, Paged, Product } from '@agrivet/shared';
 import type { Page } from '@playwright/test';
-import { apiCall, apiLogin, DEMO, expect, hydrated, signedInContext, test } from './support/fixtures';
+import {
+  apiCall,
+  apiLogin,
+  DEMO,
+  expect,
+  expectNotHydrated,
+  hydrated,
+  signedInContext,
+  test,
+} from './support/fixtures';
 
 const PHONE = { width: 360, height: 740 };
 const uniquePhone = () => `09${String(Date.now()).slice(-8)}`;
@@ -87,16 +97,6 @@ async function holdScripts(page: Page): Promise<() => void> {
     await route.continue().catch(() => {}); // the first page's requests end with its navigation
   });
   return release;
-}
-
-/** React has not taken the page: no button or link carries its fiber (fixtures' `hydrated`). */
-async function expectNoReact(page: Page) {
-  const owned = await page.evaluate(() =>
-    [...document.querySelectorAll('#root button, #root a[href]')].some((el) =>
-      Object.keys(el).some((k) => k.startsWith('__reactFiber$')),
-    ),
-  );
-  expect(owned).toBe(false);
 }
 
 /** The page is the chat with `storeId`, the caller's own conversation. */
@@ -216,7 +216,7 @@ test('«مراسلة» on a list tapped before the page’s code has run (a slow
     .filter({ has: page.getByRole('heading', { name: store.name_store }) })
     .getByRole('link', { name: 'مراسلة' });
   await expect(link).toBeVisible();
-  await expectNoReact(page);
+  await expectNotHydrated(page);
   await link.click();
   // Rendered for a visitor (as every server-rendered page is), the link goes by /login, which sees the
   // farmer signed in and goes straight on: no form to fill.
@@ -238,13 +238,63 @@ test('«اطلب» tapped before the page’s code has run (a slow phone): a sig
   await page.goto(`/products/${storeId}`, { waitUntil: 'commit' });
   const order = page.getByRole('button', { name: `اطلب: ${product.name}` });
   await expect(order).toBeVisible();
-  await expectNoReact(page);
+  await expectNotHydrated(page);
   await order.click();
   await expect(page).toHaveURL(/\/login\?next=/);
   release();
   await expect(page).toHaveURL(new RegExp(`/products/${storeId}\\?order=${product.id}$`));
   await addFromDialog(page, product.name, product.id, 2);
   await expect(page.getByRole('link', { name: 'السلة (2)' })).toBeVisible();
+  await context.close();
+});
+
+/** Back on the product, the page asks before sending its card; sent, the chat with its store shows it. */
+async function confirmAsk(page: Page, product: Product, storeId: number, who: { phone: string; password: string }) {
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('إرسال هذا المنتج إلى');
+  await expect(question).toContainText(product.name);
+  // The intent left the URL: a reload does not ask again.
+  await expect(page).toHaveURL(new RegExp(`/product/${product.id}$`));
+  await question.getByRole('button', { name: 'إرسال' }).click();
+  await inChatWith(page, storeId, who);
+  await expect(page.getByTestId('product-card').filter({ hasText: product.name })).toHaveCount(1);
+}
+
+test('«اسأل المتجر عن هذا المنتج», signed out: after login the farmer is asked once, then the card is in the chat', async ({
+  browser,
+  baseURL,
+}) => {
+  const who = await newFarmer();
+  const { storeId, products } = await pharmacy();
+  const product = products[0];
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`/product/${product.id}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'اسأل المتجر عن هذا المنتج' }).click();
+  await expect(page.getByText('سجّل الدخول لتسأل المتجر عن هذا المنتج').first()).toBeVisible();
+  await logIn(page, who);
+  await confirmAsk(page, product, storeId, who);
+  await context.close();
+});
+
+test('«اسأل المتجر عن هذا المنتج» tapped before the page’s code has run (a slow phone): a signed-in farmer is asked, then in the chat', async ({
+  browser,
+}) => {
+  const who = await newFarmer();
+  const { storeId, products } = await pharmacy();
+  const product = products[products.length - 1];
+  const { context } = await signedInContext(browser, who, { viewport: PHONE });
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto(`/product/${product.id}`, { waitUntil: 'commit' });
+  const ask = page.getByRole('button', { name: 'اسأل المتجر عن هذا المنتج' });
+  await expect(ask).toBeVisible();
+  await expectNotHydrated(page);
+  await ask.click();
+  await expect(page).toHaveURL(/\/login\?next=/);
+  release();
+  await confirmAsk(page, product, storeId, who);
   await context.close();
 });
 
@@ -260,7 +310,7 @@ test('a search sent from the top bar before the page’s code has run arrives at
   await page.goto('/blog', { waitUntil: 'commit' });
   const box = page.getByRole('search').getByRole('searchbox');
   await expect(box).toBeVisible();
-  await expectNoReact(page);
+  await expectNotHydrated(page);
   await box.fill(word);
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(word)}$`));

@@ -18,6 +18,8 @@ export const browseEn: EnglishOf<typeof browseAr> = {
     noDescription: 'This product has no description.',
     ask: 'Ask the store about this product',
     loginToAsk: 'Sign in to ask the store about this product',
+    askConfirm: 'Send this product to {{store}} to ask about it?',
+    askSend: 'Send',
     price: 'Price',
     store: 'Store',
     visitStore: 'Store page',

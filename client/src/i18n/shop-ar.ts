@@ -125,6 +125,7 @@ export const shopAr = {
     added: 'تم اضافة العنصر الى السلة',
     cart: 'السلة',
     cartCount: 'السلة ({{count}})',
+    viewCart: 'عرض السلة',
     price: 'السعر',
     orderPending: 'لديك طلب قيد الإرسال، انتظر حتى يصل ثم أضف منتجات جديدة',
   },

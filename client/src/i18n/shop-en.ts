@@ -128,6 +128,7 @@ export const shopEn: EnglishOf<typeof shopAr> = {
     added: 'Item added to the cart',
     cart: 'Cart',
     cartCount: 'Cart ({{count}})',
+    viewCart: 'View the cart',
     price: 'Price',
     orderPending: 'An order is being sent; wait until it arrives, then add new products',
   },

@@ -82,23 +82,35 @@ export const test = base.extend({
 
 export { expect };
 
+/** How many of the page's buttons and links React owns: hydration attaches its fiber to each DOM node. */
+async function reactOwnership(page: Page): Promise<{ nodes: number; owned: number }> {
+  return page.evaluate(() => {
+    const nodes = [...document.querySelectorAll('#root button, #root a[href]')];
+    const owned = nodes.filter((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$')));
+    return { nodes: nodes.length, owned: owned.length };
+  });
+}
+
 /**
  * A server-rendered page answers taps only once React has hydrated it (the entry starts the app after the
  * load event; the top bar and each Suspense boundary hydrate on their own). Resolves when every button and
- * link on the page is React's: its DOM node carries React's fiber, which hydration attaches.
+ * link on the page is React's.
  */
 export async function hydrated(page: Page): Promise<void> {
   await expect
     .poll(
-      () =>
-        page.evaluate(() => {
-          const nodes = [...document.querySelectorAll('#root button, #root a[href]')];
-          const owned = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-          return nodes.length > 0 && nodes.every(owned);
-        }),
+      async () => {
+        const { nodes, owned } = await reactOwnership(page);
+        return nodes > 0 && owned === nodes;
+      },
       { timeout: 15_000, message: 'the page did not hydrate' },
     )
     .toBe(true);
+}
+
+/** React has not taken the page yet: none of its buttons and links is React's (a slow phone's first seconds). */
+export async function expectNotHydrated(page: Page): Promise<void> {
+  expect((await reactOwnership(page)).owned).toBe(0);
 }
 
 /**

@@ -12,6 +12,8 @@ export type ToastType = 'success' | 'error' | 'info' | 'warning';
 export interface NotifyOptions {
   action?: string;
   description?: string;
+  /** A button in the toast that leads on from it (e.g. «عرض السلة» after an add to the cart). */
+  button?: { label: string; onClick: () => void };
 }
 
 export interface ToastRequest {

@@ -18,10 +18,10 @@ export const toaster = createToaster({
 
 /** Shows a toast: merged with an identical one, clearing its action's earlier errors on success. */
 export function present(type: ToastType, title: string, o: string | NotifyOptions | undefined, duration: number) {
-  const { description, action } = typeof o === 'string' ? { description: o, action: undefined } : (o ?? {});
+  const { description, action, button } = typeof o === 'string' ? { description: o } : (o ?? ({} as NotifyOptions));
   const { request, clear } = planToast(type, title, description, duration, action);
   for (const id of clear) toaster.dismiss(id);
-  toaster.create(request);
+  toaster.create(button ? { ...request, action: button } : request);
 }
 
 export default function ToasterHost() {
@@ -35,6 +35,7 @@ export default function ToasterHost() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
             <Toast.CloseTrigger aria-label={i18n.t('dialog.close')} />
           </Toast.Root>
         )}

@@ -20,6 +20,8 @@ const ToasterHost = lazy(loadHost);
 
 /** The merging and clearing (toast-plan.ts) load with the toast UI, not with the first screen. */
 function show(type: ToastType, title: string, o: string | NotifyOptions | undefined, duration: number) {
+  // a toast with a button stays long enough to reach it
+  if (typeof o === 'object' && o.button) duration = Math.max(duration, 5000);
   useToasterNeeded.setState({ needed: true });
   void loadHost().then(({ present }) => present(type, title, o, duration));
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useSearchParams } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -105,6 +105,7 @@ function renderStore(route = '/products/3') {
         }
       />
       <Route path="/login" element={<LoginProbe />} />
+      <Route path="/cart/:id" element={<p data-testid="cart-page">cart</p>} />
     </Routes>,
     { route },
   );
@@ -136,7 +137,13 @@ describe('adding to the cart on a store page', () => {
     await user.click(await screen.findByRole('button', { name: 'أضف إلى السلة' }));
     await waitFor(() => expect(useCart.getState().carts[3]?.items).toHaveLength(1));
     expect(useCart.getState().carts[3]?.store_name).toBe('صيدلية الربيع');
-    expect(notify.success).toHaveBeenCalledWith('تم اضافة العنصر الى السلة');
+    // The toast carries the way to the cart (on a phone it sits over the page's «السلة (n)»).
+    expect(notify.success).toHaveBeenCalledWith('تم اضافة العنصر الى السلة', {
+      button: { label: 'عرض السلة', onClick: expect.any(Function) },
+    });
+    const [, options] = notify.success.mock.calls[0];
+    act(() => options.button.onClick());
+    expect(await screen.findByTestId('cart-page')).toBeInTheDocument();
   });
 
   it("back from sign-in with ?order={id}: that product's dialog opens by itself, and the intent leaves the URL", async () => {

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '@/components/ui/toaster';
-import { loginHref } from '@/config/paths';
+import { loginHref, paths } from '@/config/paths';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { productQueryOptions } from '@/api/products';
 import { addToCart } from './add-to-cart';
@@ -94,8 +94,11 @@ export function useOrderFlow(store: OrderStore | undefined, onPage: (id: number)
       quantity,
       loggedIn,
     );
-    if (result === 'added') notify.success(t('product.added'));
-    else if (result === 'order-pending') notify.info(t('product.orderPending'));
+    if (result === 'added') {
+      // The toast sits where the store page's «السلة (n)» is on a phone: it carries the way there itself.
+      const cart = paths.cart.getHref(store?.id ?? ordering.store_id);
+      notify.success(t('product.added'), { button: { label: t('product.viewCart'), onClick: () => navigate(cart) } });
+    } else if (result === 'order-pending') notify.info(t('product.orderPending'));
     close();
   };
 
