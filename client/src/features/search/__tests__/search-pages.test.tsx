@@ -31,7 +31,8 @@ describe('/search pages', () => {
     renderWithProviders(<SearchRoute />, { route: '/search?q=قمح&page=2' });
     expect(await screen.findByText('منتج 2')).toBeInTheDocument();
     // a product found leads to its own page, and to its store's
-    expect(screen.getByRole('link', { name: 'عرض المنتج' })).toHaveAttribute('href', '/product/2');
+    // (each link named with what it opens: a screen reader's list of links tells them apart)
+    expect(screen.getByRole('link', { name: 'عرض المنتج: منتج 2' })).toHaveAttribute('href', '/product/2');
     expect(apiGet).toHaveBeenLastCalledWith('search', { q: 'قمح', page_number: 2 }, expect.anything());
     expect(screen.getByText('صفحة 2 من 3')).toBeInTheDocument();
 

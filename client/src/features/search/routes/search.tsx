@@ -46,10 +46,11 @@ function Section({
   );
 }
 
-function OpenLink({ to, label, outline }: { to: string; label: string; outline?: boolean }) {
+/** `of`: what the link opens, in its accessible name («عرض المنتج: بذور قمح»): a list's links differ. */
+function OpenLink({ to, label, of, outline }: { to: string; label: string; of?: string; outline?: boolean }) {
   return (
     <Button asChild size="sm" colorPalette="green" flex="1" minW="0" variant={outline ? 'outline' : 'solid'}>
-      <RouterLink to={to}>
+      <RouterLink to={to} aria-label={of ? `${label}: ${of}` : undefined}>
         <Box as="span" truncate title={label}>
           {label}
         </Box>
@@ -95,7 +96,9 @@ export default function SearchRoute() {
                   title={s.name_store}
                   titleAs="h3"
                   freeDelivery
-                  actions={<OpenLink to={paths.store.getHref(s.id)} label={t('store.viewProducts')} />}
+                  actions={
+                    <OpenLink to={paths.store.getHref(s.id)} label={t('store.viewProducts')} of={s.name_store} />
+                  }
                 >
                   <Text fontSize="sm" color="fg.muted">
                     {provinceLabel(s.city, currentLang(), s.city_name)} — {s.address}
@@ -114,7 +117,7 @@ export default function SearchRoute() {
                   special={p.is_special}
                   actions={
                     <>
-                      <OpenLink to={paths.product.getHref(p.id)} label={t('store.viewProduct')} />
+                      <OpenLink to={paths.product.getHref(p.id)} label={t('store.viewProduct')} of={p.name} />
                       <OpenLink to={paths.store.getHref(p.store_id)} label={p.store.name_store} outline />
                     </>
                   }
@@ -134,7 +137,7 @@ export default function SearchRoute() {
                   title={p.title}
                   titleAs="h3"
                   special={p.is_special}
-                  actions={<OpenLink to={paths.article.getHref(p.id)} label={t('blog.readMore')} />}
+                  actions={<OpenLink to={paths.article.getHref(p.id)} label={t('blog.readMore')} of={p.title} />}
                 >
                   <Text fontSize="sm" lineClamp={2}>
                     {p.description}
