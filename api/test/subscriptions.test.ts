@@ -5,7 +5,7 @@
  * period from the later of now and the end, the request closed, the receipt), reminders sent once each,
  * the migration of existing accounts' statuses, and the admin's figures.
  */
-import { addCalendar, calendarDaysBetween, PLAN_PRICE_CENTS, type User } from '@agrivet/shared';
+import { type ApiEvent, addCalendar, calendarDaysBetween, PLAN_PRICE_CENTS, type User } from '@agrivet/shared';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectRefusal } from './helpers/envelope';
@@ -147,12 +147,18 @@ describe('subscriptions', () => {
   it('one open request at a time (409); bad input is an Arabic 422; farmers may not ask', async () => {
     clock.now = Date.parse('2026-06-01T08:00:00.000Z');
     const owner = await register(1);
+    const events: ApiEvent[] = [];
+    const stop = t.events.subscribe((e) => events.push(e));
     const first = await request(t.app)
       .post('/api/subscription/request')
       .set(owner.auth)
       .send({ plan: 'monthly', method: 'syriatel_cash', reference: 'TX-1' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data.request).toMatchObject({ plan: 'monthly', method: 'syriatel_cash', state: 'open' });
+    // the admin's list hears of it live, with the request as answered
+    expect(events).toEqual([
+      { event: 'subscription:request', rooms: ['admin'], payload: { request: first.body.data.request } },
+    ]);
     const again = await request(t.app)
       .post('/api/subscription/request')
       .set(owner.auth)
@@ -172,6 +178,9 @@ describe('subscriptions', () => {
     );
     const mine = await request(t.app).get('/api/subscription/mine').set(owner.auth);
     expect(mine.body.data.open_request.id).toBe(first.body.data.request.id);
+    stop();
+    // a refused request (the 409, the 422, the farmer's 403) reached nobody
+    expect(events).toHaveLength(1);
   });
 
   it('payments: the plan price or 422; from the later of now and the end; the request closes; a receipt', async () => {

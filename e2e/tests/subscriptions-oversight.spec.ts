@@ -2,6 +2,7 @@
  * Subscriptions and oversight end to end (CONTRACT.md §8, issue 22), two browser contexts each, data
  * seeded through the API:
  * - a store whose subscription has expired sees the banner, asks to renew (yearly, Syriatel Cash); the
+ *   admin, on another screen, is told at once (a toast that leads to the requests); the
  *   admin records the payment from the request; the receipt shows; the store's banner goes and its
  *   receipt is in its payments;
  * - a farmer on a phone reports a store's message from the chat's safety menu; the admin, on the users
@@ -72,6 +73,14 @@ test('a store renews: request → the admin records the payment → the banner g
   const day = 86_400_000;
   setEnd(store.userId, new Date(Date.now() - 5 * day), new Date(Date.now() - 2 * day));
 
+  // the admin works on another screen: a store's renewal request reaches it anywhere in the dashboard
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
+  const desk = await admin.context.newPage();
+  const deskLive = liveConnection(desk);
+  await desk.goto('/user/list');
+  await expect(desk.getByRole('heading', { level: 1, name: 'المستخدمون' })).toBeVisible();
+  await deskLive; // the dashboard hears subscription:request live from here on
+
   // the store, on a phone: expired, what still works, the renew form
   const storeSide = await signedInContext(browser, store, { viewport: PHONE });
   const page = await storeSide.context.newPage();
@@ -87,10 +96,11 @@ test('a store renews: request → the admin records the payment → the banner g
   await page.getByRole('button', { name: 'إرسال طلب التجديد' }).click();
   await expect(page.getByTestId('open-request')).toContainText('سيريتل كاش');
 
-  // the admin, at a desk: the request → the payment → the receipt
-  const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
-  const desk = await admin.context.newPage();
-  await desk.goto('/dashboard/subscriptions');
+  // the admin, at a desk: told at once, with the way to the requests → the payment → the receipt
+  const told = desk.getByRole('status').filter({ hasText: `طلب تجديد اشتراك من ${name}` });
+  await expect(told).toBeVisible();
+  await told.getByRole('button', { name: 'عرض الطلبات' }).click();
+  await expect(desk).toHaveURL(/\/dashboard\/subscriptions$/);
   await expect(desk.getByRole('heading', { level: 1, name: 'الاشتراكات' })).toBeVisible();
   await desk.getByRole('button', { name: `تسجيل دفعة: ${name}` }).click();
   const form = desk.locator('#payment-form');

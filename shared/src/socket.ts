@@ -1,5 +1,6 @@
 /** The socket contract of CONTRACT.md §4 as typed event maps for socket.io. */
 import type { Conversation, ConversationWithMessages, Message, MessageDeletedPush, Order, Report } from './entities';
+import type { SubscriptionRequest } from './subscriptions';
 import type { ApiResponse } from './errors';
 
 export type Ack<T> = (response: ApiResponse<T>) => void;
@@ -85,6 +86,11 @@ export interface ServerToClientEvents {
   'conversation:updated': (payload: { conversation: Conversation }) => void;
   /** A new report for the admin's queue: to `admin` (§8). */
   'report:new': (payload: { report: Report }) => void;
+  /**
+   * A store account asked to renew its plan (POST subscription/request): to `admin`, so the request is
+   * in the admin's list without a reload. Beyond CONTRACT.md §8, which names no event for it.
+   */
+  'subscription:request': (payload: { request: SubscriptionRequest }) => void;
   /**
    * Sent by the relay to a socket just before it closes it because the account opened more than
    * its cap of sockets (docs/relay.md "Limits"): a newer connection replaced this one. The client

@@ -15,6 +15,7 @@ import {
   isStoreAccount,
   monthStart,
   PLAN_PRICE_CENTS,
+  rooms,
   type SubscriptionPlan,
   type SubscriptionStats,
   subscriptionPaymentSchema,
@@ -125,7 +126,10 @@ export function subscriptionRoutes(ctx: AppContext): Router {
       throw err;
     }
     const row = await selectRequests(db).where('r.id', '=', id).executeTakeFirstOrThrow();
-    sendOk(res, { request: presentRequest(row as RequestRow) });
+    const request = presentRequest(row as RequestRow);
+    // the admin's list hears of it at once (after the insert: nobody hears of a request not stored)
+    ctx.events.publish({ event: 'subscription:request', rooms: [rooms.admin], payload: { request } });
+    sendOk(res, { request });
   });
 
   router.get('/mine', requireAuth, requireStoreAccount, async (req, res) => {

@@ -85,3 +85,15 @@ export const searchKeys = {
   all: [scope.public, 'search'] as const,
   results: (q: string, page: number) => [scope.public, 'search', q, page] as const,
 };
+
+export const subscriptionKeys = {
+  all: [scope.account, 'subscriptions'] as const,
+  mine: () => [scope.account, 'subscriptions', 'mine'] as const,
+  /** Every page of the admin's renewal requests (a `subscription:request` push refetches them). */
+  allRequests: () => [scope.account, 'subscriptions', 'requests'] as const,
+  requests: (page: number) => [scope.account, 'subscriptions', 'requests', page] as const,
+  payments: (userId: number | null, page: number) =>
+    [scope.account, 'subscriptions', 'payments', userId, page] as const,
+  payment: (id: number) => [scope.account, 'subscriptions', 'payment', id] as const,
+  stats: () => [scope.account, 'subscriptions', 'stats'] as const,
+};

@@ -15,21 +15,12 @@ import {
 } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-lazy';
-import { scope } from '@/lib/query-client';
-import { userKeys } from './keys';
+import { subscriptionKeys, userKeys } from './keys';
+
+export { subscriptionKeys };
 import { authKeys } from './auth';
 
 const paths = oversightPaths.subscription;
-
-export const subscriptionKeys = {
-  all: [scope.account, 'subscriptions'] as const,
-  mine: () => [scope.account, 'subscriptions', 'mine'] as const,
-  requests: (page: number) => [scope.account, 'subscriptions', 'requests', page] as const,
-  payments: (userId: number | null, page: number) =>
-    [scope.account, 'subscriptions', 'payments', userId, page] as const,
-  payment: (id: number) => [scope.account, 'subscriptions', 'payment', id] as const,
-  stats: () => [scope.account, 'subscriptions', 'stats'] as const,
-};
 
 export interface MySubscription {
   subscription: Subscription | null;

@@ -6,19 +6,21 @@
 import '@/i18n/shop';
 import { Box } from '@chakra-ui/react/box';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/loading-state';
 import { ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { onConnected, onRealtime } from '@/stores/realtime';
 import { applyNewReport, refreshOpenReportsCount } from '@/api/report-queue';
+import { subscriptionKeys } from '@/api/keys';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { retryUser, useUserQuery } from '@/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { failureOf } from '@/lib/query-client';
 import { orderCardsToldElsewhere } from '@/lib/order-card-toasts';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { useLiveOrders } from '@/features/dashboard/lib/use-live-orders';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { DashboardTopBar } from './dashboard-top-bar';
@@ -43,6 +45,7 @@ function readCollapsed(): boolean {
 
 export default function DashboardLayout() {
   const { t } = useDashboardT();
+  const navigate = useNavigate();
   const loggedIn = useSession(selectIsLoggedIn);
   const userQuery = useUserQuery();
   const queryClient = useQueryClient();
@@ -75,6 +78,7 @@ export default function DashboardLayout() {
 
   // The admin hears a new report wherever it is in the dashboard: a toast, the queue and the count on
   // "البلاغات" (api/reports.ts); reports made while its connection was down are counted when it comes up.
+  // A store's renewal request likewise: a toast that leads to the requests, and their list refetched.
   const isAdmin = user?.type === 0;
   useEffect(() => {
     if (!isAdmin) return;
@@ -83,12 +87,21 @@ export default function DashboardLayout() {
         applyNewReport(queryClient, report);
         notify.info(t('nav.reportLive', { name: report.reporter?.name ?? '' }));
       }),
-      onConnected(() => refreshOpenReportsCount(queryClient)),
+      onRealtime('subscription:request', ({ request }) => {
+        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.allRequests() });
+        notify.info(t('nav.renewalLive', { name: request.user.store_name ?? request.user.name }), {
+          button: { label: t('nav.viewRenewals'), onClick: () => navigate(dashboardPaths.subscriptions.getHref()) },
+        });
+      }),
+      onConnected(() => {
+        refreshOpenReportsCount(queryClient);
+        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.allRequests() });
+      }),
     ];
     return () => {
       for (const off of offs) off();
     };
-  }, [isAdmin, queryClient, t]);
+  }, [isAdmin, queryClient, t, navigate]);
 
   if (!loggedIn) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
   // GET auth/user failed (offline start, time-out, 5xx) and no user was saved: an error with a retry.

@@ -26,6 +26,8 @@ export const dashboardAr = {
     newOrders: '{{count}} طلبات جديدة',
     openReports: '{{count}} بلاغات مفتوحة',
     reportLive: 'بلاغ جديد من {{name}}',
+    renewalLive: 'طلب تجديد اشتراك من {{name}}',
+    viewRenewals: 'عرض الطلبات',
     soundOn: 'تشغيل صوت الطلبات الجديدة',
     soundOff: 'إيقاف صوت الطلبات الجديدة',
   },

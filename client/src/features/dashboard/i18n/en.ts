@@ -27,6 +27,8 @@ export const dashboardEn: DashboardCatalogue = {
     newOrders: '{{count}} new orders',
     openReports: '{{count}} open reports',
     reportLive: 'New report from {{name}}',
+    renewalLive: 'Renewal request from {{name}}',
+    viewRenewals: 'View requests',
     soundOn: 'Turn new-order sound on',
     soundOff: 'Turn new-order sound off',
   },
