@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import {
   apiCall,
@@ -64,6 +64,17 @@ function setEnd(userId: number, endsAt: Date, graceEndsAt: Date) {
   }
 }
 
+/** The admin at a desk on the users screen, its live connection up: the dashboard hears pushes from here on. */
+async function adminAtWork(browser: Browser) {
+  const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
+  const desk = await admin.context.newPage();
+  const deskLive = liveConnection(desk);
+  await desk.goto('/user/list');
+  await expect(desk.getByRole('heading', { level: 1, name: 'المستخدمون' })).toBeVisible();
+  await deskLive;
+  return { admin, desk };
+}
+
 test('a store renews: request → the admin records the payment → the banner goes and the receipt shows', async ({
   browser,
 }) => {
@@ -74,12 +85,7 @@ test('a store renews: request → the admin records the payment → the banner g
   setEnd(store.userId, new Date(Date.now() - 5 * day), new Date(Date.now() - 2 * day));
 
   // the admin works on another screen: a store's renewal request reaches it anywhere in the dashboard
-  const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
-  const desk = await admin.context.newPage();
-  const deskLive = liveConnection(desk);
-  await desk.goto('/user/list');
-  await expect(desk.getByRole('heading', { level: 1, name: 'المستخدمون' })).toBeVisible();
-  await deskLive; // the dashboard hears subscription:request live from here on
+  const { admin, desk } = await adminAtWork(browser); // hears subscription:request live from here on
 
   // the store, on a phone: expired, what still works, the renew form
   const storeSide = await signedInContext(browser, store, { viewport: PHONE });
@@ -167,12 +173,7 @@ test('a farmer reports a message; the admin, told on another screen, deletes it,
   const farmerMessage = await send(farmer.token, farmerAbuse);
 
   // the admin works on another screen: a report reaches it anywhere in the dashboard
-  const admin = await signedInContext(browser, DEMO.admin, { viewport: DESK });
-  const desk = await admin.context.newPage();
-  const deskLive = liveConnection(desk);
-  await desk.goto('/user/list');
-  await expect(desk.getByRole('heading', { level: 1, name: 'المستخدمون' })).toBeVisible();
-  await deskLive; // the dashboard hears report:new live from here on
+  const { admin, desk } = await adminAtWork(browser); // hears report:new live from here on
   const reportsBadge = desk.getByTestId('badge-reports');
   const { token: adminToken } = await apiLogin(DEMO.admin);
   const { total: before } = await apiCall<{ total: number }>('report/getAll?state=open&per_page=1', {

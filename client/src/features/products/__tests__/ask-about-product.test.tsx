@@ -5,6 +5,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProduct, createUser } from '@test/factories';
 import { fakeApi, restoreApi } from '@test/fake-api';
+import { expectIntentForm } from '@test/intent-form';
 import { renderWithProviders } from '@test/render';
 import { signInForTest } from '@test/session';
 import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
@@ -50,12 +51,7 @@ afterEach(() => {
 describe('AskAboutProduct («اسأل المتجر عن هذا المنتج»)', () => {
   it("is the submit button of a GET form to /login, back to this product with ?ask={id}: a tap before the page's code runs goes somewhere", () => {
     renderAt('/product/5');
-    const button = screen.getByRole('button', { name: 'اسأل المتجر عن هذا المنتج' });
-    expect(button).toHaveAttribute('type', 'submit');
-    const form = button.closest('form');
-    expect(form).toHaveAttribute('action', '/login');
-    expect(form).toHaveAttribute('method', 'get');
-    expect(Object.fromEntries(new FormData(form as HTMLFormElement))).toEqual({ next: '/product/5?ask=5' });
+    expectIntentForm(screen.getByRole('button', { name: 'اسأل المتجر عن هذا المنتج' }), '/product/5?ask=5');
   });
 
   it('a visitor is told to sign in and goes to /login with the intent in `next`', async () => {

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { expectIntentForm } from '@test/intent-form';
 import { renderWithProviders } from '@test/render';
 import { OrderButton } from '@/features/products/components/order-button';
 
@@ -12,12 +13,7 @@ describe('OrderButton («اطلب»)', () => {
       </OrderButton>,
       { route: '/products/3?q=x' },
     );
-    const button = screen.getByRole('button', { name: 'اطلب' });
-    expect(button).toHaveAttribute('type', 'submit');
-    const form = button.closest('form');
-    expect(form).toHaveAttribute('action', '/login');
-    expect(form).toHaveAttribute('method', 'get');
-    expect(Object.fromEntries(new FormData(form as HTMLFormElement))).toEqual({ next: '/products/3?q=x&order=42' });
+    expectIntentForm(screen.getByRole('button', { name: 'اطلب' }), '/products/3?q=x&order=42');
   });
 
   it('once React has it, a tap is the order flow and the page stays', async () => {
