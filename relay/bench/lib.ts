@@ -1,19 +1,10 @@
 /** Helpers of the relay benchmark: child processes, raw lightweight sockets, percentiles, memory. */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import WebSocket from 'ws';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+// below the kernel's ephemeral range: a port-0 port can be handed out again before the child listens
+export { freePort } from '../../scripts/lib/ports.mjs';
 
 /** A TypeScript child (through tsx) that reports 'ready' over IPC. */
 export function forkReady(file: string, env: Record<string, string>): Promise<ChildProcess> {
