@@ -245,6 +245,17 @@ describe('subscriptions', () => {
       state: 'closed',
       payment_id: payment.id,
     });
+    // ?state= narrows the list (the dashboard's count of waiting requests); anything else is an Arabic 422
+    const list = async (state: string) =>
+      (await request(t.app).get(`/api/subscription/requests?state=${state}&per_page=100`).set(admin.auth)).body.data;
+    const [open, closed, all] = [await list('open'), await list('closed'), await list('')];
+    expect(open.data.every((r: { state: string }) => r.state === 'open')).toBe(true);
+    expect(closed.data.every((r: { state: string }) => r.state === 'closed')).toBe(true);
+    expect(closed.data.map((r: { id: number }) => r.id)).toContain(requestId);
+    expect(open.total + closed.total).toBe(all.total);
+    const bad = await request(t.app).get('/api/subscription/requests?state=pending').set(admin.auth);
+    expectRefusal(bad, 'validation_failed');
+    expect(bad.body.error.fields.state).toMatch(/[\u0600-\u06FF]/);
     expectRefusal(
       await request(t.app)
         .post('/api/subscription/payment')

@@ -86,6 +86,14 @@ test('a store renews: request → the admin records the payment → the banner g
 
   // the admin works on another screen: a store's renewal request reaches it anywhere in the dashboard
   const { admin, desk } = await adminAtWork(browser); // hears subscription:request live from here on
+  // «الاشتراكات» counts the requests that wait (others of this worker's server may wait already)
+  const { token: adminToken } = await apiLogin(DEMO.admin);
+  const openRequests = async () =>
+    (await apiCall<{ total: number }>('subscription/requests?state=open&per_page=1', { token: adminToken })).total;
+  const waiting = await openRequests();
+  const renewalsBadge = desk.getByTestId('badge-subscriptions');
+  if (waiting > 0) await expect(renewalsBadge).toHaveText(String(waiting));
+  else await expect(renewalsBadge).toHaveCount(0);
 
   // the store, on a phone: expired, what still works, the renew form
   const storeSide = await signedInContext(browser, store, { viewport: PHONE });
@@ -105,6 +113,7 @@ test('a store renews: request → the admin records the payment → the banner g
   // the admin, at a desk: told at once, with the way to the requests → the payment → the receipt
   const told = desk.getByRole('status').filter({ hasText: `طلب تجديد اشتراك من ${name}` });
   await expect(told).toBeVisible();
+  await expect(renewalsBadge).toHaveText(String(waiting + 1));
   await told.getByRole('button', { name: 'عرض الطلبات' }).click();
   await expect(desk).toHaveURL(/\/dashboard\/subscriptions$/);
   await expect(desk.getByRole('heading', { level: 1, name: 'الاشتراكات' })).toBeVisible();
@@ -116,6 +125,9 @@ test('a store renews: request → the admin records the payment → the banner g
   await shot(desk, 'admin-requests-1366');
   await form.getByRole('button', { name: 'تسجيل دفعة' }).click();
   await expect(desk.getByTestId('payment-done')).toContainText('AGV-');
+  // the payment closed the request: one fewer waits
+  if (waiting > 0) await expect(renewalsBadge).toHaveText(String(waiting));
+  else await expect(renewalsBadge).toHaveCount(0);
   await desk.getByRole('link', { name: 'عرض الإيصال' }).click();
   const receipt = desk.getByTestId('receipt');
   await expect(receipt).toContainText(name);

@@ -4,7 +4,7 @@
  * the current end; the request closes; a receipt number), lists, the receipt, and the admin's figures.
  *   POST request {plan, method, reference?}          store account (an expired one too)
  *   GET  mine                                        store account: {subscription, open_request}
- *   GET  requests?page_number                        admin, open first
+ *   GET  requests?state=open|closed&page_number      admin, open first (no state: all)
  *   POST payment {user_id, plan, method, amount_cents, reference?, request_id?}   admin
  *   GET  payments?user_id&page_number                admin (all or one), store account (its own)
  *   GET  payment/{id}                                admin, the paying account: the receipt
@@ -146,19 +146,19 @@ export function subscriptionRoutes(ctx: AppContext): Router {
 
   router.get('/requests', requireAuth, requireAdmin, async (req, res) => {
     const paging = readPaging(req.query);
+    // ?state=open|closed narrows the list (the dashboard's count of waiting requests); none: all of them
+    const stateText = req.query.state === undefined || req.query.state === '' ? null : req.query.state;
+    if (stateText !== null && stateText !== 'open' && stateText !== 'closed')
+      throw invalid({ state: validationMessages.ar.invalidChoice });
     const page = await paginate(
       paging,
-      async () =>
-        toCount(
-          (
-            await db
-              .selectFrom('subscription_requests')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n as number,
-        ),
+      async () => {
+        let count = db.selectFrom('subscription_requests').select((eb) => eb.fn.countAll().as('n'));
+        if (stateText !== null) count = count.where('state', '=', stateText);
+        return toCount((await count.executeTakeFirstOrThrow()).n as number);
+      },
       (limit, offset) =>
-        selectRequests(db)
+        (stateText === null ? selectRequests(db) : selectRequests(db).where('r.state', '=', stateText))
           // open first (oldest waiting first), then the closed ones, newest first
           .orderBy((eb) => eb.case().when('r.state', '=', 'open').then(0).else(1).end())
           .orderBy((eb) =>

@@ -92,6 +92,8 @@ export const subscriptionKeys = {
   /** Every page of the admin's renewal requests (a `subscription:request` push refetches them). */
   allRequests: () => [scope.account, 'subscriptions', 'requests'] as const,
   requests: (page: number) => [scope.account, 'subscriptions', 'requests', page] as const,
+  /** How many requests wait (the badge on "الاشتراكات"); under `all`, so a payment refreshes it too. */
+  openCount: () => [scope.account, 'subscriptions', 'open-count'] as const,
   payments: (userId: number | null, page: number) =>
     [scope.account, 'subscriptions', 'payments', userId, page] as const,
   payment: (id: number) => [scope.account, 'subscriptions', 'payment', id] as const,

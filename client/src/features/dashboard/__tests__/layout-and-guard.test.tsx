@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUser } from '@test/factories';
+import { fakeApi, restoreApi } from '@test/fake-api';
 import { renderWithProviders } from '@test/render';
 import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
@@ -41,6 +42,25 @@ describe('side bar', () => {
   it('gives a store account a "my store" link to its store form in edit mode', () => {
     renderWithProviders(<SideNav user={{ type: 3, has_store: true, store: { id: 9 } }} />);
     expect(screen.getByRole('link', { name: 'متجري' })).toHaveAttribute('href', '/bone/add?id=9');
+  });
+
+  it('counts what waits for the admin: open reports on «البلاغات», renewal requests on «الاشتراكات»', async () => {
+    signIn({ type: 0 });
+    const requests = fakeApi((req) => {
+      if (req.path === 'report/getAll')
+        return { data: { data: [], current_page: 1, last_page: 3, per_page: 1, total: 3 } };
+      if (req.path === 'subscription/requests')
+        return { data: { data: [], current_page: 1, last_page: 2, per_page: 1, total: 2 } };
+      return { data: { data: [], current_page: 1, last_page: 1, per_page: 1, total: 0 } };
+    });
+    try {
+      renderWithProviders(<SideNav user={{ type: 0, has_store: false }} />);
+      expect(await screen.findByTestId('badge-subscriptions')).toHaveTextContent('2');
+      expect(await screen.findByTestId('badge-reports')).toHaveTextContent('3');
+      expect(requests.find((r) => r.path === 'subscription/requests')).toBeDefined();
+    } finally {
+      restoreApi();
+    }
   });
 
   it('keeps the names as labels when collapsed to icons', () => {

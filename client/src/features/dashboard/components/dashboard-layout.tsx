@@ -13,7 +13,7 @@ import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { onConnected, onRealtime } from '@/stores/realtime';
 import { applyNewReport, refreshOpenReportsCount } from '@/api/report-queue';
-import { subscriptionKeys } from '@/api/keys';
+import { refreshRenewals } from '@/api/renewal-queue';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { retryUser, useUserQuery } from '@/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
@@ -88,14 +88,14 @@ export default function DashboardLayout() {
         notify.info(t('nav.reportLive', { name: report.reporter?.name ?? '' }));
       }),
       onRealtime('subscription:request', ({ request }) => {
-        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.allRequests() });
+        refreshRenewals(queryClient);
         notify.info(t('nav.renewalLive', { name: request.user.store_name ?? request.user.name }), {
           button: { label: t('nav.viewRenewals'), onClick: () => navigate(dashboardPaths.subscriptions.getHref()) },
         });
       }),
       onConnected(() => {
         refreshOpenReportsCount(queryClient);
-        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.allRequests() });
+        refreshRenewals(queryClient);
       }),
     ];
     return () => {

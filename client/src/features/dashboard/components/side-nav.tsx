@@ -1,4 +1,4 @@
-/** The side bar's links for the signed-in role, with live badges (new orders, unread chats). */
+/** The side bar's links for the signed-in role, with live badges (new orders, unread chats, open reports, renewal requests). */
 import type { User } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
@@ -27,6 +27,7 @@ import { NavLink } from 'react-router-dom';
 import { useUnreadTotal } from '@/api/conversations';
 import { useWaitingOrders } from '@/api/orders';
 import { useOpenReportsCount } from '@/api/report-queue';
+import { useOpenRenewalsCount } from '@/api/renewal-queue';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { type DashboardScreen, sideLinksFor } from '@/features/dashboard/lib/access';
 
@@ -64,8 +65,14 @@ export function SideNav({ user, collapsed = false, onNavigate }: SideNavProps) {
   const newOrders = useWaitingOrders(hasLink('orderList'));
   const unread = useUnreadTotal(hasLink('chats'));
   const openReports = useOpenReportsCount(hasLink('reports'));
-  const badgeOf = (screen: DashboardScreen) =>
-    screen === 'orderList' ? newOrders : screen === 'chats' ? unread : screen === 'reports' ? openReports : 0;
+  const openRenewals = useOpenRenewalsCount(hasLink('subscriptions'));
+  const badges: Partial<Record<DashboardScreen, number>> = {
+    orderList: newOrders,
+    chats: unread,
+    reports: openReports,
+    subscriptions: openRenewals,
+  };
+  const badgeOf = (screen: DashboardScreen) => badges[screen] ?? 0;
 
   return (
     <Box as="nav" aria-label={t('nav.sidebar')}>

@@ -1,0 +1,34 @@
+/**
+ * The store accounts' renewal requests as the whole admin dashboard needs them (api/subscriptions.ts has
+ * the screens' calls): how many wait — the badge on "الاشتراكات" — and a `subscription:request` push
+ * taken in. A module of its own, like api/report-queue.ts, so the dashboard's first screen carries only this.
+ */
+import { oversightPaths, type Paged, type SubscriptionRequest } from '@agrivet/shared';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-lazy';
+import { refetchFresh } from '@/lib/query-client';
+import { subscriptionKeys } from './keys';
+
+/**
+ * How many renewal requests wait for the admin (GET subscription/requests?state=open's `total`). Asked
+ * when the dashboard opens, after a request's push or a payment (which refreshes every subscription
+ * query), and when the live connection comes up (the dashboard layout).
+ */
+export const useOpenRenewalsCount = (enabled: boolean): number =>
+  useQuery({
+    queryKey: subscriptionKeys.openCount(),
+    queryFn: ({ signal }) =>
+      apiGet<Paged<SubscriptionRequest>>(
+        oversightPaths.subscription.requests,
+        { state: 'open', page_number: 1, per_page: 1 },
+        signal,
+      ).then((page) => page.total),
+    enabled,
+    refetchOnReconnect: false,
+  }).data ?? 0;
+
+/** A request arrived (a push), or the connection came up: the requests' pages and the count again. */
+export function refreshRenewals(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: subscriptionKeys.allRequests() });
+  refetchFresh(client, subscriptionKeys.openCount());
+}
