@@ -27,8 +27,8 @@ export const useOpenRenewalsCount = (enabled: boolean): number =>
     refetchOnReconnect: false,
   }).data ?? 0;
 
-/** A request arrived (a push), or the connection came up: the requests' pages and the count again. */
-export function refreshRenewals(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: subscriptionKeys.allRequests() });
-  refetchFresh(client, subscriptionKeys.openCount());
-}
+/**
+ * A request arrived (a push), or the connection came up: every subscription query on screen again — the
+ * requests' pages, the count, the figures' «طلبات مفتوحة» — after any answer under way, which may predate it.
+ */
+export const refreshRenewals = (client: QueryClient): void => refetchFresh(client, subscriptionKeys.all);
