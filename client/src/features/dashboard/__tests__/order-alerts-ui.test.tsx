@@ -15,11 +15,13 @@ import type { Order } from '@agrivet/shared';
 import { createTestQueryClient } from '@test/render';
 
 // GET order/getAll-byStore?stage=new: how many orders wait for the store, as the server counts them.
-const server = vi.hoisted(() => ({ waiting: 0, asked: [] as unknown[] }));
+// GET subscription/requests?state=open: how many renewal requests wait for the admin.
+const server = vi.hoisted(() => ({ waiting: 0, renewals: 0, asked: [] as unknown[] }));
 vi.mock('@/lib/api-lazy', () => ({
-  apiGet: async (_path: string, params: unknown) => {
+  apiGet: async (path: string, params: unknown) => {
     server.asked.push(params);
-    return { data: [], current_page: 1, last_page: 1, per_page: 1, total: server.waiting };
+    const total = path === 'subscription/requests' ? server.renewals : server.waiting;
+    return { data: [], current_page: 1, last_page: 1, per_page: 1, total };
   },
   apiPost: async () => ({}),
 }));
@@ -60,7 +62,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   resetAudioForTests();
   useOrderAlerts.setState({ soundOn: true });
-  Object.assign(server, { waiting: 0, asked: [] });
+  Object.assign(server, { waiting: 0, renewals: 0, asked: [] });
 });
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -135,13 +137,26 @@ describe('orders waiting for the store on the phone menu button', () => {
     expect(screen.queryByTestId('menu-new-orders')).toBeNull();
   });
 
-  it("counts the open reports on the admin's menu button (no orders of its own)", async () => {
+  it('counts what waits for the admin on its menu button: open reports and renewal requests (no orders of its own)', async () => {
     server.waiting = 2;
     renderBar(0);
     expect(await screen.findByRole('button', { name: 'فتح القائمة (2 بلاغات مفتوحة)' })).toBeInTheDocument();
-    expect(screen.getByTestId('menu-open-reports')).toHaveTextContent('2');
+    expect(screen.getByTestId('menu-admin-waiting')).toHaveTextContent('2');
     expect(screen.queryByTestId('menu-new-orders')).toBeNull();
-    expect(server.asked).toEqual([{ state: 'open', page_number: 1, per_page: 1 }]);
+    expect(server.asked).toEqual([
+      { state: 'open', page_number: 1, per_page: 1 },
+      { state: 'open', page_number: 1, per_page: 1 },
+    ]);
+  });
+
+  it("adds the renewal requests to the admin's count, each named in the button's label", async () => {
+    server.waiting = 2;
+    server.renewals = 1;
+    renderBar(0);
+    expect(
+      await screen.findByRole('button', { name: 'فتح القائمة (2 بلاغات مفتوحة وطلب تجديد واحد)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('menu-admin-waiting')).toHaveTextContent('3');
   });
 
   it('follows the order pushes: a new order counts, an answered one goes', async () => {

@@ -27,6 +27,8 @@ import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { useWaitingOrders } from '@/api/orders';
 import { useOpenReportsCount } from '@/api/report-queue';
+import { useOpenRenewalsCount } from '@/api/renewal-queue';
+import { currentLang } from '@/i18n';
 
 interface TopBarProps {
   user: User;
@@ -43,10 +45,19 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
   const soundOn = useOrderAlerts((s) => s.soundOn);
   const isStore = user.type === 1 || user.type === 3;
   const newOrders = useWaitingOrders(canOpen(user, 'orderList'));
-  // the admin's phone menu counts the open reports, as a store's counts the orders waiting for it
+  // the admin's phone menu counts what waits for it (open reports, renewal requests), as a store's counts
+  // the orders waiting for it
   const openReports = useOpenReportsCount(canOpen(user, 'reports'));
-  const waiting = isStore ? newOrders : openReports;
-  const waitingText = isStore ? t('nav.newOrders', { count: newOrders }) : t('nav.openReports', { count: openReports });
+  const openRenewals = useOpenRenewalsCount(canOpen(user, 'subscriptions'));
+  const waiting = isStore ? newOrders : openReports + openRenewals;
+  const waitingText = isStore
+    ? t('nav.newOrders', { count: newOrders })
+    : new Intl.ListFormat(currentLang()).format(
+        [
+          openReports > 0 ? t('nav.openReports', { count: openReports }) : '',
+          openRenewals > 0 ? t('nav.openRenewals', { count: openRenewals }) : '',
+        ].filter(Boolean),
+      );
   const menuLabel = waiting > 0 ? `${t('nav.openMenu')} (${waitingText})` : t('nav.openMenu');
 
   useEffect(() => (isStore && soundOn ? unlockAudioOnGesture() : undefined), [isStore, soundOn]);
@@ -105,7 +116,7 @@ export function DashboardTopBar({ user, collapsed, onToggleCollapse, onOpenDrawe
                 variant="solid"
                 fontSize="2xs"
                 aria-hidden
-                data-testid={isStore ? 'menu-new-orders' : 'menu-open-reports'}
+                data-testid={isStore ? 'menu-new-orders' : 'menu-admin-waiting'}
               >
                 {waiting > 99 ? '99+' : waiting}
               </Badge>
