@@ -181,22 +181,33 @@ test('a completed order: the farmer is told wherever they are, rates it, and the
     // while it shows: it goes by itself a few seconds later).
     const toast = page.getByRole('status').filter({ hasText: `تغيّرت حالة طلبك رقم ${orderId}` });
     await expect(toast).toHaveText(new RegExp(`تغيّرت حالة طلبك رقم ${orderId}: مكتمل`));
+    await toast.hover(); // a toast under the pointer waits: its button is tapped below
     await expectToastBelowTopBar(page, toast);
     await shot(page, 'status-toast-360');
     await expect(page.getByTestId('orders-badge')).toHaveText('1');
+    // The toast leads to «طلباتي» itself.
+    await toast.getByRole('button', { name: 'طلباتي' }).click();
+    await expect(page).toHaveURL(/\/myorders$/);
+    await expect(page.getByTestId('orders-badge')).toHaveCount(0);
     // The order's card the store's change put in the chat is that toast already: no second one for it.
     // (the store's next message, toasted, is the marker that the card's toast would have come by now)
     const { conversation_id } = await apiCall<{ conversation_id: number }>(`order/get/${orderId}`, {
       token: pharmacy.token,
     });
     await apiCall('message/create', { token: pharmacy.token, body: { conversation_id, message: 'سيصلك الطلب اليوم' } });
-    await expect(page.getByRole('status').filter({ hasText: 'سيصلك الطلب اليوم' })).toBeVisible();
+    const said = page.getByRole('status').filter({ hasText: 'سيصلك الطلب اليوم' });
+    await expect(said).toBeVisible();
+    await said.hover();
     // read once, not polled: a card's toast would have gone by itself a few seconds later
     expect(await page.getByRole('status').allInnerTexts()).not.toContainEqual(
       expect.stringContaining(`طلب رقم ${orderId}`),
     );
-    await page.getByRole('link', { name: /^طلباتي/ }).click();
-    await expect(page.getByTestId('orders-badge')).toHaveCount(0);
+    // A message's toast opens its chat; back, the orders.
+    await said.getByRole('button', { name: 'فتح المحادثة' }).click();
+    await expect(page).toHaveURL(new RegExp(`/chat/${conversation_id}$`));
+    await expect(page.getByTestId('chat-screen').getByText('سيصلك الطلب اليوم')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/myorders$/);
 
     const rated = page.getByRole('listitem', { name: `طلب رقم ${orderId}` });
     await rated.getByRole('button', { name: 'قيّم الطلب' }).click();

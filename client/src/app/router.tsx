@@ -6,6 +6,7 @@
  */
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
+import { NavigationBridge } from '@/lib/navigation';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { preloadUserGate, RequireAuth } from '@/components/layout/require-auth';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -177,6 +178,7 @@ export function AppRoutes() {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <NavigationBridge />
       <AppRoutes />
     </BrowserRouter>
   );

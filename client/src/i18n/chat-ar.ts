@@ -93,6 +93,7 @@ export const chatAr = {
     pushOn: 'تم تفعيل الإشعارات',
     pushBlocked: 'الإشعارات محظورة في إعدادات المتصفح',
     pushFailed: 'تعذر تفعيل الإشعارات',
+    openChat: 'فتح المحادثة',
   },
   chat: {
     title: 'المحادثات',

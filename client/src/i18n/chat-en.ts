@@ -93,6 +93,7 @@ export const chatEn: EnglishOf<typeof chatAr> = {
     pushOn: 'Notifications are on',
     pushBlocked: 'Notifications are blocked in the browser settings',
     pushFailed: 'Could not turn on notifications',
+    openChat: 'Open the chat',
   },
   chat: {
     title: 'Chats',

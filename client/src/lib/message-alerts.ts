@@ -13,7 +13,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { conversationKeys } from '@/api/conversations';
 import { messagePreview } from '@/components/ui/conversation-item';
 import { notify } from '@/components/ui/toaster';
+import { paths } from '@/config/paths';
 import { i18n } from '@/i18n';
+import { navigateTo } from '@/lib/navigation';
 import { isOrderCardToldElsewhere } from '@/lib/order-card-toasts';
 import { chimeForMessage } from '@/stores/message-sound';
 import { onRealtime } from '@/stores/realtime';
@@ -39,7 +41,13 @@ export function watchMessageAlerts(queryClient: QueryClient, userId: number): ()
     const card = message.card;
     if (card?.type === 'order' && isOrderCardToldElsewhere(card, c, userId)) return;
     const from = c.sender.id === userId ? c.store.name_store : c.sender.name;
-    notify.info(from, { description: firstWords(messagePreview(message, i18n.t)), action: `message-${c.id}` });
+    // the toast opens the conversation: the store's inbox on it for the store, the chat for the customer
+    const to = c.receiver.id === userId ? `/dashboard/chats?c=${c.id}` : paths.chat.getHref(c.id);
+    notify.info(from, {
+      description: firstWords(messagePreview(message, i18n.t)),
+      action: `message-${c.id}`,
+      button: { label: i18n.t('live.openChat'), onClick: () => navigateTo(to) },
+    });
     // the optional sound (off by default; the switch is on the dashboard's chats screen)
     chimeForMessage();
   });

@@ -4,6 +4,7 @@
  */
 import type { Conversation, Message } from '@agrivet/shared';
 import { QueryClient } from '@tanstack/react-query';
+import type { NotifyOptions } from '@/components/ui/toaster';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 type Handler = (payload: { message: Message }) => void;
@@ -16,9 +17,11 @@ vi.mock('@/stores/realtime', () => ({
 }));
 vi.mock('@/lib/audio', () => ({ playTones: vi.fn(), unlockAudioOnGesture: () => () => {} }));
 vi.mock('@/components/ui/toaster', () => ({ notify: { info: vi.fn() } }));
+vi.mock('@/lib/navigation', () => ({ navigateTo: vi.fn() }));
 
 const { playTones } = await import('@/lib/audio');
 const { notify } = await import('@/components/ui/toaster');
+const { navigateTo } = await import('@/lib/navigation');
 const { conversationKeys } = await import('@/api/conversations');
 const { watchMessageAlerts } = await import('@/lib/message-alerts');
 const { MESSAGE_SOUND_KEY, useMessageSound } = await import('@/stores/message-sound');
@@ -67,8 +70,14 @@ describe('message alerts', () => {
     handlers[0]!({ message: message(FARMER, 'هل لديكم لقاح للأبقار؟') });
     expect(notify.info).toHaveBeenCalledWith(
       'سامر المزارع',
-      expect.objectContaining({ description: 'هل لديكم لقاح للأبقار؟' }),
+      expect.objectContaining({
+        description: 'هل لديكم لقاح للأبقار؟',
+        button: { label: 'فتح المحادثة', onClick: expect.any(Function) },
+      }),
     );
+    // its button opens the store's inbox on that conversation
+    (vi.mocked(notify.info).mock.calls[0][1] as NotifyOptions).button?.onClick();
+    expect(navigateTo).toHaveBeenLastCalledWith(`/dashboard/chats?c=${conversation.id}`);
     expect(playTones).not.toHaveBeenCalled();
 
     useMessageSound.getState().setOn(true);
@@ -84,6 +93,17 @@ describe('message alerts', () => {
     expect(localStorage.getItem(MESSAGE_SOUND_KEY)).toBe('off');
     handlers[0]!({ message: message(FARMER, 'هل من أحد؟') });
     expect(playTones).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it("the farmer's toast opens the chat itself", () => {
+    const client = new QueryClient();
+    client.setQueryData(conversationKeys.mine, [conversation]);
+    const stop = watchMessageAlerts(client, FARMER);
+    handlers[0]!({ message: message(STORE_OWNER, 'نعم، متوفر') });
+    expect(notify.info).toHaveBeenCalledWith('عيادة الرحمة', expect.objectContaining({ description: 'نعم، متوفر' }));
+    (vi.mocked(notify.info).mock.calls[0][1] as NotifyOptions).button?.onClick();
+    expect(navigateTo).toHaveBeenLastCalledWith(`/chat/${conversation.id}`);
     stop();
   });
 

@@ -7,6 +7,8 @@ import { watchOrderStatus } from '@/features/orders/lib/status-alerts';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
 vi.mock('@/components/ui/toaster', () => ({ notify }));
+const navigateTo = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/navigation', () => ({ navigateTo }));
 const handlers = vi.hoisted(() => new Map<string, (...args: never[]) => void>());
 vi.mock('@/stores/realtime', () => ({
   onRealtime: (event: string, handler: (payload: { order: Order }) => void) => {
@@ -63,7 +65,13 @@ describe('order status everywhere (issue 14 item 6)', () => {
     client.setQueryData(orderKeys.minePage(1), { data: [order(5, 7, 0)], current_page: 1, last_page: 1 });
     const stop = watchOrderStatus(client, 7, () => '/blog');
     push(order(5, 7, 1));
-    expect(notify.info).toHaveBeenCalledWith('تغيّرت حالة طلبك رقم 5: مكتمل', { action: 'order-status-5' });
+    expect(notify.info).toHaveBeenCalledWith('تغيّرت حالة طلبك رقم 5: مكتمل', {
+      action: 'order-status-5',
+      button: { label: 'طلباتي', onClick: expect.any(Function) },
+    });
+    // its button leads to «طلباتي»
+    notify.info.mock.calls[0][1].button.onClick();
+    expect(navigateTo).toHaveBeenCalledWith('/myorders');
     expect(useOrderUpdates.getState().changed).toEqual([5]);
     expect(client.getQueryData<{ data: Order[] }>(orderKeys.minePage(1))?.data[0]?.status).toBe(1);
     // The same order again counts once.
@@ -76,9 +84,15 @@ describe('order status everywhere (issue 14 item 6)', () => {
   it('names the stage while the order is in progress, and says nothing of the buyer’s own cancel', () => {
     const stop = watchOrderStatus(new QueryClient(), 7, () => '/blog');
     push(order(5, 7, 0, 'accepted'));
-    expect(notify.info).toHaveBeenLastCalledWith('تغيّرت حالة طلبك رقم 5: مقبول', { action: 'order-status-5' });
+    expect(notify.info).toHaveBeenLastCalledWith(
+      'تغيّرت حالة طلبك رقم 5: مقبول',
+      expect.objectContaining({ action: 'order-status-5' }),
+    );
     push(order(5, 7, 0, 'out_for_delivery'));
-    expect(notify.info).toHaveBeenLastCalledWith('تغيّرت حالة طلبك رقم 5: قيد التوصيل', { action: 'order-status-5' });
+    expect(notify.info).toHaveBeenLastCalledWith(
+      'تغيّرت حالة طلبك رقم 5: قيد التوصيل',
+      expect.objectContaining({ action: 'order-status-5' }),
+    );
     push(order(6, 7, 2, 'new', T2, 'buyer'));
     expect(notify.info).toHaveBeenCalledTimes(2);
     expect(useOrderUpdates.getState().changed).toEqual([5]);
@@ -91,6 +105,8 @@ describe('order status everywhere (issue 14 item 6)', () => {
     expect(notify.info).not.toHaveBeenCalled();
     push(order(5, 7, 1));
     expect(notify.info).toHaveBeenCalledTimes(1);
+    // on «طلباتي» already: no button to it
+    expect(notify.info.mock.calls[0][1].button).toBeUndefined();
     expect(useOrderUpdates.getState().changed).toEqual([]);
     useOrderUpdates.getState().add(3);
     useOrderUpdates.getState().seen();
@@ -116,7 +132,10 @@ describe('changes made while the farmer was away', () => {
     expect(server.calls).toBe(0); // nothing asked before the connection is up
     connected();
     await vi.waitFor(() => expect(notify.info).toHaveBeenCalledTimes(1));
-    expect(notify.info).toHaveBeenCalledWith('تغيّرت حالة طلبك رقم 5: مقبول', { action: 'order-status-5' });
+    expect(notify.info).toHaveBeenCalledWith(
+      'تغيّرت حالة طلبك رقم 5: مقبول',
+      expect.objectContaining({ action: 'order-status-5' }),
+    );
     expect(useOrderUpdates.getState().changed).toEqual([5]);
     expect(saved(7).changed).toEqual([5]);
     expect(Object.keys(saved(7).known).sort()).toEqual(['3', '4', '5']);

@@ -15,6 +15,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { notify } from '@/components/ui/toaster';
 import { orderCardsToldElsewhere } from '@/lib/order-card-toasts';
 import { paths } from '@/config/paths';
+import { navigateTo } from '@/lib/navigation';
 import { currentLang, i18n } from '@/i18n';
 import { movedSince, useOrderUpdates } from '@/stores/order-updates';
 import { onConnected, onOutboxResult, onRealtime } from '@/stores/realtime';
@@ -50,9 +51,14 @@ export function watchOrderStatus(
   const tell = (order: Order) => {
     // The buyer's own cancel (here or on another device) is not news to them.
     if (!(order.status === 2 && order.cancelled_by === 'buyer')) {
-      if (currentPath() !== paths.myOrders.getHref()) updates().add(order.id);
+      const elsewhere = currentPath() !== paths.myOrders.getHref();
+      if (elsewhere) updates().add(order.id);
       notify.info(i18n.t('reviews.statusChanged', { id: order.id, status: orderStateLabel(order) }), {
         action: `order-status-${order.id}`,
+        // away from «طلباتي», the toast leads there
+        button: elsewhere
+          ? { label: i18n.t('nav.myOrders'), onClick: () => navigateTo(paths.myOrders.getHref()) }
+          : undefined,
       });
     }
     updates().remember([order]);
