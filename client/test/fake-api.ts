@@ -6,6 +6,8 @@ export interface Recorded {
   method: string;
   path: string;
   body: unknown;
+  /** The query parameters of a GET, if any (undefined otherwise: `toEqual` ignores it then). */
+  params?: Record<string, unknown>;
 }
 
 type Answer = { status?: number; data?: unknown; error?: { message: string; fields?: Record<string, string> } };
@@ -28,7 +30,12 @@ const original = api.defaults.adapter;
 export function fakeApi(route: Route): Recorded[] {
   const requests: Recorded[] = [];
   const adapter: AxiosAdapter = async (config) => {
-    const req = { method: (config.method ?? 'get').toUpperCase(), path: config.url ?? '', body: bodyOf(config) };
+    const req: Recorded = {
+      method: (config.method ?? 'get').toUpperCase(),
+      path: config.url ?? '',
+      body: bodyOf(config),
+      params: config.params ?? undefined,
+    };
     requests.push(req);
     const answer = route(req) ?? { status: 404, error: { message: 'العنصر غير موجود' } };
     const status = answer.status ?? 200;

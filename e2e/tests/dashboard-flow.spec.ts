@@ -137,7 +137,7 @@ test('store account: register → store → product with image → live order �
     await expect(row.getByTestId('order-status')).toHaveText('قيد التنفيذ');
     await shot(page, 'order-live');
     // The phone's menu button counts the new order; the drawer shows it on "الطلبات".
-    const menu = phonePage.getByRole('button', { name: 'فتح القائمة (1 طلبات جديدة)' });
+    const menu = phonePage.getByRole('button', { name: 'فتح القائمة (طلب جديد واحد)' });
     await expect(menu.getByTestId('menu-new-orders')).toHaveText('1');
     await menu.click();
     await expect(phonePage.getByRole('dialog').getByTestId('badge-orderList')).toHaveText('1');

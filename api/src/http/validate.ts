@@ -183,3 +183,22 @@ export const optionalId = () =>
     .integer(msg.invalidId)
     .min(1, msg.invalidId)
     .optional();
+
+/**
+ * A query parameter that must be one of `choices` (`?state=open|closed`): absent or empty, `fallback`;
+ * anything else — another word, a repeated parameter — an Arabic 422 on that field.
+ */
+export function queryChoice<T extends string, F extends T | null>(
+  query: Record<string, unknown>,
+  field: string,
+  choices: readonly T[],
+  fallback: F,
+): T | F {
+  const value = query[field];
+  if (value === undefined || value === '') return fallback;
+  if (typeof value === 'string' && (choices as readonly string[]).includes(value)) return value as T;
+  throw invalid({ [field]: validationMessages.ar.invalidChoice });
+}
+
+/** The states of a queue's items (reports, renewal requests) as a list filter takes them. */
+export const OPEN_OR_CLOSED = ['open', 'closed'] as const;

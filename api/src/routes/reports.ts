@@ -17,7 +17,7 @@ import { sendOk } from '../http/envelope';
 import { forbidden, invalid, invalidField, notAllowedNow, notFound } from '../http/errors';
 import { paginate, readPaging } from '../http/paging';
 import { acceptFormFields } from '../http/upload';
-import { idParam, validate } from '../http/validate';
+import { idParam, OPEN_OR_CLOSED, queryChoice, validate } from '../http/validate';
 import { presentReport, type ReportMessageRow, type ReportRow } from '../presenters/oversight';
 import { recordAudit } from '../services/audit';
 import { isStorableId } from '../services/ids';
@@ -148,8 +148,7 @@ export function reportRoutes(ctx: AppContext): Router {
 
   router.get('/getAll', requireAuth, requireAdmin, async (req, res) => {
     const paging = readPaging(req.query);
-    const stateText = req.query.state === undefined || req.query.state === '' ? 'open' : req.query.state;
-    if (stateText !== 'open' && stateText !== 'closed') throw invalid({ state: validationMessages.ar.invalidChoice });
+    const stateText = queryChoice(req.query, 'state', OPEN_OR_CLOSED, 'open');
     const page = await paginate(
       paging,
       async () =>

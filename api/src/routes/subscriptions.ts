@@ -36,7 +36,7 @@ import { sendOk } from '../http/envelope';
 import { conflict, forbidden, invalid, invalidField, notFound } from '../http/errors';
 import { paginate, queryInt, readPaging } from '../http/paging';
 import { acceptFormFields } from '../http/upload';
-import { idParam, validate } from '../http/validate';
+import { idParam, OPEN_OR_CLOSED, queryChoice, validate } from '../http/validate';
 import { type PaymentRow, presentPayment, presentRequest, type RequestRow } from '../presenters/oversight';
 import { findUserWithStore } from '../queries/users';
 import { recordAudit } from '../services/audit';
@@ -147,9 +147,7 @@ export function subscriptionRoutes(ctx: AppContext): Router {
   router.get('/requests', requireAuth, requireAdmin, async (req, res) => {
     const paging = readPaging(req.query);
     // ?state=open|closed narrows the list (the dashboard's count of waiting requests); none: all of them
-    const stateText = req.query.state === undefined || req.query.state === '' ? null : req.query.state;
-    if (stateText !== null && stateText !== 'open' && stateText !== 'closed')
-      throw invalid({ state: validationMessages.ar.invalidChoice });
+    const stateText = queryChoice(req.query, 'state', OPEN_OR_CLOSED, null);
     const page = await paginate(
       paging,
       async () => {

@@ -28,7 +28,11 @@ export const useOpenRenewalsCount = (enabled: boolean): number =>
   }).data ?? 0;
 
 /**
- * A request arrived (a push), or the connection came up: every subscription query on screen again — the
- * requests' pages, the count, the figures' «طلبات مفتوحة» — after any answer under way, which may predate it.
+ * A request arrived (a push), or the connection came up: the requests' pages, the count and the figures
+ * («طلبات مفتوحة») again, after any answer under way, which may predate it. Payments and receipts are not
+ * changed by a request.
  */
-export const refreshRenewals = (client: QueryClient): void => refetchFresh(client, subscriptionKeys.all);
+export function refreshRenewals(client: QueryClient): void {
+  for (const queryKey of [subscriptionKeys.allRequests(), subscriptionKeys.openCount(), subscriptionKeys.stats()])
+    refetchFresh(client, queryKey);
+}

@@ -16,8 +16,6 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-lazy';
 import { subscriptionKeys, userKeys } from './keys';
-
-export { subscriptionKeys };
 import { authKeys } from './auth';
 
 const paths = oversightPaths.subscription;
@@ -112,3 +110,5 @@ export function useRecordPayment() {
     },
   });
 }
+
+export { subscriptionKeys };

@@ -21,7 +21,7 @@ export const browseAr = {
     noDescription: 'لا يوجد وصف لهذا المنتج.',
     ask: 'اسأل المتجر عن هذا المنتج',
     loginToAsk: 'سجّل الدخول لتسأل المتجر عن هذا المنتج',
-    askConfirm: 'إرسال هذا المنتج إلى {{store}} لتسأل عنه؟',
+    askConfirm: 'هل تريد إرسال هذا المنتج إلى {{store}} لتسأل عنه؟',
     askSend: 'إرسال',
     price: 'السعر',
     store: 'المتجر',

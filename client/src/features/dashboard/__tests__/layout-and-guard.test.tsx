@@ -49,15 +49,18 @@ describe('side bar', () => {
     const requests = fakeApi((req) => {
       if (req.path === 'report/getAll')
         return { data: { data: [], current_page: 1, last_page: 3, per_page: 1, total: 3 } };
-      if (req.path === 'subscription/requests')
-        return { data: { data: [], current_page: 1, last_page: 2, per_page: 1, total: 2 } };
+      // the open ones only: 2 of the 5 requests wait
+      if (req.path === 'subscription/requests') {
+        const total = req.params?.state === 'open' ? 2 : 5;
+        return { data: { data: [], current_page: 1, last_page: total, per_page: 1, total } };
+      }
       return { data: { data: [], current_page: 1, last_page: 1, per_page: 1, total: 0 } };
     });
     try {
       renderWithProviders(<SideNav user={{ type: 0, has_store: false }} />);
       expect(await screen.findByTestId('badge-subscriptions')).toHaveTextContent('2');
       expect(await screen.findByTestId('badge-reports')).toHaveTextContent('3');
-      expect(requests.find((r) => r.path === 'subscription/requests')).toBeDefined();
+      expect(requests.find((r) => r.path === 'subscription/requests')?.params).toMatchObject({ state: 'open' });
     } finally {
       restoreApi();
     }

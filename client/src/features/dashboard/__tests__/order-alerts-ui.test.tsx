@@ -140,7 +140,7 @@ describe('orders waiting for the store on the phone menu button', () => {
   it('counts what waits for the admin on its menu button: open reports and renewal requests (no orders of its own)', async () => {
     server.waiting = 2;
     renderBar(0);
-    expect(await screen.findByRole('button', { name: 'فتح القائمة (2 بلاغات مفتوحة)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'فتح القائمة (بلاغان مفتوحان)' })).toBeInTheDocument();
     expect(screen.getByTestId('menu-admin-waiting')).toHaveTextContent('2');
     expect(screen.queryByTestId('menu-new-orders')).toBeNull();
     expect(server.asked).toEqual([
@@ -154,7 +154,7 @@ describe('orders waiting for the store on the phone menu button', () => {
     server.renewals = 1;
     renderBar(0);
     expect(
-      await screen.findByRole('button', { name: 'فتح القائمة (2 بلاغات مفتوحة وطلب تجديد واحد)' }),
+      await screen.findByRole('button', { name: 'فتح القائمة (بلاغان مفتوحان وطلب تجديد واحد)' }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('menu-admin-waiting')).toHaveTextContent('3');
   });

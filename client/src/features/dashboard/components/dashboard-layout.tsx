@@ -6,7 +6,7 @@
 import '@/i18n/shop';
 import { Box } from '@chakra-ui/react/box';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/loading-state';
 import { ErrorState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { onConnected, onRealtime } from '@/stores/realtime';
 import { applyNewReport, refreshOpenReportsCount } from '@/api/report-queue';
 import { refreshRenewals } from '@/api/renewal-queue';
+import { navigateTo } from '@/lib/navigation';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { retryUser, useUserQuery } from '@/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
@@ -45,7 +46,6 @@ function readCollapsed(): boolean {
 
 export default function DashboardLayout() {
   const { t } = useDashboardT();
-  const navigate = useNavigate();
   const loggedIn = useSession(selectIsLoggedIn);
   const userQuery = useUserQuery();
   const queryClient = useQueryClient();
@@ -90,7 +90,7 @@ export default function DashboardLayout() {
       onRealtime('subscription:request', ({ request }) => {
         refreshRenewals(queryClient);
         notify.info(t('nav.renewalLive', { name: request.user.store_name ?? request.user.name }), {
-          button: { label: t('nav.viewRenewals'), onClick: () => navigate(dashboardPaths.subscriptions.getHref()) },
+          button: { label: t('nav.viewRenewals'), onClick: () => navigateTo(dashboardPaths.subscriptions.getHref()) },
         });
       }),
       onConnected(() => {
@@ -101,7 +101,7 @@ export default function DashboardLayout() {
     return () => {
       for (const off of offs) off();
     };
-  }, [isAdmin, queryClient, t, navigate]);
+  }, [isAdmin, queryClient, t]);
 
   if (!loggedIn) return <Navigate to={paths.login.getHref()} replace state={{ from: location.pathname }} />;
   // GET auth/user failed (offline start, time-out, 5xx) and no user was saved: an error with a retry.

@@ -8,10 +8,16 @@ import { fakeApi, restoreApi } from '@test/fake-api';
 import { expectIntentForm } from '@test/intent-form';
 import { renderWithProviders } from '@test/render';
 import { signInForTest } from '@test/session';
-import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
+import { ConfirmDialogHost, confirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toaster';
 import { AskAboutProduct } from '@/features/products/components/ask-about-product';
 import { useSession } from '@/stores/session';
+
+// the real dialog, watched: whether the page asked at all
+vi.mock('@/components/ui/confirm-dialog', async (original) => {
+  const real = await original<typeof import('@/components/ui/confirm-dialog')>();
+  return { ...real, confirm: vi.fn(real.confirm) };
+});
 
 const product = createProduct({ id: 5, name: 'بذور قمح', store_id: 3 });
 const store = { id: 3, user_id: 30, name_store: 'صيدلية الربيع', conversation_id: 11 } as Store;
@@ -43,6 +49,7 @@ function renderAt(route: string) {
 }
 
 afterEach(() => {
+  vi.mocked(confirm).mockClear();
   vi.restoreAllMocks();
   restoreApi();
   useSession.getState().clear();
@@ -82,13 +89,14 @@ describe('AskAboutProduct («اسأل المتجر عن هذا المنتج»)',
     const requests = fakeApi((req) => (req.path === 'message/create' ? { data: { id: 1 } } : undefined));
     renderAt('/product/5?ask=5');
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('إرسال هذا المنتج إلى صيدلية الربيع لتسأل عنه؟');
+    expect(dialog).toHaveTextContent('هل تريد إرسال هذا المنتج إلى صيدلية الربيع لتسأل عنه؟');
     expect(dialog).toHaveTextContent('بذور قمح');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/product\/5$/);
     expect(requests).toEqual([]); // nothing is sent by a link alone
     await userEvent.setup().click(screen.getByRole('button', { name: 'إرسال' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/chat/11'));
     expect(requests.map((r) => r.path)).toEqual(['message/create']);
+    expect(confirm).toHaveBeenCalledTimes(1);
   });
 
   it('the question declined: nothing is sent and the page stays', async () => {
@@ -108,7 +116,7 @@ describe('AskAboutProduct («اسأل المتجر عن هذا المنتج»)',
     renderAt('/product/5?ask=5');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/product\/5$/));
     expect(screen.queryByRole('button', { name: 'اسأل المتجر عن هذا المنتج' })).toBeNull();
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(confirm).not.toHaveBeenCalled();
     expect(requests).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  *
  * The intent survives sign-in, and a tap before the page's code has run (components/ui/intent-form.tsx):
  * a visitor goes to /login with `next` = this page plus `?ask={product id}` (ASK_INTENT). Back with it,
- * signed in, the page asks once before sending — «أرسل هذا المنتج إلى {store}…؟» — since a link alone
+ * signed in, the page asks once before sending — «هل تريد إرسال هذا المنتج إلى {store} لتسأل عنه؟» — since a link alone
  * must not send a message in the farmer's name; the parameter leaves the URL either way.
  */
 import '@/i18n/browse';
