@@ -122,6 +122,8 @@ test('store account: register → store → product with image → live order �
     const toast = phonePage.getByRole('status').filter({ hasText: 'طلب جديد من أحمد المزارع' });
     const phoneToast = (async () => {
       await expect(toast).toBeVisible({ timeout: 30_000 });
+      // it offers the way to the order's page
+      await expect(toast.getByRole('button', { name: 'عرض الطلب' })).toBeVisible();
       await expectToastBelowTopBar(phonePage, toast);
       await phonePage.screenshot({ path: path.join(artifacts, 'dashboard-flow-phone-new-order-360.png') });
     })();

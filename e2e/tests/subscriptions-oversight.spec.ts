@@ -113,6 +113,7 @@ test('a store renews: request → the admin records the payment → the banner g
   // the admin, at a desk: told at once, with the way to the requests → the payment → the receipt
   const told = desk.getByRole('status').filter({ hasText: `طلب تجديد اشتراك من ${name}` });
   await expect(told).toBeVisible();
+  await told.hover(); // a toast under the pointer waits: its button is tapped below
   await expect(renewalsBadge).toHaveText(String(waiting + 1));
   await told.getByRole('button', { name: 'عرض الطلبات' }).click();
   await expect(desk).toHaveURL(/\/dashboard\/subscriptions$/);
@@ -212,13 +213,14 @@ test('a farmer reports a message; the admin, told on another screen, deletes it,
   await expect(phone.getByText('تم إرسال البلاغ إلى الإدارة')).toBeVisible();
 
   // on the users screen: a toast, and one more on "البلاغات"; the admin opens the queue
-  await expect(desk.getByRole('status').filter({ hasText: 'بلاغ جديد من مزارع مبلّغ' })).toBeVisible();
+  const reported = desk.getByRole('status').filter({ hasText: 'بلاغ جديد من مزارع مبلّغ' });
+  await expect(reported).toBeVisible();
+  await reported.hover(); // a toast under the pointer waits: its button is tapped below
   await expect(reportsBadge).toHaveText(String(before + 1));
   await shot(desk, 'report-arrives-elsewhere-1366');
-  await desk
-    .getByRole('navigation')
-    .getByRole('link', { name: /^البلاغات/ })
-    .click();
+  // the toast leads to the queue
+  await reported.getByRole('button', { name: 'عرض البلاغات' }).click();
+  await expect(desk).toHaveURL(/\/dashboard\/reports$/);
   await expect(desk.getByRole('heading', { level: 1, name: 'البلاغات' })).toBeVisible();
 
   // live in the admin's queue, with the message in context; the admin deletes the message

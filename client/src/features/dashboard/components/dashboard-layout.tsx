@@ -68,7 +68,13 @@ export default function DashboardLayout() {
       const where = order.delivery
         ? ` — ${provinceLabel(order.delivery.province, currentLang(), order.delivery.province_name)}، ${order.delivery.address}`
         : '';
-      notify.info(t('orders.newOrder', { name: order.user.name }), `${order.total} $${where}`);
+      notify.info(t('orders.newOrder', { name: order.user.name }), {
+        description: `${order.total} $${where}`,
+        button: {
+          label: t('orders.viewOrder'),
+          onClick: () => navigateTo(dashboardPaths.orderDetailsOf.getHref(order.id)),
+        },
+      });
     });
     return () => {
       offCards();
@@ -78,14 +84,16 @@ export default function DashboardLayout() {
 
   // The admin hears a new report wherever it is in the dashboard: a toast, the queue and the count on
   // "البلاغات" (api/reports.ts); reports made while its connection was down are counted when it comes up.
-  // A store's renewal request likewise: a toast that leads to the requests, and their list refetched.
+  // A store's renewal request likewise: the requests and their count refetched. Each toast leads to its screen.
   const isAdmin = user?.type === 0;
   useEffect(() => {
     if (!isAdmin) return;
     const offs = [
       onRealtime('report:new', ({ report }) => {
         applyNewReport(queryClient, report);
-        notify.info(t('nav.reportLive', { name: report.reporter?.name ?? '' }));
+        notify.info(t('nav.reportLive', { name: report.reporter?.name ?? '' }), {
+          button: { label: t('nav.viewReports'), onClick: () => navigateTo(dashboardPaths.reports.getHref()) },
+        });
       }),
       onRealtime('subscription:request', ({ request }) => {
         refreshRenewals(queryClient);
