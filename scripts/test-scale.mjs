@@ -645,9 +645,10 @@ async function main() {
       orders.map((q) => q.item.client_id),
     );
     // Live views: each side sees every message of the other once. The store stayed connected (on
-    // relay 2): the API publishes each message on Redis whatever became of relay 1, so it gets every
-    // message of the farmer live — except one whose first send may have been committed by the killed
-    // API just before its publish (sent more than once): that one may come by re-sync. The farmer
+    // relay 2): the API publishes each message on Redis whatever became of relay 1, and answers only once
+    // Redis took the event (api/src/events/bus.ts), so every message acknowledged at its first send
+    // reaches the store live — except one whose first send may have been committed by the killed API
+    // before it could publish and answer (sent more than once): that one may come by re-sync. The farmer
     // reconnected: its re-sync after the reconnect may bring what it missed meanwhile.
     const ids = (from) =>
       settled

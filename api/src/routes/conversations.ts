@@ -107,7 +107,7 @@ export function conversationRoutes({ db, images, media, events }: AppContext): R
     const newest = window.messages.at(-1)?.id;
     const moved = who !== null && newest !== undefined && (await markPointers(db, row, who, { delivered: newest }));
     const full = await loadFor(row, caller);
-    if (moved) events.publish(conversationRead(presentConversation(full, media), caller.id));
+    if (moved) await events.publish(conversationRead(presentConversation(full, media), caller.id));
     sendOk(
       res,
       presentConversationWithMessages(
@@ -156,7 +156,7 @@ export function conversationRoutes({ db, images, media, events }: AppContext): R
     const pointers = { read: body.last_read_message_id, delivered: body.last_delivered_message_id };
     const moved = await markPointers(db, row, who, pointers);
     const conversation = presentConversation(await loadFor(row, caller), media);
-    if (moved) events.publish(conversationRead(conversation, caller.id));
+    if (moved) await events.publish(conversationRead(conversation, caller.id));
     sendOk(res, conversation);
   });
 

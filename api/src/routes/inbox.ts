@@ -89,7 +89,7 @@ export function inboxRoutes(ctx: AppContext): Router {
     if (changed) {
       // the rooms see the admin's view of it (no unread count of anyone's)
       const forRooms = presentInboxRow((await findInboxRow(db, null, row.id)) ?? full, media);
-      events.publish({
+      await events.publish({
         event: 'conversation:updated',
         rooms: [rooms.store(row.store_id), rooms.admin],
         payload: { conversation: forRooms },

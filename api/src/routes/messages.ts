@@ -185,7 +185,7 @@ export function messageRoutes(ctx: AppContext): Router {
     const deleted = presentMessage(result.message, media);
     if (result.changed) {
       const conversation = await findConversationRow(db, message.conversation_id);
-      if (conversation) events.publish(messageDeleted(deleted, conversation));
+      if (conversation) await events.publish(messageDeleted(deleted, conversation));
     }
     sendOk(res, deleted);
   });

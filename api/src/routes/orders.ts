@@ -187,7 +187,7 @@ export function orderRoutes(ctx: AppContext): Router {
     });
     const order = await presentOne(placed.id);
     // a replayed client_id (a concurrent duplicate) changed nothing: no event, no push
-    if (placed.created) events.publish(orderCreated(order));
+    if (placed.created) await events.publish(orderCreated(order));
     // the order card in the buyer's conversation with the store (no Web Push: order:new has its own)
     if (placed.card)
       await effects.afterCreate(placed.card.message, placed.card.conversation, placed.card.inbox, { webPush: false });
@@ -206,7 +206,7 @@ export function orderRoutes(ctx: AppContext): Router {
     const body = await validate(updateSchema, req.body);
     const result = await changeOrder(db, row, body, clock());
     const order = await presentOne(row.id);
-    if (result.changed) events.publish(orderChanged(order));
+    if (result.changed) await events.publish(orderChanged(order));
     if (result.card)
       await effects.afterCreate(result.card.message, result.card.conversation, result.card.inbox, { webPush: false });
     sendOk(res, order);
@@ -224,7 +224,7 @@ export function orderRoutes(ctx: AppContext): Router {
     const body = await validate(cancelSchema, req.body);
     const result = await cancelOrder(db, row, body.reason ? body.reason : null, clock());
     const order = await presentOne(row.id);
-    events.publish(orderChanged(order));
+    await events.publish(orderChanged(order));
     if (result.card)
       await effects.afterCreate(result.card.message, result.card.conversation, result.card.inbox, { webPush: false });
     sendOk(res, order);

@@ -142,7 +142,7 @@ export function reportRoutes(ctx: AppContext): Router {
       .executeTakeFirstOrThrow();
     const report = (await loadReport(db, row.id)) as Report;
     // committed (a single insert): the admin's queue hears of it now
-    ctx.events.publish({ event: 'report:new', rooms: [rooms.admin], payload: { report } });
+    await ctx.events.publish({ event: 'report:new', rooms: [rooms.admin], payload: { report } });
     sendOk(res, { report });
   });
 

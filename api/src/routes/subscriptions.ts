@@ -128,7 +128,7 @@ export function subscriptionRoutes(ctx: AppContext): Router {
     const row = await selectRequests(db).where('r.id', '=', id).executeTakeFirstOrThrow();
     const request = presentRequest(row as RequestRow);
     // the admin's list hears of it at once (after the insert: nobody hears of a request not stored)
-    ctx.events.publish({ event: 'subscription:request', rooms: [rooms.admin], payload: { request } });
+    await ctx.events.publish({ event: 'subscription:request', rooms: [rooms.admin], payload: { request } });
     sendOk(res, { request });
   });
 

@@ -23,7 +23,7 @@ export function chatEffects(ctx: AppContext) {
   const conversationUpdated = async (conversationId: number, storeId: number) => {
     const row = await findInboxRow(db, null, conversationId);
     if (!row) return;
-    events.publish({
+    await events.publish({
       event: 'conversation:updated',
       rooms: [rooms.store(storeId), rooms.admin],
       payload: { conversation: presentInboxRow(row, media) },
@@ -38,12 +38,14 @@ export function chatEffects(ctx: AppContext) {
     options: { webPush?: boolean; store?: StoreAway } = {},
   ): Promise<Message> => {
     const message = presentMessage(row, media);
-    events.publish(messageCreated(message, conversation));
+    // the follow-ups go on while Redis takes the event; the answer waits for both (events/bus.ts)
+    const published = events.publish(messageCreated(message, conversation));
     if (options.webPush !== false) push.messageCreated(row, conversation);
     if (inbox.reopened) await conversationUpdated(conversation.id, conversation.store_id);
     if (inbox.answered) await replyAnswered(db, conversation.store_id, clock);
     const fromCustomer = row.user_id === conversation.sender_id && row.card === null && row.auto !== 1;
     if (fromCustomer) await awayReply(conversation, options.store);
+    await published;
     return message;
   };
 
@@ -62,8 +64,9 @@ export function chatEffects(ctx: AppContext) {
       now,
     });
     const message = presentMessage(written.message, media);
-    events.publish(messageCreated(message, conversation));
+    const published = events.publish(messageCreated(message, conversation));
     push.messageCreated(written.message, conversation);
+    await published;
   };
 
   return { afterCreate, conversationUpdated };

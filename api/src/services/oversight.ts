@@ -77,7 +77,7 @@ export async function adminDeleteMessage(
   });
   if (result.changed) {
     const conversation = await findConversationRow(ctx.db, message.conversation_id);
-    if (conversation) ctx.events.publish(messageDeleted(presentMessage(result.message, ctx.media), conversation));
+    if (conversation) await ctx.events.publish(messageDeleted(presentMessage(result.message, ctx.media), conversation));
   }
   return result.message;
 }
