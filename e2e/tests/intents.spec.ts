@@ -7,7 +7,7 @@
  * has run (a link, and a form's submit button), as does the top bar's search.
  */
 import type { Conversation, Paged, Product } from '@agrivet/shared';
-import type { Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import {
   apiCall,
   apiLogin,
@@ -97,6 +97,28 @@ async function holdScripts(page: Page): Promise<() => void> {
     await route.continue().catch(() => {}); // the first page's requests end with its navigation
   });
   return release;
+}
+
+/**
+ * A new farmer, signed in, on a phone whose page at `url` is only the server's HTML so far (its scripts
+ * held back, as on a slow phone before the page's code has run). `tapBeforeCode` taps a link or button
+ * there — which goes by /login, as the page was rendered for a visitor, and /login sees the farmer signed
+ * in and goes straight on: no form to fill — then lets the scripts run.
+ */
+async function farmerOnSlowPhone(browser: Browser, url: string) {
+  const who = await newFarmer();
+  const { context } = await signedInContext(browser, who, { viewport: PHONE });
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto(url, { waitUntil: 'commit' });
+  const tapBeforeCode = async (target: Locator) => {
+    await expect(target).toBeVisible();
+    await expectNotHydrated(page);
+    await target.click();
+    await expect(page).toHaveURL(/\/login\?next=/);
+    release();
+  };
+  return { who, context, page, tapBeforeCode };
 }
 
 /** The page is the chat with `storeId`, the caller's own conversation. */
@@ -204,24 +226,15 @@ test('«مراسلة» on a store card of a list, signed out: after login in tha
 test('«مراسلة» on a list tapped before the page’s code has run (a slow phone): a signed-in farmer lands in that store’s chat', async ({
   browser,
 }) => {
-  const who = await newFarmer();
   const { storeId } = await pharmacy();
   const store = await apiCall<{ name_store: string }>(`store/get/${storeId}`);
-  const { context } = await signedInContext(browser, who, { viewport: PHONE });
-  const page = await context.newPage();
-  const release = await holdScripts(page);
-  await page.goto('/leaf', { waitUntil: 'commit' });
-  const link = page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: store.name_store }) })
-    .getByRole('link', { name: 'مراسلة' });
-  await expect(link).toBeVisible();
-  await expectNotHydrated(page);
-  await link.click();
-  // Rendered for a visitor (as every server-rendered page is), the link goes by /login, which sees the
-  // farmer signed in and goes straight on: no form to fill.
-  await expect(page).toHaveURL(/\/login\?next=/);
-  release();
+  const { who, context, page, tapBeforeCode } = await farmerOnSlowPhone(browser, '/leaf');
+  await tapBeforeCode(
+    page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: store.name_store }) })
+      .getByRole('link', { name: 'مراسلة' }),
+  );
   await inChatWith(page, storeId, who);
   await context.close();
 });
@@ -229,19 +242,10 @@ test('«مراسلة» on a list tapped before the page’s code has run (a slow
 test('«اطلب» tapped before the page’s code has run (a slow phone): a signed-in farmer gets the quantity dialog, then the cart', async ({
   browser,
 }) => {
-  const who = await newFarmer();
   const { storeId, products } = await pharmacy();
   const product = products[0];
-  const { context } = await signedInContext(browser, who, { viewport: PHONE });
-  const page = await context.newPage();
-  const release = await holdScripts(page);
-  await page.goto(`/products/${storeId}`, { waitUntil: 'commit' });
-  const order = page.getByRole('button', { name: `اطلب: ${product.name}` });
-  await expect(order).toBeVisible();
-  await expectNotHydrated(page);
-  await order.click();
-  await expect(page).toHaveURL(/\/login\?next=/);
-  release();
+  const { context, page, tapBeforeCode } = await farmerOnSlowPhone(browser, `/products/${storeId}`);
+  await tapBeforeCode(page.getByRole('button', { name: `اطلب: ${product.name}` }));
   await expect(page).toHaveURL(new RegExp(`/products/${storeId}\\?order=${product.id}$`));
   await addFromDialog(page, product.name, product.id, 2);
   await expect(page.getByRole('link', { name: 'السلة (2)' })).toBeVisible();
@@ -281,19 +285,10 @@ test('«اسأل المتجر عن هذا المنتج», signed out: after logi
 test('«اسأل المتجر عن هذا المنتج» tapped before the page’s code has run (a slow phone): a signed-in farmer is asked, then in the chat', async ({
   browser,
 }) => {
-  const who = await newFarmer();
   const { storeId, products } = await pharmacy();
   const product = products[products.length - 1];
-  const { context } = await signedInContext(browser, who, { viewport: PHONE });
-  const page = await context.newPage();
-  const release = await holdScripts(page);
-  await page.goto(`/product/${product.id}`, { waitUntil: 'commit' });
-  const ask = page.getByRole('button', { name: 'اسأل المتجر عن هذا المنتج' });
-  await expect(ask).toBeVisible();
-  await expectNotHydrated(page);
-  await ask.click();
-  await expect(page).toHaveURL(/\/login\?next=/);
-  release();
+  const { who, context, page, tapBeforeCode } = await farmerOnSlowPhone(browser, `/product/${product.id}`);
+  await tapBeforeCode(page.getByRole('button', { name: 'اسأل المتجر عن هذا المنتج' }));
   await confirmAsk(page, product, storeId, who);
   await context.close();
 });

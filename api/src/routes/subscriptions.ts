@@ -150,13 +150,19 @@ export function subscriptionRoutes(ctx: AppContext): Router {
     const stateText = queryChoice(req.query, 'state', OPEN_OR_CLOSED, null);
     const page = await paginate(
       paging,
-      async () => {
-        let count = db.selectFrom('subscription_requests').select((eb) => eb.fn.countAll().as('n'));
-        if (stateText !== null) count = count.where('state', '=', stateText);
-        return toCount((await count.executeTakeFirstOrThrow()).n as number);
-      },
+      async () =>
+        toCount(
+          (
+            await db
+              .selectFrom('subscription_requests')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .$if(stateText !== null, (q) => q.where('state', '=', stateText!))
+              .executeTakeFirstOrThrow()
+          ).n as number,
+        ),
       (limit, offset) =>
-        (stateText === null ? selectRequests(db) : selectRequests(db).where('r.state', '=', stateText))
+        selectRequests(db)
+          .$if(stateText !== null, (q) => q.where('r.state', '=', stateText!))
           // open first (oldest waiting first), then the closed ones, newest first
           .orderBy((eb) => eb.case().when('r.state', '=', 'open').then(0).else(1).end())
           .orderBy((eb) =>

@@ -14,6 +14,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { orderKeys, statsKeys, storeKeys } from '@/api/keys';
+import { listTotalQueryOptions } from '@/api/list-total';
 import { apiGet, apiPost } from '@/lib/api-lazy';
 import { applyPushed, refetchFresh } from '@/lib/query-client';
 import { cartTotalCents } from '@/stores/cart';
@@ -129,16 +130,8 @@ const waitingOrdersKey = [...orderKeys.store(), 'waiting'] as const;
  * each order push, so orders placed while the store was away count too; it goes as the store answers them.
  */
 export const waitingOrdersQueryOptions = (enabled: boolean) =>
-  queryOptions({
-    queryKey: waitingOrdersKey,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<Order>>(apiPaths.order.getAllByStore, { page_number: 1, per_page: 1, stage: 'new' }, signal).then(
-        (page) => page.total,
-      ),
-    enabled,
-    // the dashboard refetches every order query when the live connection comes up (use-live-orders.ts)
-    refetchOnReconnect: false,
-  });
+  // the dashboard refetches every order query when the live connection comes up (use-live-orders.ts)
+  listTotalQueryOptions(waitingOrdersKey, apiPaths.order.getAllByStore, { stage: 'new' }, enabled);
 
 export const useWaitingOrders = (enabled: boolean): number => useQuery(waitingOrdersQueryOptions(enabled)).data ?? 0;
 

@@ -3,11 +3,11 @@
  * the screens' calls): how many wait — the badge on "الاشتراكات" — and a `subscription:request` push
  * taken in. A module of its own, like api/report-queue.ts, so the dashboard's first screen carries only this.
  */
-import { oversightPaths, type Paged, type SubscriptionRequest } from '@agrivet/shared';
+import { oversightPaths } from '@agrivet/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-lazy';
 import { refetchFresh } from '@/lib/query-client';
 import { subscriptionKeys } from './keys';
+import { listTotalQueryOptions } from './list-total';
 
 /**
  * How many renewal requests wait for the admin (GET subscription/requests?state=open's `total`). Asked
@@ -15,17 +15,14 @@ import { subscriptionKeys } from './keys';
  * query), and when the live connection comes up (the dashboard layout).
  */
 export const useOpenRenewalsCount = (enabled: boolean): number =>
-  useQuery({
-    queryKey: subscriptionKeys.openCount(),
-    queryFn: ({ signal }) =>
-      apiGet<Paged<SubscriptionRequest>>(
-        oversightPaths.subscription.requests,
-        { state: 'open', page_number: 1, per_page: 1 },
-        signal,
-      ).then((page) => page.total),
-    enabled,
-    refetchOnReconnect: false,
-  }).data ?? 0;
+  useQuery(
+    listTotalQueryOptions(
+      subscriptionKeys.openCount(),
+      oversightPaths.subscription.requests,
+      { state: 'open' },
+      enabled,
+    ),
+  ).data ?? 0;
 
 /**
  * A request arrived (a push), or the connection came up: the requests' pages, the count and the figures

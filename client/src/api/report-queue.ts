@@ -4,8 +4,8 @@
  * own so the dashboard's first screen does not carry the report and block calls of the chat's safety menu.
  */
 import { oversightPaths, type Paged, type Report } from '@agrivet/shared';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-lazy';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { listTotalQueryOptions } from './list-total';
 import { applyPushed, refetchFresh, scope } from '@/lib/query-client';
 
 export type ReportState = 'open' | 'closed';
@@ -26,15 +26,7 @@ const openCountKey = [scope.account, 'reports-open-count'] as const;
  * when the live connection comes up (the dashboard layout).
  */
 export const openReportsCountQueryOptions = (enabled: boolean) =>
-  queryOptions({
-    queryKey: openCountKey,
-    queryFn: ({ signal }) =>
-      apiGet<Paged<Report>>(oversightPaths.report.getAll, { state: 'open', page_number: 1, per_page: 1 }, signal).then(
-        (page) => page.total,
-      ),
-    enabled,
-    refetchOnReconnect: false,
-  });
+  listTotalQueryOptions(openCountKey, oversightPaths.report.getAll, { state: 'open' }, enabled);
 export const useOpenReportsCount = (enabled: boolean): number =>
   useQuery(openReportsCountQueryOptions(enabled)).data ?? 0;
 

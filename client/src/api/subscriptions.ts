@@ -18,6 +18,8 @@ import { apiGet, apiPost } from '@/lib/api-lazy';
 import { subscriptionKeys, userKeys } from './keys';
 import { authKeys } from './auth';
 
+export { subscriptionKeys };
+
 const paths = oversightPaths.subscription;
 
 export interface MySubscription {
@@ -110,5 +112,3 @@ export function useRecordPayment() {
     },
   });
 }
-
-export { subscriptionKeys };
