@@ -192,6 +192,27 @@ describe('reports', () => {
     expect(events).toEqual([{ event: 'report:new', rooms: ['admin'], payload: { report } }]);
   });
 
+  it("a card in the report's context carries the card (no text of its own), as message:new does", async () => {
+    const { farmer, owner, conv } = await chatPair();
+    const product = await t.make.product(owner.store!.id, { name: 'مبيد فطري' });
+    const asked = await request(t.app)
+      .post('/api/message/create')
+      .set(farmer.auth)
+      .send({ conversation_id: conv.id, product_id: product.id });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const res = await request(t.app)
+      .post('/api/report/create')
+      .set(owner.auth)
+      .send({ conversation_id: conv.id, reason: 'spam' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [card] = res.body.data.report.context;
+    expect(card).toMatchObject({
+      id: asked.body.data.id,
+      card: { type: 'product', product_id: product.id, name: 'مبيد فطري' },
+    });
+    expect(card.card).toEqual(asked.body.data.card);
+  });
+
   it('refuses strangers, a message of another conversation, and bad input (Arabic 422)', async () => {
     const { farmer, conv, send } = await chatPair();
     const msg = (await send(farmer, 'نص')).body.data;

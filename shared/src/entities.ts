@@ -377,6 +377,8 @@ export interface ReportMessage {
   user_id: number;
   message: string | null;
   attachment_kind: 'image' | 'audio' | null;
+  /** A product's or an order's card (CONTRACT.md §8), or null; null once deleted. */
+  card: MessageCard | null;
   deleted: boolean;
   created_at: string;
 }

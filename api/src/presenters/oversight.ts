@@ -10,6 +10,7 @@ import {
   type SubscriptionRequest,
 } from '@agrivet/shared';
 import { toIso } from './common';
+import { parseCard } from './message';
 
 type Ts = string | Date;
 
@@ -121,6 +122,7 @@ export interface ReportMessageRow {
   message: string | null;
   image: string | null;
   attachment: string | null;
+  card: string | null;
   deleted_at: Ts | null;
   created_at: Ts;
 }
@@ -135,6 +137,7 @@ export const presentReportMessage = (m: ReportMessageRow): ReportMessage => {
     user_id: m.user_id,
     message: deleted ? null : m.message,
     attachment_kind: kind,
+    card: deleted ? null : parseCard(m.card),
     deleted,
     created_at: toIso(m.created_at),
   };

@@ -54,7 +54,7 @@ function selectReports(db: Kysely<Database>) {
     ]);
 }
 
-const messageColumns = ['id', 'user_id', 'message', 'image', 'attachment', 'deleted_at', 'created_at'] as const;
+const messageColumns = ['id', 'user_id', 'message', 'image', 'attachment', 'card', 'deleted_at', 'created_at'] as const;
 
 /** The reported message with a few on each side, or the conversation's last ones; oldest first. */
 async function contextOf(db: Kysely<Database>, r: { conversation_id: number; message_id: number | null }) {

@@ -5,15 +5,9 @@ import { failureOf } from '@/lib/query-client';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { useOversightT } from '@/features/dashboard/i18n/oversight';
+import { auditDetailParts } from '@/features/dashboard/lib/audit-detail';
 import { formatMoment } from '@/features/dashboard/lib/oversight-format';
 import { usePageParam } from '@/features/dashboard/lib/use-page-param';
-
-function detailText(detail: AuditEntry['detail']): string {
-  if (!detail) return '—';
-  return Object.entries(detail)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join('، ');
-}
 
 export default function AuditLogRoute() {
   const { t, lang } = useOversightT();
@@ -36,8 +30,8 @@ export default function AuditLogRoute() {
       key: 'detail',
       header: t('audit.detail'),
       cell: (a) => (
-        <span dir="auto" style={{ overflowWrap: 'anywhere' }}>
-          {detailText(a.detail)}
+        <span style={{ overflowWrap: 'anywhere' }}>
+          {auditDetailParts(a.detail, t, lang).join(lang === 'ar' ? '، ' : ', ') || '—'}
         </span>
       ),
     },

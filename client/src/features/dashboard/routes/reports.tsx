@@ -40,6 +40,8 @@ function MessageLine({ m, reported, authorName }: { m: ReportMessage; reported: 
     : [
         m.message,
         m.attachment_kind ? `[${t(m.attachment_kind === 'audio' ? 'reports.audio' : 'reports.image')}]` : null,
+        m.card?.type === 'order' ? `[${t('reports.orderCard', { id: m.card.order_id, total: m.card.total })}]` : null,
+        m.card?.type === 'product' ? `[${t('reports.productCard', { name: m.card.name, price: m.card.price })}]` : null,
       ]
         .filter(Boolean)
         .join(' ');
