@@ -52,7 +52,10 @@ describe('user/block', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.user).toMatchObject({ blocked: true, blocked_reason: 'رسائل مسيئة' });
     expect(ends).toContainEqual({ user_id: farmer.user.id });
-    expectRefusal(await request(t.app).get('/api/auth/user').set(farmer.auth), 'unauthenticated');
+    // the ended session is told why: the block's words, not "session expired"
+    const refused = await request(t.app).get('/api/auth/user').set(farmer.auth);
+    expectRefusal(refused, 'unauthenticated');
+    expect(refused.body.error.message).toBe('تم حظر هذا الحساب، تواصل مع الدعم');
     expectRefusal(await request(t.app).post('/api/conversation/create').set(farmer.auth).send({}), 'unauthenticated');
     const login = await request(t.app)
       .post('/api/auth/login')
@@ -70,6 +73,9 @@ describe('user/block', () => {
       .set(admin.auth)
       .send({ blocked: false });
     expect(unblocked.body.data.user.blocked).toBe(false);
+    // the old token stays revoked, now as any ended session
+    const stale = await request(t.app).get('/api/auth/user').set(farmer.auth);
+    expect(stale.body.error.message).toBe('انتهت الجلسة، يرجى تسجيل الدخول من جديد');
     const back = await request(t.app)
       .post('/api/auth/login')
       .send({ phone: farmer.user.phone, password: TEST_PASSWORD });

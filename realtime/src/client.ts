@@ -126,7 +126,9 @@ export class RealtimeClient {
     socket.on('connect_error', (err) => {
       if (err.message === SOCKET_UNAUTHORIZED) {
         this.setStatus('offline');
-        this.listeners.fire('session-ended', undefined);
+        // the relay passes on the API's words for why (a session ended, an account blocked)
+        const { data } = err as Error & { data?: { message?: unknown } };
+        this.listeners.fire('session-ended', typeof data?.message === 'string' ? data.message : undefined);
         return;
       }
       this.setStatus(socket.active ? 'connecting' : 'offline');
@@ -172,8 +174,11 @@ export class RealtimeClient {
     return this.listeners.on('status', fn);
   }
 
-  /** The relay refused the token (connect_error 'unauthorized'): sign the user out. */
-  onSessionEnded(fn: () => void): () => void {
+  /**
+   * The relay refused the token (connect_error 'unauthorized'): sign the user out. `reason` is the API's
+   * message when the relay passed one on (e.g. «تم حظر هذا الحساب، تواصل مع الدعم»).
+   */
+  onSessionEnded(fn: (reason: string | undefined) => void): () => void {
     return this.listeners.on('session-ended', fn);
   }
 

@@ -64,9 +64,10 @@ export function authenticate(api: ApiClient, closing: () => boolean, tokens: Soc
     if (closing()) return next(new Error(SOCKET_UNAVAILABLE));
     const address = clientAddressOf(socket);
     if (await failures.blocked(address)) return next(new Error(SOCKET_RATE_LIMITED));
-    const refuse = async () => {
+    const refuse = async (message?: string) => {
       await failures.fail(address);
-      next(new Error(SOCKET_UNAUTHORIZED));
+      // the API's words for why (a session ended, an account blocked) reach the client as connect_error's data
+      next(Object.assign(new Error(SOCKET_UNAUTHORIZED), message ? { data: { message } } : {}));
     };
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token.length === 0 || token.length > 1024) return refuse();
@@ -85,7 +86,7 @@ export function authenticate(api: ApiClient, closing: () => boolean, tokens: Soc
       tokens.set(socket, token);
       return next();
     }
-    if (refusesToken(codeOf(res))) return refuse();
+    if (refusesToken(codeOf(res))) return refuse('error' in res ? res.error?.message : undefined);
     next(new Error(SOCKET_UNAVAILABLE));
   };
 }

@@ -1,5 +1,5 @@
 /** RealtimeClient against the real relay and API: pushes, outbox outcomes, session end. */
-import type { Conversation, Message, Order, Product } from '@agrivet/shared';
+import { apiMessages, type Conversation, type Message, type Order, type Product } from '@agrivet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectionStatus, RealtimeClient } from '@agrivet/realtime';
 import { sleep, until } from './helpers/sockets';
@@ -163,13 +163,15 @@ describe('RealtimeClient', () => {
   it('after a revoked token is used, the client is disconnected and its session ends', async () => {
     const session = await login(api.apiUrl, DEMO.vet);
     const c = client(session);
-    let ended = 0;
-    c.onSessionEnded(() => ended++);
+    const reasons: (string | undefined)[] = [];
+    c.onSessionEnded((reason) => reasons.push(reason));
     await until(() => c.status === 'online', 5_000, 'online');
     await apiPost(api.apiUrl, 'auth/logout', {}, session.token);
     const res = await c.updateOrder({ order_id: 1, status: 1 }).done;
     expect(res.status).toBe(401);
-    await until(() => ended === 1, 5_000, 'session end after revocation');
+    await until(() => reasons.length === 1, 5_000, 'session end after revocation');
+    // the API's words for why, passed on by the relay (a block's say so: relay.test.ts)
+    expect(reasons).toEqual([apiMessages.ar.invalidToken]);
   });
 
   it('a client the relay replaced (more sockets than the account may open) stays offline', async () => {

@@ -543,4 +543,18 @@ describe('revoked sessions', () => {
     expect(await disconnected).toBe('io server disconnect');
     await expect(connect(relay.url, session.token)).rejects.toThrow('unauthorized');
   });
+
+  it("a refused token's connect_error carries the API's words for why: an ended session, a blocked account", async () => {
+    const reason = (token: string) =>
+      connect(relay.url, token).then(
+        () => 'connected',
+        (err: Error & { data?: { message?: string } }) => err.data?.message,
+      );
+    const ended = await registerFarmer(api.apiUrl);
+    await apiPost(api.apiUrl, 'auth/logout', {}, ended.token);
+    expect(await reason(ended.token)).toBe(apiMessages.ar.invalidToken);
+    const abusive = await registerFarmer(api.apiUrl);
+    await apiPost(api.apiUrl, `user/block/${abusive.user.id}`, { blocked: true, reason: 'إساءة' }, admin.token);
+    expect(await reason(abusive.token)).toBe(apiMessages.ar.accountBlocked);
+  });
 });

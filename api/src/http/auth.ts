@@ -31,10 +31,23 @@ declare module 'express-serve-static-core' {
     authTokenHash?: string;
     /** When the token stops being accepted unless used again (ms since epoch; CONTRACT.md §7 "Login"). */
     authExpiresAt?: number;
-    /** True when an Authorization header was sent but its token is unknown, revoked or expired. */
-    badToken?: boolean;
+    /**
+     * Set when an Authorization header was sent but its token is unknown, revoked or expired;
+     * `'blocked'` when it was revoked by its account's block (the 401 then says so: CONTRACT.md §8).
+     */
+    badToken?: true | 'blocked';
   }
 }
+
+/** Whether a token no longer accepted belongs to a blocked account: asked only when a token is refused. */
+const blockedTokenOwner = prepared((db: Kysely<Database>, p: { tokenHash: string }) =>
+  db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .select('users.blocked_at')
+    .where('auth_tokens.token_hash', '=', p.tokenHash)
+    .where('users.blocked_at', 'is not', null),
+);
 
 /** `last_used_at` moves at most this often: one write an hour per active token, not one per request. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
@@ -91,13 +104,14 @@ export function loadUser(store: TokenStore & { config?: Pick<Config, 'now'> }): 
     const tokenHash = hashToken(token);
     const row = await tokenUser.takeFirst(db, { tokenHash });
     if (!row) {
-      req.badToken = true;
+      // its owner told why their session ended, not just that it did (the relay passes it on too)
+      req.badToken = (await blockedTokenOwner.takeFirst(db, { tokenHash })) ? 'blocked' : true;
       return next();
     }
     const { token_id, last_used_at, token_created_at, ...user } = row;
     // a blocked account's tokens are revoked with the block (user/block); one that slipped through is refused
     if (user.blocked_at !== null) {
-      req.badToken = true;
+      req.badToken = 'blocked';
       return next();
     }
     // a store account's status follows its subscription, computed now (services/subscriptions.ts)
@@ -128,7 +142,9 @@ export function loadUser(store: TokenStore & { config?: Pick<Config, 'now'> }): 
 
 /** The signed-in caller, or 401. Use inside handlers after requireAuth. */
 export function currentUser(req: Request): AuthUser {
-  if (!req.user) throw unauthorized(req.badToken ? 'invalidToken' : 'unauthorized');
+  if (!req.user) {
+    throw unauthorized(req.badToken === 'blocked' ? 'accountBlocked' : req.badToken ? 'invalidToken' : 'unauthorized');
+  }
   return req.user;
 }
 

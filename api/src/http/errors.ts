@@ -43,8 +43,8 @@ export const BODY_TOO_LARGE = 'حجم الطلب كبير جداً';
  * (CONTRACT.md §3 has no 400; the input is invalid as a whole).
  */
 export const malformedBody = () => new HttpError(422, ar('badJson'), undefined, 'validation_failed');
-/** 401 `unauthenticated`: no token, or an unknown, revoked or expired one. */
-export const unauthorized = (key: 'unauthorized' | 'invalidToken' = 'unauthorized') =>
+/** 401 `unauthenticated`: no token, or an unknown, revoked or expired one (or one its account's block revoked). */
+export const unauthorized = (key: 'unauthorized' | 'invalidToken' | 'accountBlocked' = 'unauthorized') =>
   new HttpError(401, ar(key), undefined, 'unauthenticated');
 /** 401 `unauthenticated`: a login with a wrong phone or password. */
 export const badCredentials = () => new HttpError(401, ar('badCredentials'), undefined, 'unauthenticated');

@@ -84,7 +84,12 @@ export function apiErrorMessage(
   const operation = context.operation?.replace(/^\/+/, '').split('?')[0];
   const specific = operation ? SPECIFIC.find((s) => s.code === code && s.operation.test(operation)) : undefined;
   if (specific) return apiMessages.en[specific.key];
-  if (code === 'unauthenticated' && context.withToken) return apiMessages.en.invalidToken;
+  if (code === 'unauthenticated' && context.withToken) {
+    // a session its account's block ended says so (CONTRACT.md §8), any other just that it ended
+    return failure.message === apiMessages.ar.accountBlocked
+      ? apiMessages.en.accountBlocked
+      : apiMessages.en.invalidToken;
+  }
   const fieldMessages = Object.values(failure.fields ?? {});
   if (fieldMessages.length === 1 && arToEn.has(fieldMessages[0])) return localizeFieldMessage(fieldMessages[0], lang);
   return errorCodeMessages.en[code];

@@ -9,8 +9,8 @@ import { readToken } from './token-storage';
 
 /** The bearer token for the next request, or null to send none. */
 export type TokenGetter = () => string | null;
-/** Called with the token a refused request was sent with (null without one). */
-export type UnauthorizedHandler = (sentWith: string | null) => void;
+/** Called with the token a refused request was sent with (null without one) and the refusal's message. */
+export type UnauthorizedHandler = (sentWith: string | null, message?: string) => void;
 
 let tokenGetter: TokenGetter = readToken;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
@@ -36,6 +36,6 @@ export function requestToken(): string | null {
   return tokenGetter();
 }
 
-export function reportUnauthorized(sentWith: string | null): void {
-  unauthorizedHandler?.(sentWith);
+export function reportUnauthorized(sentWith: string | null, message?: string): void {
+  unauthorizedHandler?.(sentWith, message);
 }

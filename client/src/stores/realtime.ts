@@ -146,7 +146,17 @@ export const useRealtime = create<RealtimeState>((set) => ({
     const showOutbox = () => set({ outbox: c.pending().map(toEntry) });
     offs = [
       c.onStatus((status) => set({ status })),
-      c.onSessionEnded(() => useSession.getState().clear()),
+      // the relay's reason is the API's (Arabic) refusal: in the UI language like a request's
+      c.onSessionEnded((reason) =>
+        useSession
+          .getState()
+          .clear(
+            apiErrorFromFailure(
+              { status: 401, error: { code: 'unauthenticated', message: reason } },
+              { withToken: true },
+            ).message,
+          ),
+      ),
       c.onOutbox(({ type, item }) => {
         if (type === 'sent' || type === 'failed') {
           const detail = {

@@ -12,10 +12,18 @@ import { readToken, writeToken } from '@/lib/token-storage';
 
 interface SessionState {
   token: string | null;
+  /**
+   * Why the server ended the last session, in the UI language («انتهت الجلسة…», «تم حظر هذا الحساب…»):
+   * the sign-in screen shows it. Null after a sign-out of the user's own or a new sign-in.
+   */
+  ended: string | null;
   /** Keep a new token (login, register). */
   setToken: (token: string) => void;
-  /** Forget the token and the saved user locally (no request; api/auth.ts `logout()` sends one). */
-  clear: () => void;
+  /**
+   * Forget the token and the saved user locally (no request; api/auth.ts `logout()` sends one);
+   * `reason` when the server refused the token.
+   */
+  clear: (reason?: string) => void;
 }
 
 /**
@@ -26,14 +34,15 @@ interface SessionState {
  */
 export const useSession = create<SessionState>((set) => ({
   token: null,
+  ended: null,
   setToken: (token) => {
     writeToken(token);
-    set({ token });
+    set({ token, ended: null });
   },
-  clear: () => {
+  clear: (reason) => {
     writeToken(null);
     writeSavedUser(null);
-    set({ token: null });
+    set({ token: null, ended: reason ?? null });
   },
 }));
 useSession.setState({ token: readToken() });
@@ -46,9 +55,9 @@ export const getToken = () => useSession.getState().token;
 // Requests send the session's token; an `unauthenticated` answer signs out, unless the session holds
 // another token by now (a fresh login while the refused request was under way).
 setTokenGetter(getToken);
-setUnauthorizedHandler((sentWith) => {
+setUnauthorizedHandler((sentWith, message) => {
   const { token, clear } = useSession.getState();
-  if (token !== null && token === sentWith) clear();
+  if (token !== null && token === sentWith) clear(message);
 });
 
 /** Selectors used by the layout and guards. */

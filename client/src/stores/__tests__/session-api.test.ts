@@ -40,6 +40,20 @@ describe('a 401 through the api client', () => {
     expect(useSession.getState().token).toBeNull();
     expect(readSavedUser()).toBeNull();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    // the sign-in screen tells why the session ended; a new sign-in forgets it
+    expect(useSession.getState().ended).toBe(apiMessages.ar.invalidToken);
+    signInForTest({ token: 'next', user: createUser() });
+    expect(useSession.getState().ended).toBeNull();
+  });
+
+  it("a token its account's block revoked: the session ends with the block's words; a sign-out of one's own, with none", async () => {
+    signInForTest({ token: 'old', user: createUser() });
+    api.defaults.adapter = refused(401, 'unauthenticated', apiMessages.ar.accountBlocked);
+    await expect(apiGet('auth/user')).rejects.toMatchObject({ status: 401 });
+    expect(useSession.getState()).toMatchObject({ token: null, ended: apiMessages.ar.accountBlocked });
+    signInForTest({ token: 'again', user: createUser() });
+    useSession.getState().clear();
+    expect(useSession.getState().ended).toBeNull();
   });
 
   it('another refusal (forbidden) keeps the user signed in', async () => {
