@@ -573,4 +573,32 @@ describe('order lifecycle and order cards', () => {
     );
     expectRefusal(await post(farmer.auth, 'order/cancel/999999'), 'not_found');
   });
+
+  it('a deleted store closes its open orders (rejected: the store is gone) and tells their buyers; closed ones stay', async () => {
+    const { owner, farmer, place } = await shop();
+    const waiting = await place();
+    const underway = await place();
+    await post(owner.auth, `order/update/${underway.id}`, { stage: 'accepted' });
+    const done = await place();
+    await post(owner.auth, `order/update/${done.id}`, { status: 1 });
+    heard = [];
+    const deleted = await post(owner.auth, `store/delete/${owner.store!.id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const mine = (await get(farmer.auth, 'order/getAll-byUser')).body.data.data as {
+      id: number;
+      status: number;
+      reason: string | null;
+      cancelled_by: string | null;
+    }[];
+    const byId = new Map(mine.map((o) => [o.id, o]));
+    for (const id of [waiting.id, underway.id]) {
+      expect(byId.get(id)).toMatchObject({ status: 2, reason: 'هذا المتجر لم يعد موجوداً', cancelled_by: null });
+    }
+    expect(byId.get(done.id)).toMatchObject({ status: 1 });
+    const told = heard.filter((e) => e.event === 'order:status');
+    expect(told.map((e) => (e.payload as { order: { id: number } }).order.id).sort()).toEqual(
+      [waiting.id, underway.id].sort(),
+    );
+    expect(told.every((e) => e.rooms.includes(`user:${farmer.user.id}`))).toBe(true);
+  });
 });

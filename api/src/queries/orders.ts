@@ -2,8 +2,10 @@
  * Orders with their buyer, store (the store may be gone: orders outlive it) and delivery details,
  * and the items and reviews of a set of orders in one query each (lists never load per order).
  */
+import type { Order } from '@agrivet/shared';
 import type { Kysely } from 'kysely';
 import type { Database, OrderItemRow, ReviewRow } from '../db/types';
+import { presentOrder } from '../presenters/order';
 
 export function selectOrders(db: Kysely<Database>) {
   return db
@@ -61,6 +63,13 @@ export async function reviewsByOrder(db: Kysely<Database>, orderIds: number[]): 
   if (orderIds.length === 0) return new Map();
   const rows = await db.selectFrom('reviews').selectAll().where('order_id', 'in', orderIds).execute();
   return new Map(rows.map((r) => [r.order_id, r]));
+}
+
+/** Orders as the API answers them, with their items and reviews (two queries for the whole set). */
+export async function presentOrderRows(db: Kysely<Database>, rows: OrderListRow[]): Promise<Order[]> {
+  const ids = rows.map((r) => r.id);
+  const [items, reviews] = await Promise.all([itemsByOrder(db, ids), reviewsByOrder(db, ids)]);
+  return rows.map((r) => presentOrder(r, items.get(r.id) ?? [], reviews.get(r.id)));
 }
 
 /** A store's reviews with the reviewer's name, newest first (store/reviews/{id}). */

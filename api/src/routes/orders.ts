@@ -29,8 +29,7 @@ import { sendOk } from '../http/envelope';
 import { forbidden, HttpError, invalid, invalidField, notFound } from '../http/errors';
 import { type Paging, paginate, queryInt, readPaging } from '../http/paging';
 import { idParam, validate } from '../http/validate';
-import { presentOrder } from '../presenters/order';
-import { itemsByOrder, type OrderListRow, reviewsByOrder, selectOrders } from '../queries/orders';
+import { type OrderListRow, presentOrderRows, selectOrders } from '../queries/orders';
 import { isStorableId } from '../services/ids';
 import { findOrderByClientId, placeOrder } from '../services/orders';
 import { orderChanged, orderCreated } from '../events/orders';
@@ -77,11 +76,7 @@ export function orderRoutes(ctx: AppContext): Router {
   // form-data bodies as well as JSON (CONTRACT.md §3)
   router.use(acceptFormFields);
 
-  const presentRows = async (rows: OrderListRow[]) => {
-    const ids = rows.map((r) => r.id);
-    const [items, reviews] = await Promise.all([itemsByOrder(db, ids), reviewsByOrder(db, ids)]);
-    return rows.map((r) => presentOrder(r, items.get(r.id) ?? [], reviews.get(r.id)));
-  };
+  const presentRows = (rows: OrderListRow[]) => presentOrderRows(db, rows);
 
   const loadOrder = async (id: number) => {
     const row = await selectOrders(db).where('orders.id', '=', id).executeTakeFirst();

@@ -4,6 +4,7 @@
  * may not write; `verified` is the admin's alone).
  */
 import {
+  apiMessages,
   isStoreAccount,
   PROVINCE_IDS,
   STORE_TYPES,
@@ -35,6 +36,8 @@ import { acceptImage, storeUploadedImage } from '../http/upload';
 import { idParam, validate } from '../http/validate';
 import { presentProduct } from '../presenters/product';
 import { presentStore } from '../presenters/store';
+import { orderChanged } from '../events/orders';
+import { presentOrderRows, selectOrders } from '../queries/orders';
 import { selectProducts } from '../queries/products';
 import { selectStores } from '../queries/stores';
 import { storeSearchText } from '../search/search-text';
@@ -102,7 +105,7 @@ function readFilter(req: Request): StoreFilter {
   return { type, city: city === 0 ? undefined : city, sort: sort === 'rating' ? 'rating' : undefined };
 }
 
-export function storeRoutes({ db, images, config }: AppContext): Router {
+export function storeRoutes({ db, images, config, events }: AppContext): Router {
   const router = Router();
   const clock = clockOf(config);
 
@@ -358,8 +361,24 @@ export function storeRoutes({ db, images, config }: AppContext): Router {
       .where('conversations.store_id', '=', current.id)
       .where('messages.image', 'is not', null)
       .execute();
-    // products, conversations and their messages go with the store (ON DELETE CASCADE)
-    await db.deleteFrom('stores').where('id', '=', current.id).execute();
+    // Its open orders close with it (rejected, the reason saying the store is gone): orders outlive their
+    // store, and one left open would wait for good. Products, conversations and their messages go with
+    // the store (ON DELETE CASCADE), so no order card is written; the buyers hear of it as order:status.
+    const closed = await db.transaction().execute(async (trx) => {
+      const open = await trx
+        .updateTable('orders')
+        .set({ status: 2, reason: apiMessages.ar.storeGone, cancelled_by: null, updated_at: nowIso() })
+        .where('store_id', '=', current.id)
+        .where('status', '=', 0)
+        .returning('id')
+        .execute();
+      await trx.deleteFrom('stores').where('id', '=', current.id).execute();
+      return open.map((o) => o.id);
+    });
+    if (closed.length > 0) {
+      const rows = await selectOrders(db).where('orders.id', 'in', closed).execute();
+      for (const order of await presentOrderRows(db, rows)) await events.publish(orderChanged(order));
+    }
     for (const path of [current.image, ...productImages.map((p) => p.image), ...messageImages.map((m) => m.image)]) {
       await images.remove(path);
     }
