@@ -80,6 +80,13 @@ describe('user/block', () => {
       .post('/api/auth/login')
       .send({ phone: farmer.user.phone, password: TEST_PASSWORD });
     expect(back.status).toBe(200);
+    // lifting a block that is not there again answers as before and writes no second audit row
+    const again = await request(t.app)
+      .post(`/api/user/block/${farmer.user.id}`)
+      .set(admin.auth)
+      .send({ blocked: false });
+    expect(again.status).toBe(200);
+    expect(again.body.data.user.blocked).toBe(false);
 
     const rows = await auditRows(admin);
     expect(rows.filter((r) => r.target_id === farmer.user.id).map((r) => r.action)).toEqual([

@@ -231,6 +231,10 @@ test('a farmer reports a message; the admin, told on another screen, deletes it,
   await expect(storeReport).toContainText('مزارع مبلّغ');
   await shot(desk, 'reports-queue-1366');
   await storeReport.getByRole('button', { name: 'حذف الرسالة' }).click();
+  // it cannot be undone: asked first, with the message shown
+  const sure = desk.getByRole('alertdialog');
+  await expect(sure).toContainText(storeAbuse);
+  await sure.getByRole('button', { name: 'حذف الرسالة' }).click();
   await expect(desk.getByText('تمت معالجة البلاغ').first()).toBeVisible();
   await expect(storeReport).toHaveCount(0);
   await expect(reportsBadge).toHaveCount(before > 0 ? 1 : 0);

@@ -27,12 +27,17 @@ export async function setUserBlocked(
   const { db } = ctx;
   const target = await db
     .selectFrom('users')
-    .select(['id', 'type', 'blocked_at'])
+    .select(['id', 'type', 'blocked_at', 'blocked_reason'])
     .where('id', '=', targetId)
     .executeTakeFirst();
   if (!target) throw notFound();
   // never the admin: the one account that can lift a block
   if (target.type === UserType.Admin) throw forbidden('cannotBlockAdmin');
+  // a repeated block with the same reason, or lifting a block that is not there, changes nothing: no audit row
+  const unchanged = blocked
+    ? target.blocked_at !== null && target.blocked_reason === reason
+    : target.blocked_at === null;
+  if (unchanged) return;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')

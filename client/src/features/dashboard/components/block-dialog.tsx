@@ -60,7 +60,8 @@ export function BlockDialog({ user }: { user: User }) {
         <Button
           size="xs"
           variant={blocked ? 'outline' : 'ghost'}
-          colorPalette="red"
+          // lifting a block restores an account: not the danger colour of blocking one
+          colorPalette={blocked ? 'green' : 'red'}
           aria-label={`${t(blocked ? 'users.unblock' : 'users.block')}: ${user.name}`}
         >
           {blocked ? <MdLockOpen aria-hidden /> : <MdBlock aria-hidden />}
@@ -84,7 +85,7 @@ export function BlockDialog({ user }: { user: User }) {
               <Button variant="outline" onClick={() => setOpen(false)}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette="red" loading={block.isPending} onClick={() => void save()}>
+              <Button colorPalette={blocked ? 'green' : 'red'} loading={block.isPending} onClick={() => void save()}>
                 {t(blocked ? 'users.unblock' : 'users.block')}
               </Button>
             </Dialog.Footer>

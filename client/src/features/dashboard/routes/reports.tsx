@@ -21,6 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MdBlock, MdDelete, MdDoneAll } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
+import { confirm } from '@/components/ui/confirm-dialog';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
@@ -199,7 +200,16 @@ function ReportCard({ report }: { report: Report }) {
                 <Button
                   size="sm"
                   colorPalette="orange"
-                  onClick={() => void act('delete_message')}
+                  onClick={async () => {
+                    // deleting cannot be undone: asked first, as blocking is
+                    const ok = await confirm({
+                      title: t('reports.deleteConfirm'),
+                      body: report.message?.message ?? undefined,
+                      confirmLabel: t('reports.deleteMessage'),
+                      destructive: true,
+                    });
+                    if (ok) await act('delete_message');
+                  }}
                   loading={resolve.isPending}
                 >
                   <MdDelete aria-hidden />
