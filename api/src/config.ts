@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { canonicalPhone, isValidPhone } from '@agrivet/shared';
 import { DEFAULT_RATE_LIMITS, type RateLimitRules } from './http/rate-limit';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -148,9 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepo
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
-  const adminPhone = env.ADMIN_PHONE || '0900000000';
-  if (!/^\+?\d{7,15}$/.test(adminPhone))
-    throw new ConfigError(`ADMIN_PHONE must be 7 to 15 digits, got "${adminPhone}"`);
+  // stored as every phone is (docs/decisions.md "Phone numbers"): ADMIN_PHONE=+963900000000 is 0900000000
+  const adminPhone = canonicalPhone(env.ADMIN_PHONE || '0900000000');
+  if (!isValidPhone(adminPhone))
+    throw new ConfigError(
+      `ADMIN_PHONE must be 7 to 15 digits (a Syrian mobile 09… exactly 10), got "${env.ADMIN_PHONE}"`,
+    );
   const adminPassword = env.ADMIN_PASSWORD || 'admin1234';
   if (adminPassword.length < 4 || adminPassword.length > 50) {
     throw new ConfigError('ADMIN_PASSWORD must be 4 to 50 characters long');

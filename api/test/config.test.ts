@@ -46,8 +46,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, root)).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' }, root)).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ ADMIN_PHONE: 'abc' }, root)).toThrow(/ADMIN_PHONE/);
+    expect(() => loadConfig({ ADMIN_PHONE: '094400000' }, root)).toThrow(/ADMIN_PHONE/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'x' }, root)).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ SUPPORT_PHONE: '"><script>' }, root)).toThrow(/SUPPORT_PHONE/);
+  });
+
+  it('ADMIN_PHONE is stored as every phone is: +963… is 09…', () => {
+    expect(loadConfig({ ADMIN_PHONE: '+963 900 000 001' }, root).adminPhone).toBe('0900000001');
+    expect(loadConfig({ ADMIN_PHONE: '011 223 3445' }, root).adminPhone).toBe('0112233445');
   });
 
   it('SUPPORT_PHONE keeps digits and a leading +, without spaces or dashes', () => {

@@ -8,11 +8,22 @@ import { LIMITS } from './limits';
 /** A number in Arabic-Indic digits (٠-٩), as Arabic text writes it. */
 const arabicDigits = (n: number): string => String(n).replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
 
+/**
+ * "n letters" as Arabic counts them: 3–10 take the plural (٤ أحرف), 11–99 the singular accusative
+ * (٥٠ حرفاً), otherwise the singular (١٠٠ حرف).
+ */
+const arabicLetters = (n: number): string => {
+  const tens = n % 100;
+  const noun = tens >= 3 && tens <= 10 ? 'أحرف' : tens >= 11 ? 'حرفاً' : 'حرف';
+  return `${arabicDigits(n)} ${noun}`;
+};
+
 export const validationMessages = {
   ar: {
     required: 'هذا الحقل مطلوب',
     tooShort: 'قصيرة جداً!',
-    passwordTooShort: `قصيرة جداً: ${arabicDigits(LIMITS.passwordMin)} أحرف على الأقل`,
+    passwordTooShort: `قصيرة جداً: ${arabicLetters(LIMITS.passwordMin)} على الأقل`,
+    passwordTooLong: `طويلة جداً: ${arabicLetters(LIMITS.passwordMax)} على الأكثر`,
     tooLong: 'طويلة جداً!',
     textTooLong: 'النص طويل جداً',
     passwordsMatch: 'كلمتا المرور غير متطابقتين',
@@ -41,6 +52,8 @@ export const validationMessages = {
     required: 'Required',
     tooShort: 'Too Short!',
     passwordTooShort: `Too Short! At least ${LIMITS.passwordMin} characters`,
+    /** SPEC.md §5 verbatim. */
+    passwordTooLong: 'Too Long!',
     tooLong: 'Too Long!',
     textTooLong: 'Text is too long',
     passwordsMatch: 'Passwords must match',

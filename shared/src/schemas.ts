@@ -33,12 +33,39 @@ const num = (lang: Lang) =>
 const id = (lang: Lang) =>
   num(lang).integer(m(lang).invalidId).min(1, m(lang).invalidId).max(2_147_483_647, m(lang).invalidId);
 
+/**
+ * A phone as typed, cleaned: Arabic-Indic and Persian digits to 0-9; spaces, dashes and the bidi
+ * marks a number copied from an Arabic screen carries (LRM/RLM/ALM, embeddings, isolates) removed.
+ */
+export const cleanPhone = (input: string): string =>
+  toLatinDigits(input).replace(/[\s\u002D\u2010-\u2015\u2212\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
+
+/**
+ * The one stored form of a phone (docs/decisions.md "Phone numbers"): cleaned (`cleanPhone`), and a
+ * Syrian number written internationally — `+963…`, `00963…`, or `963` followed by the 8–9 digits of a
+ * Syrian number — becomes the national `0…` (a trunk 0 after the country code is dropped, not
+ * doubled: `+963 0944…` is `0944…`). Anything else is returned cleaned, unchanged. Used by every
+ * schema that takes a phone, login included, so `+963944444444` and `0944444444` are one account.
+ */
+export function canonicalPhone(input: string): string {
+  const s = cleanPhone(input);
+  const international = /^(?:\+|00)9630?(\d+)$/.exec(s) ?? /^9630?(\d{8,9})$/.exec(s);
+  return international ? `0${international[1]}` : s;
+}
+
+/**
+ * A canonical phone the forms and the API accept: 7 to 15 digits with an optional `+`; a Syrian mobile
+ * (`09…`) exactly 10 digits.
+ */
+export const isValidPhone = (canonical: string): boolean =>
+  /^\+?\d{7,15}$/.test(canonical) && (!canonical.startsWith('09') || /^09\d{8}$/.test(canonical));
+
 const phone = (lang: Lang) =>
   yup
     .string()
-    .transform((v: unknown) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') : v))
+    .transform((v: unknown) => (typeof v === 'string' ? canonicalPhone(v) : v))
     .required(m(lang).required)
-    .matches(/^\+?\d{7,15}$/, m(lang).invalidPhone);
+    .test({ name: 'phone', message: m(lang).invalidPhone, skipAbsent: true, test: (v) => isValidPhone(v) });
 
 const password = (lang: Lang) =>
   noControlCharacters(
@@ -46,7 +73,7 @@ const password = (lang: Lang) =>
       .string()
       .required(m(lang).required)
       .min(LIMITS.passwordMin, m(lang).passwordTooShort)
-      .max(LIMITS.passwordMax, m(lang).tooLong),
+      .max(LIMITS.passwordMax, m(lang).passwordTooLong),
     lang,
   );
 
@@ -69,10 +96,12 @@ const oneOfNumbers = (lang: Lang, values: readonly number[]) => num(lang).oneOf(
 
 export const loginSchema = (lang: Lang = 'ar') =>
   yup.object({
+    // only required (SPEC.md §5), not validated: whatever was accepted before still is, and the
+    // lookup (and the login limits' key) is the canonical form
     phone: noControlCharacters(
       yup
         .string()
-        .transform((v: unknown) => (typeof v === 'string' ? toLatinDigits(v).replace(/[\s-]/g, '') : v))
+        .transform((v: unknown) => (typeof v === 'string' ? canonicalPhone(v) : v))
         .required(m(lang).required),
       lang,
     ),
@@ -91,7 +120,7 @@ export const registerSchema = (lang: Lang = 'ar') =>
 export const changePasswordSchema = (lang: Lang = 'ar') =>
   yup.object({
     current_password: noControlCharacters(
-      yup.string().required(m(lang).required).max(LIMITS.passwordMax, m(lang).tooLong),
+      yup.string().required(m(lang).required).max(LIMITS.passwordMax, m(lang).passwordTooLong),
       lang,
     ),
     password: password(lang),

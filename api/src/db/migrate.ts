@@ -18,6 +18,7 @@ import { subscriptionsOversightMigration } from './migrations/011-subscriptions-
 import { inboxOrdersMigration } from './migrations/012-inbox-orders';
 import { pushLimitsMigration } from './migrations/013-push-limits';
 import { deletedMessagesMigration } from './migrations/014-deleted-messages';
+import { canonicalPhonesMigration } from './migrations/015-canonical-phones';
 import { compactSearchIndexes } from './search-upkeep';
 import type { Database } from './types';
 
@@ -41,6 +42,7 @@ function provider(db: Db): MigrationProvider {
         '012_inbox_orders': inboxOrdersMigration(db.dialect),
         '013_push_limits': pushLimitsMigration(db.dialect),
         '014_deleted_messages': deletedMessagesMigration(),
+        '015_canonical_phones': canonicalPhonesMigration(),
       };
     },
   };

@@ -7,6 +7,7 @@
 import {
   apiMessages,
   changePasswordSchema,
+  cleanPhone,
   forgetPasswordSchema,
   isStoreAccount,
   loginSchema,
@@ -49,15 +50,27 @@ export function authRoutes(ctx: AppContext): Router {
     return presentUser(row, 0, clockNow(ctx.config));
   };
 
+  /**
+   * The account a phone names: the one stored under its canonical form (the schemas canonicalise it:
+   * `+963944…` is `0944…`) — unless one is stored under the phone exactly as typed, cleaned: an account
+   * migration 015 left in its international form because the canonical one was another account's.
+   */
+  const accountByPhone = async (canonical: string, input: unknown) => {
+    const typed = typeof input === 'string' ? cleanPhone(input) : canonical;
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'phone', 'password_hash', 'blocked_at'])
+      .where('phone', 'in', typed === canonical ? [canonical] : [canonical, typed])
+      .execute();
+    return rows.find((r) => r.phone === typed) ?? rows[0];
+  };
+
   router.post('/login', async (req, res) => {
     const body = await validate(login, req.body);
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'password_hash', 'blocked_at'])
-      .where('phone', '=', body.phone)
-      .executeTakeFirst();
+    const user = await accountByPhone(body.phone, req.body?.phone);
     const device = trustedDevice(req, user?.id);
-    // counted as a failure before the password is checked (parallel guesses all count); 429 when over
+    // counted as a failure before the password is checked (parallel guesses all count); 429 when over.
+    // Keyed by the canonical phone: `+963944…` and `0944…` are one phone to the limits too
     const attempt = await beginLoginAttempt(limits, { phone: body.phone, ip: req.ip ?? 'unknown', device });
     const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user || !valid) throw badCredentials();
@@ -159,7 +172,7 @@ export function authRoutes(ctx: AppContext): Router {
       .where('resolved_at', 'is', null)
       .executeTakeFirst();
     if (!open) {
-      const user = await db.selectFrom('users').select('id').where('phone', '=', body.phone).executeTakeFirst();
+      const user = await accountByPhone(body.phone, req.body?.phone);
       await db
         .insertInto('password_reset_requests')
         .values({ phone: body.phone, user_id: user?.id ?? null, created_at: nowIso() })

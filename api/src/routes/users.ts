@@ -4,6 +4,7 @@
  * user/set-password/{id} (admin).
  */
 import {
+  canonicalPhone,
   normalizeArabic,
   setPasswordSchema,
   toLatinDigits,
@@ -80,6 +81,9 @@ export function userRoutes(ctx: AppContext): Router {
     if (blocked === null) throw invalid({ blocked: validationMessages.ar.invalidBoolean });
     const qText = typeof req.query.q === 'string' ? normalizeArabic(req.query.q).trim() : '';
     if (qText.length > 100) throw invalid({ q: validationMessages.ar.textTooLong });
+    // a phone however it is written (`+963 944…`, `0944-444-444`) finds the stored, canonical one
+    const phoneLike = /^[+\d\s-]+$/.test(qText) && /\d/.test(qText);
+    const phoneQuery = phoneLike ? canonicalPhone(qText) : toLatinDigits(qText);
     const now = clockNow(ctx.config);
     // statuses by the subscriptions as they are now, so the status filter is exact
     if (status !== undefined) await syncStatuses(db, now);
@@ -95,7 +99,7 @@ export function userRoutes(ctx: AppContext): Router {
         out = out.where((eb) =>
           eb.or([
             eb(sql<string>`users.search_text`, 'like', sql<string>`${pattern} escape '\\'`),
-            eb('users.phone', 'like', sql<string>`${likePattern(toLatinDigits(qText))} escape '\\'`),
+            eb('users.phone', 'like', sql<string>`${likePattern(phoneQuery)} escape '\\'`),
           ]),
         ) as Q;
       }

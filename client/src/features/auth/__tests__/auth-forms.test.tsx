@@ -36,7 +36,7 @@ describe('login form', () => {
     expect(await screen.findByText('قصيرة جداً: ٤ أحرف على الأقل')).toBeInTheDocument();
     await user.clear(password);
     await user.type(password, 'x'.repeat(51));
-    expect(await screen.findByText('طويلة جداً!')).toBeInTheDocument();
+    expect(await screen.findByText('طويلة جداً: ٥٠ حرفاً على الأكثر')).toBeInTheDocument();
   });
 
   it("shows SPEC.md's English messages in English", async () => {
