@@ -79,6 +79,31 @@ describe('products', () => {
     expect(form.body.data).toMatchObject({ price: '0.00', is_special: true, description: null });
   });
 
+  it("keeps a description's lines: a form's CRLF (as a browser sends a textarea) is stored as LF; a lone CR is refused", async () => {
+    const me = await t.make.loginAs('store');
+    const lines = await request(t.app)
+      .post('/api/product/create')
+      .set(me.auth)
+      .field('name', 'مبيد فطري')
+      .field('type', '1')
+      .field('price', '5')
+      .field('is_special', 'false')
+      .field('description', 'الجرعة: 2 غ لكل لتر\r\nيرش صباحاً\r\n\r\nيحفظ بعيداً عن الأطفال');
+    expect(lines.status, JSON.stringify(lines.body)).toBe(200);
+    expect(lines.body.data.description).toBe('الجرعة: 2 غ لكل لتر\nيرش صباحاً\n\nيحفظ بعيداً عن الأطفال');
+    const json = await request(t.app)
+      .post('/api/product/create')
+      .set(me.auth)
+      .send({ ...body, description: 'سطر\r\nسطر' });
+    expect(json.body.data.description).toBe('سطر\nسطر');
+    const lone = await request(t.app)
+      .post('/api/product/create')
+      .set(me.auth)
+      .send({ ...body, description: 'سطر\rسطر' });
+    expect(lone.status).toBe(422);
+    expect(lone.body.error.fields.description).toMatch(/[\u0600-\u06FF]/);
+  });
+
   it('is 403 for farmers, the admin, disabled stores, accounts without a store and a foreign store_id', async () => {
     for (const role of ['farmer', 'admin'] as const) {
       const who = await t.make.loginAs(role);

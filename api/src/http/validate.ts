@@ -92,7 +92,8 @@ function refuseNonScalars(schema: Validator<unknown>, body: Record<string, unkno
  */
 function refuseControlCharacters(value: unknown, path: string, fields: Record<string, string>): void {
   if (typeof value === 'string') {
-    if (hasControlCharacters(value)) fields[path] = msg.controlCharacters;
+    // CRLF is a line break: a browser sends a textarea's lines so in a form (the text fields keep LF)
+    if (hasControlCharacters(value.replace(/\r\n/g, '\n'))) fields[path] = msg.controlCharacters;
   } else if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) refuseControlCharacters(v, `${path}[${i}]`, fields);
   } else if (isPlainObject(value)) {
