@@ -49,7 +49,7 @@ function refusal(status: number, body: unknown, config: AxiosError['config']): A
       )
     : new ApiError(status, i18n.t('errors.requestFailed'), errorCodeForStatus(status));
   // The token it was sent with is gone or revoked: the session decides what that means.
-  if (error.code === 'unauthenticated') reportUnauthorized(sentWith, error.message);
+  if (error.code === 'unauthenticated') reportUnauthorized(sentWith, isFailureBody(body) ? error.message : undefined);
   return error;
 }
 

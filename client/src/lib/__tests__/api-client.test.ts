@@ -172,7 +172,7 @@ describe('api client', () => {
       error: { code: 'unauthenticated', message: apiMessages.ar.invalidToken },
     });
     await expect(apiGet('auth/user')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
-    expect(handler).toHaveBeenCalledWith('old');
+    expect(handler).toHaveBeenCalledWith('old', apiMessages.ar.invalidToken);
 
     handler.mockClear();
     api.defaults.adapter = respond(403, { status: 403, error: { code: 'forbidden', message: 'x' } });
@@ -188,7 +188,7 @@ describe('api client', () => {
     expect(toApiError(new AxiosError('failed', 'ERR_BAD_RESPONSE', config, {}, response))).toMatchObject({
       code: 'unauthenticated',
     });
-    expect(handler).toHaveBeenCalledWith(null);
+    expect(handler).toHaveBeenCalledWith(null, undefined);
   });
 
   it("no response → status 400, code 'network' or 'timeout', \"No response received from the server\"", async () => {

@@ -10,6 +10,7 @@ export function NativeChoice<T extends string>({
   options,
   name,
   size = 'lg',
+  disabled,
 }: {
   label: string;
   value: T;
@@ -17,9 +18,10 @@ export function NativeChoice<T extends string>({
   options: { value: T; label: string }[];
   name?: string;
   size?: 'sm' | 'md' | 'lg';
+  disabled?: boolean;
 }) {
   return (
-    <Field.Root recipe={fieldRecipe}>
+    <Field.Root recipe={fieldRecipe} disabled={disabled}>
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root recipe={nativeSelectRecipe} size={size}>
         <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.currentTarget.value as T)}>

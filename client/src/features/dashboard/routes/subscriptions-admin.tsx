@@ -121,10 +121,16 @@ function PaymentForm({ draft, setDraft }: { draft: Draft; setDraft: (d: Draft) =
   const ids = { user: useId(), reference: useId() };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    const userId = toLatinDigits(draft.userId.trim());
+    // an account number is digits: said beside the field, without a request
+    if (!/^[1-9]\d{0,9}$/.test(userId)) {
+      setFields({ user_id: t('admin.badUserId') });
+      return;
+    }
     setFields({});
     try {
       const { payment } = await record.mutateAsync({
-        user_id: Number(toLatinDigits(draft.userId.trim())),
+        user_id: Number(userId),
         plan: draft.plan,
         method: draft.method,
         amount_cents: PLAN_PRICE_CENTS[draft.plan],
@@ -135,8 +141,10 @@ function PaymentForm({ draft, setDraft }: { draft: Draft; setDraft: (d: Draft) =
       setDraft(emptyDraft);
       notify.success(t('admin.recorded', { no: payment.receipt_no }));
     } catch (err) {
-      notify.error(err, common('errors.requestFailed'));
-      setFields((err as { fields?: Record<string, string> }).fields ?? {});
+      const refused = (err as { fields?: Record<string, string> }).fields ?? {};
+      setFields(refused);
+      // a refusal about a field is said beside it (or under the form); a toast for the rest
+      if (Object.keys(refused).length === 0) notify.error(err, common('errors.requestFailed'));
     }
   };
   return (
@@ -174,6 +182,8 @@ function PaymentForm({ draft, setDraft }: { draft: Draft; setDraft: (d: Draft) =
             label={t('renew.plan')}
             name="plan"
             value={draft.plan}
+            // a renewal request is paid for the plan it asked for
+            disabled={draft.requestId !== null}
             onChange={(plan) => setDraft({ ...draft, plan })}
             options={SUBSCRIPTION_PLANS.map((p) => ({
               value: p,
@@ -200,8 +210,8 @@ function PaymentForm({ draft, setDraft }: { draft: Draft; setDraft: (d: Draft) =
             />
           </Field.Root>
         </SimpleGrid>
-        {(fields.amount_cents || fields.request_id) && (
-          <Text color="red.600">{fields.amount_cents ?? fields.request_id}</Text>
+        {(fields.amount_cents || fields.request_id || fields.plan) && (
+          <Text color="red.600">{fields.amount_cents ?? fields.request_id ?? fields.plan}</Text>
         )}
         <HStack gap="3" flexWrap="wrap">
           <Text fontWeight="bold">{t('renew.amount', { amount: centsText(PLAN_PRICE_CENTS[draft.plan]) })}</Text>
