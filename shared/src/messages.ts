@@ -5,17 +5,15 @@
 import type { Lang } from './entities';
 import { LIMITS } from './limits';
 
-/** A number in Arabic-Indic digits (٠-٩), as Arabic text writes it. */
-const arabicDigits = (n: number): string => String(n).replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
-
 /**
- * "n letters" as Arabic counts them: 3–10 take the plural (٤ أحرف), 11–99 the singular accusative
- * (٥٠ حرفاً), otherwise the singular (١٠٠ حرف).
+ * "n letters" as Arabic counts them: 3–10 take the plural (4 أحرف), 11–99 the singular accusative
+ * (50 حرفاً), otherwise the singular (100 حرف). Western digits, as everywhere in the Arabic UI
+ * (docs/decisions.md "Digits").
  */
 const arabicLetters = (n: number): string => {
   const tens = n % 100;
   const noun = tens >= 3 && tens <= 10 ? 'أحرف' : tens >= 11 ? 'حرفاً' : 'حرف';
-  return `${arabicDigits(n)} ${noun}`;
+  return `${n} ${noun}`;
 };
 
 export const validationMessages = {

@@ -211,7 +211,7 @@ describe('change password form', () => {
     renderAt('/profile/ChangePassword');
     await user.type(screen.getByLabelText('كلمة المرور الجديدة'), 'abc');
     await user.tab();
-    expect(await screen.findByText('قصيرة جداً: ٤ أحرف على الأقل')).toBeInTheDocument();
+    expect(await screen.findByText('قصيرة جداً: 4 أحرف على الأقل')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('كلمة المرور الجديدة'));
     await user.type(screen.getByLabelText('كلمة المرور الجديدة'), 'new-pass-1');
     await user.type(screen.getByLabelText('تأكيد كلمة المرور'), 'new-pass-2');
