@@ -202,6 +202,13 @@ describe('subscriptions', () => {
       expectRefusal(res, 'validation_failed');
       expect(res.body.error.fields.amount_cents).toMatch(/[\u0600-\u06FF]/);
     }
+    // the monthly request is not answered by a yearly payment (the request stays open)
+    const otherPlan = await request(t.app)
+      .post('/api/subscription/payment')
+      .set(admin.auth)
+      .send({ user_id: owner.id, plan: 'yearly', method: 'mtn_cash', amount_cents: 5000, request_id: requestId });
+    expectRefusal(otherPlan, 'validation_failed');
+    expect(otherPlan.body.error.fields.plan).toBe('الباقة لا تطابق باقة طلب التجديد');
     const farmer = await t.make.loginAs('farmer');
     expectRefusal(
       await request(t.app)

@@ -198,11 +198,13 @@ export function subscriptionRoutes(ctx: AppContext): Router {
       if (requestId !== null) {
         const request = await trx
           .selectFrom('subscription_requests')
-          .select(['id', 'user_id', 'state'])
+          .select(['id', 'user_id', 'state', 'plan'])
           .where('id', '=', requestId)
           .executeTakeFirst();
         if (!request) throw invalid({ request_id: validationMessages.ar.invalidId });
         if (request.user_id !== target.id) throw invalidField('request_id', 'requestOtherUser');
+        // a request is answered by a payment for the plan it asked for (another plan: record it without the request)
+        if (request.plan !== body.plan) throw invalidField('plan', 'requestOtherPlan');
         if (request.state !== 'open') throw conflict('requestClosed');
       }
       // the end as it is now, read inside the transaction (two payments in a row both count)
