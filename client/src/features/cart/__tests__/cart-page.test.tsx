@@ -92,6 +92,20 @@ describe('cart page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'سلة صيدلية الربيع' })).toBeInTheDocument();
   });
 
+  it('a line reads «3 × 12.50 $ = 37.50 $» in the page direction, each amount a left-to-right isolate', () => {
+    useCart.getState().add(3, { ...seeds, quantity: 3 });
+    renderCart();
+    const line = screen.getByTestId('line-total');
+    // not a left-to-right paragraph: in Arabic it reads from the right, the quantity first
+    expect(line).not.toHaveAttribute('dir');
+    expect(line).toHaveTextContent('3 × 12.50 $ = 37.50 $');
+    const amounts = [...line.querySelectorAll('bdi')];
+    expect(amounts.map((b) => [b.getAttribute('dir'), b.textContent])).toEqual([
+      ['ltr', '12.50 $'],
+      ['ltr', '37.50 $'],
+    ]);
+  });
+
   it("pre-fills the delivery from the farmer's profile and sends it with the order", async () => {
     const user = userEvent.setup();
     const ack = deferred<unknown>();
@@ -175,7 +189,10 @@ describe('cart page', () => {
     useCart.getState().add(3, { product_id: 2, quantity: 1, name: 'سماد', price_cents: 5 });
     renderCart();
     expect(await screen.findByText('هذا المنتج لم يعد متوفراً في المتجر، احذفه من السلة')).toBeInTheDocument();
-    expect(await screen.findByText('تغيّر السعر: كان 12.50 $ وأصبح 15.00 $')).toBeInTheDocument();
+    // each price a left-to-right isolate (LRI … PDI) in the Arabic sentence: «12.50 $», never «$ 12.50»
+    expect(
+      await screen.findByText('تغيّر السعر: كان \u206612.50 $\u2069 وأصبح \u206615.00 $\u2069'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إرسال الطلب' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'اعتمد السعر الجديد' }));

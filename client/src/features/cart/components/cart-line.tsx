@@ -1,4 +1,4 @@
-import { type CartItem, formatPrice, LIMITS } from '@agrivet/shared';
+import { type CartItem, LIMITS } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
 import { Button, IconButton } from '@chakra-ui/react/button';
@@ -6,6 +6,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { MdAdd, MdDeleteOutline, MdRemove } from 'react-icons/md';
+import { Price, priceText } from '@/components/ui/price';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { useCart } from '@/stores/cart';
 import type { LineCheck } from '@/features/cart/lib/price-check';
@@ -66,8 +67,8 @@ export function CartLine({ storeId, item, disabled, check }: CartLineProps) {
             <Alert.Indicator />
             <Alert.Title flex="1" minW="40">
               {t('checkout.priceChanged', {
-                old: formatPrice(item.price_cents),
-                now: formatPrice(check.price_cents),
+                old: priceText(item.price_cents),
+                now: priceText(check.price_cents),
               })}
             </Alert.Title>
             <Button
@@ -106,8 +107,11 @@ export function CartLine({ storeId, item, disabled, check }: CartLineProps) {
                 <MdAdd />
               </IconButton>
             </HStack>
-            <Text color="fg.muted" dir="ltr">
-              {item.quantity} × {formatPrice(item.price_cents)} = {formatPrice(item.price_cents * item.quantity)}
+            {/* In the page's direction, each amount isolated: «15 × 7.50 $ = 112.50 $» read from the right in
+                Arabic (the $ after its amount), from the left in English. */}
+            <Text color="fg.muted" data-testid="line-total">
+              {item.quantity} × <Price amount={item.price_cents} /> ={' '}
+              <Price amount={item.price_cents * item.quantity} />
             </Text>
           </HStack>
         )}

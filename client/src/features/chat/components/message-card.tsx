@@ -16,6 +16,7 @@ import { MdAddShoppingCart, MdReceiptLong } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import '@/i18n/chat';
 import { notify } from '@/components/ui/toaster';
+import { Price } from '@/components/ui/price';
 import { paths } from '@/config/paths';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { useCart } from '@/stores/cart';
@@ -63,7 +64,9 @@ export function MessageCardView({ card, context }: { card: MessageCard; context?
             <Text fontWeight="bold" dir="auto" truncate>
               {card.name}
             </Text>
-            <Text color="green.700">{card.price} $</Text>
+            <Text color="green.700" data-testid="product-card-price">
+              <Price amount={card.price} />
+            </Text>
           </Stack>
         </HStack>
         {context?.buyer && (
@@ -115,7 +118,9 @@ export function MessageCardView({ card, context }: { card: MessageCard; context?
         </Text>
       )}
       <HStack gap="2" mt="1" justify="space-between" flexWrap="wrap">
-        <Text>{card.total} $</Text>
+        <Text data-testid="order-card-total">
+          <Price amount={card.total} />
+        </Text>
         {context && (
           <RouterLink
             to={
