@@ -127,6 +127,7 @@ export const shopAr = {
     cartCount: 'السلة ({{count}})',
     viewCart: 'عرض السلة',
     price: 'السعر',
+    wholeQuantity: 'الكمية عدد صحيح، بلا فاصلة عشرية',
     orderPending: 'لديك طلب قيد الإرسال، انتظر حتى يصل ثم أضف منتجات جديدة',
   },
   tracker: {
@@ -135,6 +136,7 @@ export const shopAr = {
     reason: 'السبب',
     cancel: 'إلغاء الطلب',
     cancelConfirm: 'إلغاء هذا الطلب؟',
+    keep: 'تراجع',
     cancelled: 'ألغيت الطلب',
     cancelFailed: 'تعذر إلغاء الطلب',
     chat: 'المحادثة مع المتجر',
@@ -147,5 +149,6 @@ export const shopAr = {
     status: 'الحالة',
     pending: 'بانتظار الإرسال',
     date: 'التاريخ',
+    cancelled: 'ملغى',
   },
 };

@@ -130,6 +130,7 @@ export const shopEn: EnglishOf<typeof shopAr> = {
     cartCount: 'Cart ({{count}})',
     viewCart: 'View the cart',
     price: 'Price',
+    wholeQuantity: 'The quantity is a whole number, without a decimal point',
     orderPending: 'An order is being sent; wait until it arrives, then add new products',
   },
   tracker: {
@@ -138,6 +139,7 @@ export const shopEn: EnglishOf<typeof shopAr> = {
     reason: 'Reason',
     cancel: 'Cancel the order',
     cancelConfirm: 'Cancel this order?',
+    keep: 'Keep the order',
     cancelled: 'You cancelled the order',
     cancelFailed: 'The order could not be cancelled',
     chat: 'Chat with the store',
@@ -150,5 +152,6 @@ export const shopEn: EnglishOf<typeof shopAr> = {
     status: 'Status',
     pending: 'Waiting to be sent',
     date: 'Date',
+    cancelled: 'Cancelled',
   },
 };

@@ -80,6 +80,41 @@ describe('quantity dialog', () => {
     await user.click(screen.getByRole('button', { name: 'أضف إلى السلة' }));
     expect(onConfirm).toHaveBeenCalledWith(3);
   });
+  it('refuses 1.5 visibly (the point stays, «الكمية عدد صحيح» at once) instead of reading it as 15', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    renderWithProviders(<QuantityDialog product={createProduct()} onClose={() => {}} onConfirm={onConfirm} />);
+    const input = await screen.findByLabelText('الكمية');
+    await user.clear(input);
+    await user.type(input, '1.5');
+    expect(input).toHaveValue('1.5');
+    expect(screen.getByText('الكمية عدد صحيح، بلا فاصلة عشرية')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'أضف إلى السلة' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+    // the Arabic decimal separator and a comma are points too
+    for (const typed of ['١٫٥', '1,5']) {
+      await user.clear(input);
+      await user.type(input, typed);
+      expect(input).toHaveValue('1.5');
+      await user.click(screen.getByRole('button', { name: 'أضف إلى السلة' }));
+      expect(onConfirm).not.toHaveBeenCalled();
+    }
+    await user.clear(input);
+    await user.type(input, '2');
+    expect(screen.queryByText('الكمية عدد صحيح، بلا فاصلة عشرية')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'أضف إلى السلة' }));
+    expect(onConfirm).toHaveBeenCalledExactlyOnceWith(2);
+  });
+
+  it('shows the price as «6.00 $» in a left-to-right isolate', async () => {
+    renderWithProviders(
+      <QuantityDialog product={createProduct({ price_cents: 600 })} onClose={() => {}} onConfirm={() => {}} />,
+    );
+    const price = (await screen.findByText(/^السعر:/)).querySelector('bdi');
+    expect(price).toHaveAttribute('dir', 'ltr');
+    expect(price).toHaveTextContent(/^6\.00 \$$/);
+  });
 });
 
 function LoginProbe() {

@@ -1,10 +1,12 @@
 /**
- * Quantity dialog of the order button (minimum 1, SPEC.md §5): a text field with the numeric keypad;
- * Arabic-Indic and Persian digits become 0-9 as typed (lib/numeric-input.ts).
+ * Quantity dialog of the order button (a whole number from 1, SPEC.md §5): a text field with the numeric
+ * keypad; Arabic-Indic and Persian digits become 0-9 as typed (lib/numeric-input.ts). A decimal point
+ * (`.`, `,`, `٫`) stays in the field and is refused at once with «الكمية عدد صحيح»: dropping it would turn
+ * 1.5 into 15.
  */
 import '@/i18n/shop';
 import type { Product } from '@agrivet/shared';
-import { formatPrice, quantitySchema } from '@agrivet/shared';
+import { quantitySchema } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Field } from '@chakra-ui/react/field';
@@ -13,6 +15,7 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Text } from '@chakra-ui/react/text';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Price } from '@/components/ui/price';
 import { currentLang } from '@/i18n';
 import { normalizeNumericInput } from '@/lib/numeric-input';
 import { dialogRecipe, fieldRecipe } from '@/lib/theme/slot-recipes';
@@ -29,13 +32,17 @@ export function QuantityDialog({ product, initialQuantity = 1, onClose, onConfir
   const [value, setValue] = useState(String(initialQuantity));
   const [touched, setTouched] = useState(false);
   const id = useId();
-  let error: string | null = null;
+  // Kept as typed (digits and one point): a point is a fraction, never a digit to drop.
+  const fraction = value.includes('.');
+  let error: string | null = fraction ? t('product.wholeQuantity') : null;
   let quantity = 0;
-  try {
-    quantity = quantitySchema(currentLang()).validateSync({ quantity: value }).quantity;
-  } catch (err) {
-    error = err instanceof Error ? err.message : t('errors.requestFailed');
-  }
+  if (!fraction)
+    try {
+      quantity = quantitySchema(currentLang()).validateSync({ quantity: value }).quantity;
+    } catch (err) {
+      error = err instanceof Error ? err.message : t('errors.requestFailed');
+    }
+  const shown = (touched || fraction) && error !== null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -64,10 +71,10 @@ export function QuantityDialog({ product, initialQuantity = 1, onClose, onConfir
               <Dialog.Body>
                 {product && (
                   <Text mb="3" color="fg.muted">
-                    {t('product.price')}: {formatPrice(product.price_cents)}
+                    {t('product.price')}: <Price amount={product.price_cents} />
                   </Text>
                 )}
-                <Field.Root recipe={fieldRecipe} invalid={touched && error !== null}>
+                <Field.Root recipe={fieldRecipe} invalid={shown}>
                   <Field.Label htmlFor={id}>{t('product.quantity')}</Field.Label>
                   <Input
                     id={id}
@@ -78,11 +85,11 @@ export function QuantityDialog({ product, initialQuantity = 1, onClose, onConfir
                     dir="ltr"
                     textAlign="start"
                     value={value}
-                    onChange={(e) => setValue(normalizeNumericInput(e.currentTarget.value, 'integer'))}
+                    onChange={(e) => setValue(normalizeNumericInput(e.currentTarget.value, 'decimal'))}
                     onBlur={() => setTouched(true)}
                     size="lg"
                   />
-                  {touched && error && <Field.ErrorText>{error}</Field.ErrorText>}
+                  {shown && <Field.ErrorText>{error}</Field.ErrorText>}
                 </Field.Root>
               </Dialog.Body>
               <Dialog.Footer>
