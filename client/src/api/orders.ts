@@ -187,13 +187,17 @@ export function nextStage(order: Pick<Order, 'status' | 'stage'>): OrderStage | 
   return null;
 }
 
-/** The tracker's steps, each done, current or to come; a closed order ends in completed or rejected. */
+/**
+ * The tracker's steps, each done, current or to come; a closed order ends in completed (every step done:
+ * a delivered order has nothing in progress) or rejected (the current, last step: the steps it never
+ * reached are left out).
+ */
 export type TrackerStep = 'new' | 'accepted' | 'out_for_delivery' | 'completed' | 'rejected';
 export function trackerSteps(
   order: Pick<Order, 'status' | 'stage'>,
 ): { step: TrackerStep; state: 'done' | 'current' | 'todo' }[] {
   const flow: TrackerStep[] = ['new', 'accepted', 'out_for_delivery', order.status === 2 ? 'rejected' : 'completed'];
-  const at = order.status === 0 ? flow.indexOf(order.stage) : 3;
+  const at = order.status === 0 ? flow.indexOf(order.stage) : order.status === 1 ? flow.length : 3;
   return flow
     .filter((step) => !(order.status === 2 && step !== 'rejected' && flow.indexOf(step) > flow.indexOf(order.stage)))
     .map((step) => {

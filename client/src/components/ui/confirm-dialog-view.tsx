@@ -11,6 +11,7 @@ export interface ConfirmViewProps {
   title: string;
   body?: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   destructive?: boolean;
   onSettle: (ok: boolean) => void;
 }
@@ -20,6 +21,7 @@ export default function ConfirmDialogView({
   title,
   body,
   confirmLabel,
+  cancelLabel,
   destructive,
   onSettle,
 }: ConfirmViewProps) {
@@ -44,7 +46,7 @@ export default function ConfirmDialogView({
             {body && <Dialog.Body>{body}</Dialog.Body>}
             <Dialog.Footer>
               <Button variant="outline" onClick={() => onSettle(false)}>
-                {t('dialog.cancel')}
+                {cancelLabel ?? t('dialog.cancel')}
               </Button>
               <Button colorPalette={destructive ? 'red' : 'green'} onClick={() => onSettle(true)}>
                 {confirmLabel ?? t('dialog.confirm')}

@@ -14,6 +14,8 @@ export interface ConfirmRequest {
   title: string;
   body?: string;
   confirmLabel?: string;
+  /** The dismiss button's label (default «إلغاء»): a word unlike the confirm's when that one cancels something. */
+  cancelLabel?: string;
   destructive?: boolean;
 }
 
@@ -57,6 +59,7 @@ export function ConfirmDialogHost() {
         title={request?.title ?? ''}
         body={request?.body}
         confirmLabel={request?.confirmLabel}
+        cancelLabel={request?.cancelLabel}
         destructive={request?.destructive}
         onSettle={settle}
       />

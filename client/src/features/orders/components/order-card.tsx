@@ -1,11 +1,12 @@
 import '@/i18n/shop';
-import { formatPrice, type Order, type OrderStatus, orderStatusLabels, provinceLabel } from '@agrivet/shared';
+import { type Order, type OrderStatus, orderStatusLabels, provinceLabel } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
+import { Price } from '@/components/ui/price';
 import { currentLang } from '@/i18n';
 import { formatDateTime } from '@/lib/format';
 import { OrderTracker } from './order-tracker';
@@ -16,6 +17,8 @@ const statusColor: Record<OrderStatus, string> = { 0: 'orange', 1: 'green', 2: '
 export function OrderCard({ order }: { order: Order }) {
   const { t } = useTranslation();
   const lang = currentLang();
+  // The buyer's own cancel reads «ملغى» (gray), as its chat card does — «مرفوض» (red) is the store's refusal.
+  const cancelled = order.status === 2 && order.cancelled_by === 'buyer';
   return (
     <Box
       as="li"
@@ -30,8 +33,14 @@ export function OrderCard({ order }: { order: Order }) {
           <Heading as="h2" size="md" minW="0" overflowWrap="anywhere">
             {order.store.name_store} — {t('orders.order', { id: order.id })}
           </Heading>
-          <Badge colorPalette={statusColor[order.status]} variant="solid" size="lg" data-testid="order-status">
-            {orderStatusLabels[lang][order.status]}
+          <Badge
+            colorPalette={cancelled ? 'gray' : statusColor[order.status]}
+            variant="solid"
+            size="lg"
+            data-testid="order-status"
+            data-cancelled={cancelled ? 'buyer' : undefined}
+          >
+            {cancelled ? t('orders.cancelled') : orderStatusLabels[lang][order.status]}
           </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
@@ -40,7 +49,7 @@ export function OrderCard({ order }: { order: Order }) {
         <Stack as="ul" gap="1" ps="4">
           {order.items.map((item) => (
             <Text as="li" key={item.product_id} fontSize="sm">
-              {item.name} × {item.quantity} — <span dir="ltr">{formatPrice(item.price_cents * item.quantity)}</span>
+              <bdi>{item.name}</bdi> × {item.quantity} — <Price amount={item.price_cents * item.quantity} />
             </Text>
           ))}
         </Stack>
@@ -52,8 +61,8 @@ export function OrderCard({ order }: { order: Order }) {
         )}
         <HStack justify="space-between">
           <Text fontWeight="bold">{t('orders.total')}</Text>
-          <Text fontWeight="bold" color="green.700" dir="ltr">
-            {formatPrice(order.total_cents)}
+          <Text fontWeight="bold" color="green.700" data-testid="order-total">
+            <Price amount={order.total_cents} />
           </Text>
         </HStack>
         <OrderTracker order={order} />

@@ -11,7 +11,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdCheckCircle, MdRadioButtonUnchecked, MdTimelapse } from 'react-icons/md';
+import { MdCancel, MdCheckCircle, MdRadioButtonUnchecked, MdTimelapse } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { applyOrder, cancelOrder, trackerSteps } from '@/api/orders';
 import { confirm } from '@/components/ui/confirm-dialog';
@@ -25,18 +25,26 @@ export function OrderTracker({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const steps = trackerSteps(order);
+  // The buyer's own cancel is no rejection by the store: «ملغى», as on the order's badge and its chat card.
+  const cancelled = order.status === 2 && order.cancelled_by === 'buyer';
   const label = (step: (typeof steps)[number]['step']) =>
     step === 'completed'
       ? orderStatusLabels[lang][1]
       : step === 'rejected'
-        ? order.cancelled_by === 'buyer'
-          ? t('tracker.cancelled')
+        ? cancelled
+          ? t('orders.cancelled')
           : orderStatusLabels[lang][2]
         : orderStageLabels[lang][step];
 
   const cancel = async () => {
-    if (!(await confirm({ title: t('tracker.cancelConfirm'), confirmLabel: t('tracker.cancel'), destructive: true })))
-      return;
+    // The dismiss button says «تراجع», not «إلغاء» beside «إلغاء الطلب».
+    const sure = await confirm({
+      title: t('tracker.cancelConfirm'),
+      confirmLabel: t('tracker.cancel'),
+      cancelLabel: t('tracker.keep'),
+      destructive: true,
+    });
+    if (!sure) return;
     setBusy(true);
     try {
       const updated = await cancelOrder(order.id);
@@ -51,36 +59,66 @@ export function OrderTracker({ order }: { order: Order }) {
 
   return (
     <Stack gap="2" data-testid="order-tracker">
-      <HStack as="ol" gap="1" flexWrap="wrap" aria-label={t('tracker.steps')}>
+      {/* One row at any width: a column per step, its icon on the line that joins the steps and its label
+          under it (a label too long for its column wraps inside it, never the steps onto a second row). */}
+      <Box
+        as="ol"
+        display="grid"
+        gridTemplateColumns={`repeat(${steps.length}, minmax(0, 1fr))`}
+        maxW="md"
+        aria-label={t('tracker.steps')}
+      >
         {steps.map(({ step, state }, i) => (
-          <HStack
+          <Stack
             as="li"
             key={step}
             gap="1"
+            align="center"
+            position="relative"
             listStyleType="none"
+            data-step={step}
+            data-state={state}
             aria-current={state === 'current' ? 'step' : undefined}
           >
-            {i > 0 && <Box w="3" h="0.5" bg={state === 'todo' ? 'gray.300' : 'green.500'} aria-hidden />}
-            {state === 'done' ? (
-              <MdCheckCircle color="var(--chakra-colors-green-600)" aria-hidden />
-            ) : state === 'current' ? (
-              <MdTimelapse
-                color={step === 'rejected' ? 'var(--chakra-colors-red-600)' : 'var(--chakra-colors-orange-500)'}
+            {i > 0 && (
+              <Box
+                position="absolute"
+                top="calc(0.625rem - 1px)"
+                insetInlineStart="calc(-50% + 0.875rem)"
+                w="calc(100% - 1.75rem)"
+                h="0.5"
+                rounded="full"
+                bg={state === 'todo' ? 'gray.300' : 'green.500'}
                 aria-hidden
               />
-            ) : (
-              <MdRadioButtonUnchecked color="var(--chakra-colors-gray-400)" aria-hidden />
             )}
+            <Box fontSize="xl" lineHeight="0">
+              {state === 'done' ? (
+                <MdCheckCircle color="var(--chakra-colors-green-600)" aria-hidden />
+              ) : state === 'current' && step === 'rejected' ? (
+                <MdCancel
+                  color={cancelled ? 'var(--chakra-colors-gray-500)' : 'var(--chakra-colors-red-600)'}
+                  aria-hidden
+                />
+              ) : state === 'current' ? (
+                <MdTimelapse color="var(--chakra-colors-orange-500)" aria-hidden />
+              ) : (
+                <MdRadioButtonUnchecked color="var(--chakra-colors-gray-400)" aria-hidden />
+              )}
+            </Box>
             <Text
               fontSize="sm"
+              lineHeight="short"
+              textAlign="center"
+              overflowWrap="anywhere"
               fontWeight={state === 'current' ? 'bold' : 'normal'}
               color={state === 'todo' ? 'fg.muted' : undefined}
             >
               {label(step)}
             </Text>
-          </HStack>
+          </Stack>
         ))}
-      </HStack>
+      </Box>
       {order.eta && order.status === 0 && (
         <Text fontSize="sm">
           {t('tracker.eta')}: <bdi>{order.eta}</bdi>

@@ -29,12 +29,34 @@ function StarsShown({ rating }: { rating: number }) {
   );
 }
 
-function StarPicker({ value, onChange, name }: { value: number; onChange: (n: number) => void; name: string }) {
+/**
+ * The stars under the legend «التقييم»; «اختر عدد النجوم» shows once, as the error of a form sent without
+ * a star (it was the legend too: the same words twice, one of them red).
+ */
+function StarPicker({
+  value,
+  onChange,
+  name,
+  error,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  name: string;
+  error: string | null;
+}) {
   const { t } = useTranslation();
+  const errorId = useId();
   return (
-    <Box as="fieldset" border="none" p="0" m="0">
+    <Box
+      as="fieldset"
+      border="none"
+      p="0"
+      m="0"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <Text as="legend" fontWeight="medium" mb="1">
-        {t('reviews.choose')}
+        {t('reviews.rating')}
       </Text>
       <HStack gap="1">
         {[1, 2, 3, 4, 5].map((n) => (
@@ -60,6 +82,11 @@ function StarPicker({ value, onChange, name }: { value: number; onChange: (n: nu
           </Box>
         ))}
       </HStack>
+      {error && (
+        <Text id={errorId} color="fg.error" fontSize="sm" role="alert" mt="1">
+          {error}
+        </Text>
+      )}
     </Box>
   );
 }
@@ -117,6 +144,7 @@ export function RateOrder({ order }: { order: Order }) {
           onClick={() => {
             setRating(review?.rating ?? 0);
             setComment(review?.comment ?? '');
+            setError(null);
             setOpen(true);
           }}
         >
@@ -129,12 +157,15 @@ export function RateOrder({ order }: { order: Order }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t('reviews.rate')}>
       <Stack gap="3" borderTopWidth="1px" pt="3">
-        <StarPicker value={rating} onChange={setRating} name={name} />
-        {error && (
-          <Text color="fg.error" fontSize="sm" role="alert">
-            {error}
-          </Text>
-        )}
+        <StarPicker
+          value={rating}
+          onChange={(n) => {
+            setRating(n);
+            setError(null);
+          }}
+          name={name}
+          error={error}
+        />
         <Field.Root recipe={fieldRecipe}>
           <Field.Label htmlFor={commentId}>{t('reviews.comment')}</Field.Label>
           <Textarea
