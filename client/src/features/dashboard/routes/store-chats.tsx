@@ -17,7 +17,7 @@ import { Image } from '@chakra-ui/react/image';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -31,6 +31,7 @@ import {
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import '@/i18n/chat';
 import { getUser } from '@/api/auth';
+import { type ThreadData, threadOf, threadQueryOptions } from '@/api/conversations';
 import { inboxKeys, inboxQueryOptions, resolveConversation, useInbox, waitedMinutes } from '@/api/inbox';
 import { lastTime, messagePreview } from '@/components/ui/conversation-item';
 import { LoadingState } from '@/components/ui/loading-state';
@@ -48,6 +49,7 @@ import { CustomerDetails } from '@/features/dashboard/components/customer-panel'
 import { INBOX_TABS, InboxTabs } from '@/features/dashboard/components/inbox-tabs';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { openRowKey, openRowQueryOptions, rowPage } from '@/features/dashboard/lib/open-conversation';
 import { checkboxRecipe, nativeSelectRecipe } from '@/features/dashboard/lib/recipes';
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 import { waitText } from '@/features/dashboard/lib/wait-text';
@@ -229,7 +231,10 @@ function CustomerBar({ c, onDetails }: { c: InboxConversation; onDetails: () => 
   const toggle = async () => {
     setBusy(true);
     try {
-      await resolveConversation(c.id, !c.resolved);
+      const updated = await resolveConversation(c.id, !c.resolved);
+      // the row as it is now, where the screen looks for it once the tab's list leaves it out
+      // (resolved while «مفتوحة» is shown, re-opened while «منتهية» is)
+      queryClient.setQueryData(openRowKey(c.id), rowPage(updated));
       await queryClient.invalidateQueries({ queryKey: inboxKeys.all });
     } catch (err) {
       notify.error(err, common('errors.requestFailed'));
@@ -316,14 +321,35 @@ export default function StoreChatsRoute() {
   const query = useInbox(filter, q);
   const rows = query.data?.data;
   const failure = failureOf(query);
-  const open = rows?.find((c) => c.id === openId);
-  // The open thread is shown once the inbox has answered: the customer's bar above it comes with the
-  // inbox's row, and the thread's own data may be in first (asked for as the app starts, app/router.tsx)
+  // The open conversation keeps its header and controls whatever the tab: its row comes from the tab's
+  // list when it is there; else (answered while «بانتظار الرد» is shown, resolved while «مفتوحة» is, or
+  // opened by a link) from a look-up among all the store's conversations by the customer's name, which
+  // its thread gives (lib/open-conversation.ts); meanwhile the row last seen of it stands in.
+  const thread = useInfiniteQuery({
+    ...threadQueryOptions(openId ?? 0),
+    enabled: openId !== null,
+    select: (d: ThreadData) => threadOf(d).conversation,
+  });
+  const listed = rows?.find((c) => c.id === openId);
+  const customerName = thread.data?.sender.name;
+  const lookUp = useQuery({
+    ...openRowQueryOptions(openId ?? 0, customerName ?? ''),
+    enabled: openId !== null && rows !== undefined && !listed && customerName !== undefined,
+  });
+  const [kept, setKept] = useState<InboxConversation | null>(null);
+  if (listed && listed !== kept) setKept(listed);
+  const open = listed ?? lookUp.data?.data[0] ?? (kept?.id === openId ? kept : undefined);
+  // the customer's name and photo before (or without) the row: the thread's
+  const shownConversation = open ?? (thread.data?.id === openId ? thread.data : undefined);
+  const customer = open?.customer ?? shownConversation?.sender;
+  // The open thread is shown once the inbox has answered and the customer's bar is known (in the tab's
+  // list, or looked up): the thread's own data may be in first (asked for as the app starts, app/router.tsx)
   // — shown before, it would be pushed down by the bar. Once shown it stays (a search or a tab keeps it).
   // (not the previous tab's list kept on screen while this one loads: the bar would come after the thread)
   const inboxAnswered = waiting.status !== 'pending' && query.status !== 'pending' && !query.isPlaceholderData;
+  const barKnown = openId === null || listed !== undefined || lookUp.isFetched || thread.isError;
   const [threadShown, setThreadShown] = useState(false);
-  if (inboxAnswered && !threadShown) setThreadShown(true);
+  if (inboxAnswered && barKnown && !threadShown) setThreadShown(true);
   const Back = lang === 'ar' ? MdArrowForward : MdArrowBack;
   const href = (id: number) => {
     const next = new URLSearchParams(params);
@@ -436,21 +462,21 @@ export default function StoreChatsRoute() {
                   </RouterLink>
                 </IconButton>
                 {/* until the conversation is in, its avatar's and name's places are held (no shift when they come) */}
-                {open ? (
-                  <Avatar name={open.customer.name} image={open.customer.image} />
+                {customer ? (
+                  <Avatar name={customer.name} image={customer.image} />
                 ) : (
                   <Box w="10" h="10" rounded="full" bg="bg.muted" flexShrink={0} aria-hidden />
                 )}
                 <Stack gap="0" minW="0" flex="1">
                   <Heading as="h2" size="md" truncate>
-                    {open?.customer.name ?? '\u00a0'}
+                    {customer?.name ?? '\u00a0'}
                   </Heading>
                   {/* whether the customer's messages arrive live (the farmer's thread header says the same) */}
                   <ConnectionStatus />
                 </Stack>
                 {/* report the customer or block them in this conversation (the store is its receiver); a lazy
                     chunk, a button of its size holds its place */}
-                <LazyThreadSafetyMenu conversation={open} me={open?.receiver.id ?? 0} />
+                <LazyThreadSafetyMenu conversation={shownConversation} me={shownConversation?.receiver.id ?? 0} />
               </HStack>
               {open && <CustomerBar c={open} onDetails={() => setSheetOpen(true)} />}
               {threadShown ? (
