@@ -226,6 +226,8 @@ describe('subscriptions', () => {
     );
 
     // in trial: the month runs from the trial's end (the later date)
+    const events: ApiEvent[] = [];
+    const stop = t.events.subscribe((e) => events.push(e));
     const paid = await request(t.app).post('/api/subscription/payment').set(admin.auth).send({
       user_id: owner.id,
       plan: 'monthly',
@@ -234,7 +236,10 @@ describe('subscriptions', () => {
       reference: 'MTN-55',
       request_id: requestId,
     });
+    stop();
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // the store hears of it live, with the payment and its plan as answered
+    expect(events).toEqual([{ event: 'subscription:payment', rooms: [`user:${owner.id}`], payload: paid.body.data }]);
     const payment = paid.body.data.payment;
     expect(payment.receipt_no).toMatch(/^AGV-\d{4}-\d{6}$/);
     expect(payment).toMatchObject({ amount: '5.00', amount_cents: 500, period_start: trialEnd, request_id: requestId });

@@ -56,7 +56,7 @@ test('a store answers its inbox with a quick reply and a product card; the order
 }) => {
   // one long flow (~40 s in CI): three times that, so a hang fails in two minutes, not five
   test.setTimeout(120_000);
-  const stamp = String(Date.now()).slice(-7);
+  const stamp = String(Date.now()).slice(-6);
   const owner = await account(1, 'عيادة الاختبار', `0935${stamp}`);
   const store = await apiCall<{ id: number }>('store/create', {
     token: owner.token,
@@ -356,7 +356,7 @@ test('a store answers its inbox with a quick reply and a product card; the order
 test('the inbox opened while its live connection is still coming up shows a message sent meanwhile', async ({
   browser,
 }) => {
-  const stamp = String(Date.now()).slice(-7);
+  const stamp = String(Date.now()).slice(-6);
   const owner = await account(1, 'صيدلية الاتصال المتأخر', `0936${stamp}`);
   const store = await apiCall<{ id: number }>('store/create', {
     token: owner.token,

@@ -98,7 +98,9 @@ test('a store renews: request → the admin records the payment → the banner g
   // the store, on a phone: expired, what still works, the renew form
   const storeSide = await signedInContext(browser, store, { viewport: PHONE });
   const page = await storeSide.context.newPage();
+  const storeLive = liveConnection(page);
   await page.goto('/dashboard/subscription');
+  await storeLive; // hears its payment live from here on
   const banner = page.getByTestId('subscription-banner');
   await expect(banner).toHaveAttribute('data-state', 'expired');
   await expect(banner).toContainText('ما يزال بإمكانك الرد على المحادثات');
@@ -143,8 +145,8 @@ test('a store renews: request → the admin records the payment → the banner g
   await expect(receipt).toBeVisible();
   await desk.emulateMedia({ media: 'screen' });
 
-  // the store: active again, no banner, the receipt among its payments
-  await page.reload();
+  // the store, on the same screen without a reload: told, active again, no banner, the receipt among its payments
+  await expect(page.getByRole('status').filter({ hasText: 'تم تسجيل دفعتك' })).toBeVisible();
   await expect(page.getByTestId('plan-state')).toHaveText('فعّال');
   await expect(page.getByTestId('subscription-banner')).toHaveCount(0);
   await expect(page.getByTestId('open-request')).toHaveCount(0);

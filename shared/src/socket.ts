@@ -1,6 +1,6 @@
 /** The socket contract of CONTRACT.md §4 as typed event maps for socket.io. */
 import type { Conversation, ConversationWithMessages, Message, MessageDeletedPush, Order, Report } from './entities';
-import type { SubscriptionRequest } from './subscriptions';
+import type { Subscription, SubscriptionPayment, SubscriptionRequest } from './subscriptions';
 import type { ApiResponse } from './errors';
 
 export type Ack<T> = (response: ApiResponse<T>) => void;
@@ -91,6 +91,12 @@ export interface ServerToClientEvents {
    * in the admin's list without a reload. Beyond CONTRACT.md §8, which names no event for it.
    */
   'subscription:request': (payload: { request: SubscriptionRequest }) => void;
+  /**
+   * The admin recorded a payment for a store account (POST subscription/payment): to that account's
+   * `user:{id}` room, so its plan, its open request and its receipts show the payment without a
+   * reload. Beyond CONTRACT.md §8, like `subscription:request`.
+   */
+  'subscription:payment': (payload: { payment: SubscriptionPayment; subscription: Subscription | null }) => void;
   /**
    * Sent by the relay to a socket just before it closes it because the account opened more than
    * its cap of sockets (docs/relay.md "Limits"): a newer connection replaced this one. The client

@@ -267,7 +267,10 @@ export function subscriptionRoutes(ctx: AppContext): Router {
       return payment.id;
     });
     const row = await selectPayments(db).where('p.id', '=', paymentId).executeTakeFirstOrThrow();
-    sendOk(res, { payment: presentPayment(row as PaymentRow), subscription: await subscriptionOf(target.id) });
+    const paid = { payment: presentPayment(row as PaymentRow), subscription: await subscriptionOf(target.id) };
+    // the store hears of it at once (its plan screen, its banner, its receipts), after the commit
+    await ctx.events.publish({ event: 'subscription:payment', rooms: [rooms.user(target.id)], payload: paid });
+    sendOk(res, paid);
   });
 
   const paymentsOf = (req: Request) => {

@@ -1,11 +1,13 @@
 /**
  * The store accounts' renewal requests as the whole admin dashboard needs them (api/subscriptions.ts has
  * the screens' calls): how many wait — the badge on "الاشتراكات" — and a `subscription:request` push
- * taken in. A module of its own, like api/report-queue.ts, so the dashboard's first screen carries only this.
+ * taken in; and, for a store account, its payment recorded by the admin (`subscription:payment`). A module
+ * of its own, like api/report-queue.ts, so the dashboard's first screen carries only this.
  */
-import { oversightPaths } from '@agrivet/shared';
+import { oversightPaths, type SubscriptionPayment } from '@agrivet/shared';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { refetchFresh } from '@/lib/query-client';
+import { authKeys } from './auth';
 import { subscriptionKeys } from './keys';
 import { listTotalQueryOptions } from './list-total';
 
@@ -32,4 +34,15 @@ export const useOpenRenewalsCount = (enabled: boolean): number =>
 export function refreshRenewals(client: QueryClient): void {
   for (const queryKey of [subscriptionKeys.allRequests(), subscriptionKeys.openCount(), subscriptionKeys.stats()])
     refetchFresh(client, queryKey);
+}
+
+/**
+ * A store account hears the admin record its payment (`subscription:payment`): the receipt kept, its
+ * plan, open request and receipts refetched, and the signed-in user (its status and `subscription`,
+ * which the dashboard's banner reads).
+ */
+export function applyPaymentRecorded(client: QueryClient, payment: SubscriptionPayment): void {
+  client.setQueryData(subscriptionKeys.payment(payment.id), payment);
+  void client.invalidateQueries({ queryKey: subscriptionKeys.all });
+  void client.invalidateQueries({ queryKey: authKeys.user() });
 }

@@ -13,7 +13,7 @@ import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { onConnected, onRealtime } from '@/stores/realtime';
 import { applyNewReport, refreshOpenReportsCount } from '@/api/report-queue';
-import { refreshRenewals } from '@/api/renewal-queue';
+import { applyPaymentRecorded, refreshRenewals } from '@/api/renewal-queue';
 import { navigateTo } from '@/lib/navigation';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
 import { retryUser, useUserQuery } from '@/api/auth';
@@ -22,6 +22,7 @@ import { failureOf } from '@/lib/query-client';
 import { orderCardsToldElsewhere } from '@/lib/order-card-toasts';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
+import { formatDay } from '@/features/dashboard/lib/oversight-format';
 import { useLiveOrders } from '@/features/dashboard/lib/use-live-orders';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
 import { DashboardTopBar } from './dashboard-top-bar';
@@ -76,11 +77,22 @@ export default function DashboardLayout() {
         },
       });
     });
+    // The admin recorded this store's payment: its plan, banner and receipts at once, and a toast to the receipt.
+    const offPaid = onRealtime('subscription:payment', ({ payment }) => {
+      applyPaymentRecorded(queryClient, payment);
+      notify.success(t('nav.paymentLive', { date: formatDay(payment.period_end, currentLang()) }), {
+        button: {
+          label: t('nav.viewReceipt'),
+          onClick: () => navigateTo(dashboardPaths.receipt.getHref(payment.id)),
+        },
+      });
+    });
     return () => {
       offCards();
       offNew();
+      offPaid();
     };
-  }, [isStore, t]);
+  }, [isStore, queryClient, t]);
 
   // The admin hears a new report wherever it is in the dashboard: a toast, the queue and the count on
   // "البلاغات" (api/reports.ts); reports made while its connection was down are counted when it comes up.

@@ -42,6 +42,8 @@ export const dashboardAr = {
     viewReports: 'عرض البلاغات',
     renewalLive: 'طلب تجديد اشتراك من {{name}}',
     viewRenewals: 'عرض الطلبات',
+    paymentLive: 'تم تسجيل دفعتك: اشتراكك فعّال حتى {{date}}',
+    viewReceipt: 'عرض الإيصال',
     soundOn: 'تشغيل صوت الطلبات الجديدة',
     soundOff: 'إيقاف صوت الطلبات الجديدة',
   },

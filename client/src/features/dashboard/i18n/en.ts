@@ -43,6 +43,8 @@ export const dashboardEn: DashboardCatalogue = {
     viewReports: 'View reports',
     renewalLive: 'Renewal request from {{name}}',
     viewRenewals: 'View requests',
+    paymentLive: 'Your payment was recorded: your plan runs until {{date}}',
+    viewReceipt: 'View the receipt',
     soundOn: 'Turn new-order sound on',
     soundOff: 'Turn new-order sound off',
   },
