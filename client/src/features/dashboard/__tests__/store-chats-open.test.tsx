@@ -132,3 +132,25 @@ describe('the open conversation of the store inbox', () => {
     expect(await screen.findAllByTestId('inbox-row')).toHaveLength(1);
   });
 });
+
+describe('an empty inbox tab', () => {
+  it('says what the tab lacks while the store has conversations, and «بعد» only when it has none', async () => {
+    let rows = [row(5, 'محمود العلي')];
+    inboxApi(() => rows);
+    const { unmount } = renderInbox('/dashboard/chats?f=resolved');
+    expect(await screen.findByText('لا توجد محادثات منتهية')).toBeInTheDocument();
+    expect(screen.queryByText('لا توجد محادثات بعد')).toBeNull();
+    unmount();
+    rows = [];
+    renderInbox('/dashboard/chats?f=resolved');
+    expect(await screen.findByText('لا توجد محادثات بعد')).toBeInTheDocument();
+  });
+
+  it('a search that finds nothing: «لا توجد محادثات مطابقة»', async () => {
+    inboxApi(() => [row(5, 'محمود العلي')]);
+    renderInbox('/dashboard/chats?f=all');
+    await screen.findAllByTestId('inbox-row');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'سماد' } });
+    expect(await screen.findByText('لا توجد محادثات مطابقة', undefined, { timeout: 3000 })).toBeInTheDocument();
+  });
+});

@@ -176,6 +176,13 @@ export const dashboardAr = {
     tab: { needs_reply: 'بانتظار الرد', open: 'مفتوحة', resolved: 'منتهية', all: 'الكل' },
     search: 'ابحث بالاسم أو الهاتف أو نص الرسالة',
     noMatch: 'لا توجد محادثات مطابقة',
+    /** A tab with nothing in it while the inbox has conversations (search: noMatch; none at all: chats.empty). */
+    emptyTab: {
+      needs_reply: 'لا يوجد عملاء بانتظار الرد',
+      open: 'لا توجد محادثات مفتوحة',
+      resolved: 'لا توجد محادثات منتهية',
+      all: 'لا توجد محادثات مطابقة',
+    },
     waiting: 'ينتظر منذ {{time}}',
     minutes_zero: 'أقل من دقيقة',
     minutes_one: 'دقيقة',

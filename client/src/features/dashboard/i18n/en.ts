@@ -178,6 +178,13 @@ export const dashboardEn: DashboardCatalogue = {
     tab: { needs_reply: 'Needs a reply', open: 'Open', resolved: 'Resolved', all: 'All' },
     search: 'Search by name, phone or message',
     noMatch: 'No matching chats',
+    /** A tab with nothing in it while the inbox has conversations (search: noMatch; none at all: chats.empty). */
+    emptyTab: {
+      needs_reply: 'No customer is waiting for a reply',
+      open: 'No open chats',
+      resolved: 'No resolved chats',
+      all: 'No matching chats',
+    },
     waiting: 'Waiting for {{time}}',
     // English uses only _zero (i18next's special case for 0), _one and _other; the catalogue's shape is the Arabic one
     minutes_zero: 'less than a minute',

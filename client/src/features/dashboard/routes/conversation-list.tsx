@@ -176,7 +176,8 @@ export default function ConversationListRoute() {
         />
       </Stack>
       <DataTable
-        empty={q ? t('inbox.noMatch') : t('table.emptyConversations')}
+        // an empty tab says what it lacks; the plain list, empty, that there is no conversation yet
+        empty={q ? t('inbox.noMatch') : plain ? t('table.emptyConversations') : t(`inbox.emptyTab.${filter}`)}
         caption={t('conversations.list')}
         columns={plain ? columns.filter((c) => c.key !== 'state') : columns}
         rows={rows}

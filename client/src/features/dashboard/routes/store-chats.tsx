@@ -321,6 +321,11 @@ export default function StoreChatsRoute() {
   const query = useInbox(filter, q);
   const rows = query.data?.data;
   const failure = failureOf(query);
+  // An empty tab says what it lacks («لا توجد محادثات منتهية»), an empty search «لا توجد محادثات
+  // مطابقة»; «لا توجد محادثات بعد» only when the store has no conversation at all (asked for then).
+  const checkAll = rows?.length === 0 && q === '' && filter !== 'all';
+  const everything = useQuery({ ...inboxQueryOptions('all', ''), enabled: checkAll });
+  const inboxEmpty = filter === 'all' ? q === '' : everything.data?.total === 0;
   // The open conversation keeps its header and controls whatever the tab: its row comes from the tab's
   // list when it is there; else (answered while «بانتظار الرد» is shown, resolved while «مفتوحة» is, or
   // opened by a link) from a look-up among all the store's conversations by the customer's name, which
@@ -432,7 +437,13 @@ export default function StoreChatsRoute() {
                 <LoadingState />
               )
             ) : rows.length === 0 ? (
-              <EmptyState message={q ? t('inbox.noMatch') : t('chats.empty')} />
+              checkAll && everything.status === 'pending' ? (
+                <LoadingState />
+              ) : (
+                <EmptyState
+                  message={q ? t('inbox.noMatch') : inboxEmpty ? t('chats.empty') : t(`inbox.emptyTab.${filter}`)}
+                />
+              )
             ) : (
               <Stack as="ul" gap="1" aria-label={t('chats.title')} bg="bg" p="2" rounded="lg">
                 {rows.map((c) => (
