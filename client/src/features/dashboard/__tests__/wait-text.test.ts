@@ -18,22 +18,22 @@ const waited = (minutes: number, lang: 'ar' | 'en') => {
   return t('inbox.waiting', { time: waitText(minutes, lang, (k, o) => t(k, o)) });
 };
 
-describe('how long a customer has waited, in Arabic plural forms', () => {
+describe('how long a customer has waited, in Arabic plural forms and Western digits (docs/decisions.md)', () => {
   it.each([
     [0, 'ينتظر منذ أقل من دقيقة'],
     [1, 'ينتظر منذ دقيقة'],
     [2, 'ينتظر منذ دقيقتين'],
-    [3, 'ينتظر منذ ٣ دقائق'],
-    [10, 'ينتظر منذ ١٠ دقائق'],
-    [12, 'ينتظر منذ ١٢ دقيقة'],
+    [3, 'ينتظر منذ 3 دقائق'],
+    [10, 'ينتظر منذ 10 دقائق'],
+    [12, 'ينتظر منذ 12 دقيقة'],
     [60, 'ينتظر منذ ساعة'],
     [150, 'ينتظر منذ ساعتين'],
-    [5 * 60, 'ينتظر منذ ٥ ساعات'],
-    [23 * 60, 'ينتظر منذ ٢٣ ساعة'],
+    [5 * 60, 'ينتظر منذ 5 ساعات'],
+    [23 * 60, 'ينتظر منذ 23 ساعة'],
     [1440, 'ينتظر منذ يوم'],
     [2 * 1440, 'ينتظر منذ يومين'],
-    [4 * 1440, 'ينتظر منذ ٤ أيام'],
-    [15 * 1440, 'ينتظر منذ ١٥ يوماً'],
+    [4 * 1440, 'ينتظر منذ 4 أيام'],
+    [15 * 1440, 'ينتظر منذ 15 يوماً'],
   ])('%i minutes: %s', (minutes, text) => {
     expect(waited(minutes, 'ar')).toBe(text);
   });

@@ -12,39 +12,21 @@ import { failureOf } from '@/lib/query-client';
 import { useUser } from '@/api/auth';
 import { statsKeys, useStats } from '@/api/stats';
 import { onRealtime } from '@/stores/realtime';
-import { type BarDatum, BarChart } from '@/features/dashboard/components/bar-chart';
+import { BarChart } from '@/features/dashboard/components/bar-chart';
 import { CHART_COLORS, PURPLE_TEXT } from '@/features/dashboard/components/chart-colors';
 import { HBarChart } from '@/features/dashboard/components/hbar-chart';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { perDay } from '@/features/dashboard/lib/chart-days';
 import { waitText } from '@/features/dashboard/lib/wait-text';
-import { dateLocale } from '@/lib/format';
-
-function perDay(rows: { date: string; count: number }[], lang: 'ar' | 'en'): BarDatum[] {
-  const long = new Intl.DateTimeFormat(dateLocale(lang), {
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
-  const short = new Intl.DateTimeFormat(dateLocale(lang), {
-    day: 'numeric',
-    month: 'numeric',
-    timeZone: 'UTC',
-  });
-  return rows.map((r) => {
-    const d = new Date(`${r.date}T00:00:00Z`);
-    return { label: long.format(d), short: short.format(d), value: r.count };
-  });
-}
 
 /** Median first reply, customers waiting now, the longest wait (CONTRACT.md §8). */
 function ReplyFigures({ replies }: { replies: StoreStats['replies'] | undefined }) {
   const { t, lang } = useDashboardT();
   if (!replies) return null;
   // «أقل من دقيقة», «دقيقتين», «3 دقائق», «ساعتين» … the inbox's words, with the cards' Latin digits
-  const minutes = (m: number | null) =>
-    m === null ? '—' : waitText(Math.round(m), lang, (k, o) => t(k, o), { latinDigits: true });
+  const minutes = (m: number | null) => (m === null ? '—' : waitText(Math.round(m), lang, (k, o) => t(k, o)));
   return (
     <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" aria-label={t('stats.replies')}>
       <StatCard label={t('stats.medianReply')} value={minutes(replies.median_first_reply_minutes)} color="green.700" />
