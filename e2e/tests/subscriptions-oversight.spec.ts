@@ -275,8 +275,9 @@ test('a farmer reports a message; the admin, told on another screen, deletes it,
   await expect(blockDialog).toBeHidden();
   await expect(farmerReport).toHaveCount(0);
 
-  // the farmer's open page: its session ended live, signed out to the login page
+  // the farmer's open page: its session ended live, signed out to the login page, which says why
   await expect(phone).toHaveURL(/\/login/);
+  await expect(phone.getByTestId('session-ended')).toHaveText('تم حظر هذا الحساب، تواصل مع الدعم');
   await phone.getByLabel('رقم الهاتف').fill(farmerPhone);
   await phone.getByLabel('كلمة المرور').fill('farmer1234');
   await phone.getByRole('button', { name: 'دخول' }).click();
@@ -298,7 +299,9 @@ test('a farmer reports a message; the admin, told on another screen, deletes it,
   await expect(desk.getByRole('heading', { level: 1, name: 'سجل إجراءات المدير' })).toBeVisible();
   await expect(desk.getByText('معالجة بلاغ').first()).toBeVisible();
   await expect(desk.getByText('حظر حساب').first()).toBeVisible();
-  await expect(desk.getByText('شتائم متكررة').first()).toBeVisible();
+  await expect(
+    desk.getByText('السبب: بلاغ رقم', { exact: false }).filter({ hasText: 'شتائم متكررة' }).first(),
+  ).toBeVisible();
   await shot(desk, 'audit-1366');
   await farmerSide.context.close();
   await admin.context.close();

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { redirectAfterLogin } from '@/features/auth/lib/redirects';
+import { useSession } from '@/stores/session';
 
 export default function LoginRoute() {
   const { t } = useTranslation();
@@ -22,9 +23,16 @@ export default function LoginRoute() {
   // Already signed in (a link tapped before the page's code ran was rendered for a visitor, as every
   // server-rendered page is): straight on, where this login would have gone.
   const user = useUser();
+  // why the server ended the last session (expired, revoked elsewhere, the account blocked), if it did
+  const ended = useSession((s) => s.ended);
   if (user) return <Navigate to={redirectAfterLogin(user, next).to} replace />;
   return (
     <AuthCard title={t('auth.loginTitle')}>
+      {ended && (
+        <Text role="status" data-testid="session-ended" bg="orange.50" color="orange.900" p="3" rounded="md">
+          {ended}
+        </Text>
+      )}
       <LoginForm
         onSuccess={(user) => {
           const decision = redirectAfterLogin(user, next);
