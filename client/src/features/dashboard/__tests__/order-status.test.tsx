@@ -165,3 +165,40 @@ describe('how a closed order ended', () => {
     expect(screen.getByTestId('order-closed')).toHaveTextContent('المنتج غير متوفر');
   });
 });
+
+describe('the order page of the store', () => {
+  const show = async (shown: Order) => {
+    restoreApi();
+    fakeApi((req) => (req.path === 'order/get/31' ? { data: shown } : undefined));
+    renderWithProviders(<OrderDetailsRoute />, { route: '/order/details?id=31' });
+    expect(await screen.findByTestId('order-delivery')).toBeInTheDocument();
+  };
+
+  it('a buyer’s cancel reads «ألغاه المشتري», not the store’s «مرفوض»', async () => {
+    await show({ ...order, status: 2, cancelled_by: 'buyer' });
+    expect(screen.getByTestId('order-status')).toHaveTextContent('ألغاه المشتري');
+    expect(screen.getByTestId('order-status')).not.toHaveTextContent('مرفوض');
+  });
+
+  it('the expected delivery day in the dashboard’s date style (Western digits), not «2026-12-02»', async () => {
+    await show({ ...order, stage: 'accepted', eta: '2026-12-02' });
+    const steps = screen.getByRole('region', { name: 'مراحل الطلب' });
+    expect(steps).not.toHaveTextContent('2026-12-02');
+    const expected = new Intl.DateTimeFormat('ar-SY-u-nu-latn', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date('2026-12-02T00:00:00Z'),
+    );
+    expect(steps).toHaveTextContent(`موعد التوصيل المتوقع: ${expected}`);
+    expect(expected).toMatch(/02/);
+    expect(steps.textContent).not.toMatch(/[\u0660-\u0669]/);
+  });
+
+  it('opens the buyer’s conversation in the inbox («فتح المحادثة»), when the order has one', async () => {
+    await show({ ...order, conversation_id: 12 });
+    expect(screen.getByRole('link', { name: 'فتح المحادثة' })).toHaveAttribute('href', '/dashboard/chats?c=12');
+  });
+
+  it('no link without a conversation', async () => {
+    await show(order);
+    expect(screen.queryByRole('link', { name: 'فتح المحادثة' })).toBeNull();
+  });
+});

@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { type OrderChange, nextStage, updateOrder } from '@/api/orders';
 import { notify } from '@/components/ui/toaster';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { formatCalendarDay } from '@/features/dashboard/lib/calendar-day';
 import { fieldRecipe, textareaRecipe } from '@/features/dashboard/lib/recipes';
 
 /** The box the order's steps (or how it closed) sit in on the order's page. */
@@ -41,7 +42,7 @@ export function OrderStageActions({
   disabled?: boolean;
   onChanged: (order: Order) => void;
 }) {
-  const { t, common } = useDashboardT();
+  const { t, common, lang } = useDashboardT();
   const etaId = useId();
   const reasonId = useId();
   const [eta, setEta] = useState(order.eta ?? '');
@@ -82,7 +83,7 @@ export function OrderStageActions({
     <Stack gap="3" as="section" aria-label={t('orders.stageActions')} {...FRAME}>
       {order.eta && (
         <Text>
-          {t('orders.eta')}: <bdi>{order.eta}</bdi>
+          {t('orders.eta')}: <bdi>{formatCalendarDay(order.eta, lang)}</bdi>
         </Text>
       )}
       <HStack gap="3" flexWrap="wrap" align="end">

@@ -136,6 +136,11 @@ export const dashboardAr = {
     stageActions: 'مراحل الطلب',
     stage: 'المرحلة',
     allStages: 'كل الطلبات',
+    /** The badge of an order its buyer cancelled (status 2, cancelled_by buyer): not the store's «مرفوض». */
+    cancelledBadge: 'ألغاه المشتري',
+    /** The filter of closed, not delivered orders: order/getAll-byStore?status=2 holds rejections and cancels alike. */
+    rejectedOrCancelled: 'مرفوض / ملغى',
+    openChat: 'فتح المحادثة',
     eta: 'موعد التوصيل المتوقع',
     etaOptional: 'موعد التوصيل المتوقع (اختياري)',
     accept: 'قبول الطلب',
@@ -143,7 +148,6 @@ export const dashboardAr = {
     delivered: 'تم التسليم',
     rejectReason: 'سبب الرفض (يراه المشتري)',
     reject: 'رفض الطلب',
-    openChat: 'المحادثة مع المشتري',
     delivery: 'التوصيل',
     deliveryAddress: 'العنوان',
     deliveryPhone: 'هاتف التوصيل',

@@ -138,6 +138,11 @@ export const dashboardEn: DashboardCatalogue = {
     stageActions: 'Order steps',
     stage: 'Stage',
     allStages: 'All orders',
+    /** The badge of an order its buyer cancelled (status 2, cancelled_by buyer): not the store's «مرفوض». */
+    cancelledBadge: 'Cancelled by the buyer',
+    /** The filter of closed, not delivered orders: order/getAll-byStore?status=2 holds rejections and cancels alike. */
+    rejectedOrCancelled: 'Rejected / cancelled',
+    openChat: 'Open the chat',
     eta: 'Expected delivery',
     etaOptional: 'Expected delivery (optional)',
     accept: 'Accept the order',
@@ -145,7 +150,6 @@ export const dashboardEn: DashboardCatalogue = {
     delivered: 'Delivered',
     rejectReason: 'Reason for rejecting (the buyer sees it)',
     reject: 'Reject the order',
-    openChat: 'Chat with the buyer',
     delivery: 'Delivery',
     deliveryAddress: 'Address',
     deliveryPhone: 'Delivery phone',

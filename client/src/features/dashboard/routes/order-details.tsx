@@ -9,7 +9,7 @@ import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQueryClient } from '@tanstack/react-query';
-import { MdEdit } from 'react-icons/md';
+import { MdChat, MdEdit } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { notify } from '@/components/ui/toaster';
@@ -95,7 +95,7 @@ function OrderView({ order }: { order: Order }) {
             </Text>
             {/* The button sits inside the <dd>: a <dl> group may hold only <dt> and <dd> (axe definition-list). */}
             <HStack as="dd" gap="2" flexWrap="wrap">
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge order={order} />
               <OrderStageBadge order={order} />
               {order.status === 0 && (
                 <StatusDialog
@@ -116,6 +116,15 @@ function OrderView({ order }: { order: Order }) {
             </HStack>
           </HStack>
         </Stack>
+        {/* the buyer's conversation with the store, where the order's cards are (CONTRACT.md §8) */}
+        {order.conversation_id !== null && (
+          <Button asChild size="sm" variant="outline" colorPalette="green" mt="3">
+            <RouterLink to={`${dashboardPaths.chats.getHref()}?c=${order.conversation_id}`}>
+              <MdChat aria-hidden />
+              {t('orders.openChat')}
+            </RouterLink>
+          </Button>
+        )}
       </Box>
       <OrderStageActions order={order} disabled={blocked} onChanged={(updated) => applyOrder(queryClient, updated)} />
       <Box bg="bg" borderWidth="1px" rounded="lg" p="4" as="section" aria-labelledby="delivery-heading">

@@ -28,7 +28,8 @@ export default function OrderListRoute() {
       : f === 'completed'
         ? orderStatusLabels[lang][1]
         : f === 'rejected'
-          ? orderStatusLabels[lang][2]
+          ? // the API's status=2 holds the store's rejections and the buyers' cancels alike
+            t('orders.rejectedOrCancelled')
           : orderStageLabels[lang][f];
   // Live: the layout applies order:new and order:status to the cached pages (lib/use-live-orders.ts).
   const query = useStoreOrders(page, filter);
@@ -47,7 +48,7 @@ export default function OrderListRoute() {
       header: t('orders.status'),
       cell: (o) => (
         <HStack gap="1" flexWrap="wrap">
-          <OrderStatusBadge status={o.status} />
+          <OrderStatusBadge order={o} />
           <OrderStageBadge order={o} />
         </HStack>
       ),

@@ -42,10 +42,11 @@ function StoreFigures({ stats }: { stats: StoreStats }) {
   const byStatus = useMemo(
     () =>
       ([0, 1, 2] as const).map((s) => ({
-        label: orderStatusLabels[lang][s],
+        // status 2 counts the store's rejections and the buyers' cancels alike (as the order list's filter)
+        label: s === 2 ? t('orders.rejectedOrCancelled') : orderStatusLabels[lang][s],
         value: stats.orders_by_status[s] ?? 0,
       })),
-    [stats, lang],
+    [stats, lang, t],
   );
   const perDayData = useMemo(() => perDay(stats.orders_per_day, lang), [stats, lang]);
   return (
