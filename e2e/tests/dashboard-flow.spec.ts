@@ -190,17 +190,16 @@ test('store account: register → store → product with image → live order �
   await admin.context.close();
 
   await page.goto('/product/list');
-  // The reloaded session knows the account is disabled: a banner on every screen says so and how to renew …
+  // The reloaded session knows the account is disabled: a banner on every screen says the administration
+  // suspended it (its trial is still in force: no expiry) and how to reach support …
   const banner = page.getByTestId('expired-banner');
-  await expect(banner).toContainText('انتهى اشتراك متجرك');
-  await expect(banner.getByRole('link', { name: 'راسل الدعم لتجديد الاشتراك' })).toHaveAttribute(
-    'href',
-    /^https:\/\/wa\.me\/\d+$/,
-  );
+  await expect(banner).toContainText('أوقفت الإدارة حساب متجرك');
+  await expect(banner).not.toContainText('انتهى اشتراك');
+  await expect(banner.getByRole('link', { name: 'راسل الدعم' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+$/);
   await page.getByRole('link', { name: `تعديل: ${productName}` }).click();
   await expect(page.getByTestId('expired-banner')).toBeVisible();
   // … and its write forms are shown disabled instead of failing on save.
-  await expect(page.getByText('هذا النموذج مقفل لأن اشتراكك منتهٍ')).toBeVisible();
+  await expect(page.getByText('هذا النموذج مقفل لأن الإدارة أوقفت حساب متجرك')).toBeVisible();
   await expect(page.getByLabel('السعر ($)')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'حفظ' })).toBeDisabled();
   await shot(page, 'write-refused');

@@ -1,8 +1,11 @@
 /** The store's subscription banner: the reminder in force, grace, expiry (with what still works), or none. */
 import type { Subscription, User } from '@agrivet/shared';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@test/render';
+import { signInForTest } from '@test/session';
+import { useSession } from '@/stores/session';
+import { FormCard } from '@/features/dashboard/components/form-card';
 import { SubscriptionBanner } from '@/features/dashboard/components/subscription-banner';
 
 const sub = (overrides: Partial<Subscription>): Subscription => ({
@@ -63,12 +66,41 @@ describe('SubscriptionBanner', () => {
     expect(screen.getByText(/ما يزال بإمكانك الرد على المحادثات/)).toBeInTheDocument();
   });
 
-  it('a disabled account without a recorded subscription, or suspended by hand, keeps the older banner', () => {
-    const { unmount } = renderWithProviders(<SubscriptionBanner user={user({ status: 1, subscription: null })} />);
-    expect(screen.getByTestId('expired-banner')).toBeInTheDocument();
-    unmount();
+  it('a disabled account without a recorded subscription keeps the older banner', () => {
+    renderWithProviders(<SubscriptionBanner user={user({ status: 1, subscription: null })} />);
+    expect(screen.getByTestId('expired-banner')).toHaveAttribute('data-state', 'expired');
+    expect(screen.getByText('انتهى اشتراك متجرك')).toBeInTheDocument();
+  });
+
+  it('suspended by the admin by hand (its subscription in force): says so, not that it expired', () => {
     renderWithProviders(<SubscriptionBanner user={user({ status: 1, subscription: sub({}) })} />);
-    expect(screen.getByTestId('expired-banner')).toBeInTheDocument();
+    const banner = screen.getByTestId('expired-banner');
+    expect(banner).toHaveAttribute('data-state', 'suspended');
+    expect(banner).toHaveTextContent('أوقفت الإدارة حساب متجرك');
+    expect(banner).not.toHaveTextContent('انتهى اشتراك');
+    expect(screen.getByRole('link', { name: 'راسل الدعم' })).toBeInTheDocument();
     expect(screen.queryByTestId('subscription-banner')).toBeNull();
+  });
+});
+
+describe('a guarded form of a disabled store account', () => {
+  afterEach(() => useSession.getState().clear());
+
+  it('says why it is locked: suspended by the administration, or the subscription ended', () => {
+    signInForTest({ token: 't', user: user({ status: 1, subscription: sub({}) }) });
+    const { unmount } = renderWithProviders(
+      <FormCard guarded>
+        <p>form</p>
+      </FormCard>,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('هذا النموذج مقفل لأن الإدارة أوقفت حساب متجرك');
+    unmount();
+    signInForTest({ token: 't', user: user({ status: 1, subscription: sub({ state: 'expired', days_left: -5 }) }) });
+    renderWithProviders(
+      <FormCard guarded>
+        <p>form</p>
+      </FormCard>,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('هذا النموذج مقفل لأن اشتراكك منتهٍ');
   });
 });

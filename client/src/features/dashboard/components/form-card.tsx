@@ -8,7 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 import { useUser } from '@/api/auth';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
-import { writesBlocked } from '@/features/dashboard/lib/access';
+import { suspendedByAdmin, writesBlocked } from '@/features/dashboard/lib/access';
 
 export function FormCard({ children, guarded }: { children: ReactNode; guarded?: boolean }) {
   const { t } = useDashboardT();
@@ -19,7 +19,7 @@ export function FormCard({ children, guarded }: { children: ReactNode; guarded?:
       {blocked ? (
         <>
           <Text color="orange.700" fontWeight="bold" mb="3" role="note">
-            {t('expired.locked')}
+            {suspendedByAdmin(user) ? t('suspended.locked') : t('expired.locked')}
           </Text>
           <fieldset disabled aria-disabled="true" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
             {children}

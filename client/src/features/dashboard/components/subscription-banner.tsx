@@ -1,8 +1,8 @@
 /**
  * A store account's subscription banner on every dashboard screen (CONTRACT.md §8): the reminder in force
  * (7, 3, 1 days before the end), the grace period, or the expiry — what still works (replying in chats)
- * and a link to renew. An account disabled without a recorded subscription, or suspended by the admin by hand,
- * keeps the older banner (the support link).
+ * and a link to renew. An account disabled without a recorded subscription keeps the older banner (the support
+ * link); one suspended by the admin by hand (disabled while its subscription is in force) has it saying so.
  */
 import type { User } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
@@ -20,7 +20,10 @@ export function SubscriptionBanner({ user }: { user: User }) {
   if (user.type !== 1 && user.type !== 3) return null;
   const sub = user.subscription;
   // disabled without a recorded subscription, or suspended by the admin by hand: the support link
-  if (!sub || (user.status === 1 && sub.state !== 'expired')) return user.status === 1 ? <ExpiredBanner /> : null;
+  if (!sub || (user.status === 1 && sub.state !== 'expired')) {
+    // suspended by the admin (a subscription in force): said so, not an expiry
+    return user.status === 1 ? <ExpiredBanner suspended={sub !== null && sub !== undefined} /> : null;
+  }
   const renew = (
     <Button asChild size="sm" colorPalette="green">
       <RouterLink to={dashboardPaths.subscription.getHref()}>

@@ -130,6 +130,13 @@ export const dashboardAr = {
     renew: 'راسل الدعم لتجديد الاشتراك',
     locked: 'هذا النموذج مقفل لأن اشتراكك منتهٍ',
   },
+  /** A store account the administration suspended by hand (its subscription still in force). */
+  suspended: {
+    title: 'أوقفت الإدارة حساب متجرك',
+    text: 'متجرك لا يستقبل طلبات جديدة، ولا يمكنك إضافة المنتجات والمقالات أو تعديلها ولا تغيير حالة الطلبات حتى تعيد الإدارة تفعيله. راسل الدعم لمعرفة السبب.',
+    renew: 'راسل الدعم',
+    locked: 'هذا النموذج مقفل لأن الإدارة أوقفت حساب متجرك',
+  },
   orders: {
     cancelledByBuyer: 'ألغى المشتري الطلب',
     reason: 'السبب',

@@ -132,6 +132,13 @@ export const dashboardEn: DashboardCatalogue = {
     renew: 'Message support to renew',
     locked: 'This form is locked because your subscription has ended',
   },
+  /** A store account the administration suspended by hand (its subscription still in force). */
+  suspended: {
+    title: 'The administration suspended your store account',
+    text: 'Your store takes no new orders, and you cannot add or edit products and articles or change order statuses until the administration restores it. Message support to ask why.',
+    renew: 'Message support',
+    locked: 'This form is locked because the administration suspended your store account',
+  },
   orders: {
     cancelledByBuyer: 'The buyer cancelled the order',
     reason: 'Reason',

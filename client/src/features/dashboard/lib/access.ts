@@ -138,3 +138,12 @@ export function sideLinksFor(user: WithStore): SideLink[] {
  */
 export const writesBlocked = (user: Pick<User, 'type' | 'status'> | null): boolean =>
   user !== null && (user.type === 1 || user.type === 3) && user.status === 1;
+
+/**
+ * Disabled by the admin by hand, not by its subscription: disabled (status 1) while its subscription
+ * has not expired (the API keeps an account's status with its subscription unless it is `suspended`,
+ * api/src/services/subscriptions.ts). Disabled with an expired subscription reads as the expiry; without
+ * a recorded one as the older «انتهى اشتراك متجرك» (migration 011 turned status 1 into an expiry).
+ */
+export const suspendedByAdmin = (user: Pick<User, 'type' | 'status' | 'subscription'> | null): boolean =>
+  writesBlocked(user) && Boolean(user?.subscription) && user?.subscription?.state !== 'expired';
