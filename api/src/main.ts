@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import { type HttpServerTimeouts, httpServerTimeouts } from '@agrivet/shared';
 import { createApi } from './app';
+import { answerClientErrors } from './http/client-errors';
 import { ConfigError, loadConfig } from './config';
 
 async function main(): Promise<void> {
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const api = await createApi(config);
   // slow or silent clients get 408 and are closed (headers 20 s, whole request 120 s, idle keep-alive 65 s)
   const server = createServer(timeouts, api.app);
+  answerClientErrors(server);
   server.listen(config.port, () => api.logger.info(`agrivet api listening on :${config.port}`));
 
   let stopping = false;

@@ -8,6 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { HTTP_SERVER_TIMEOUTS, httpServerTimeouts } from '@agrivet/shared';
+import { answerClientErrors } from '../src/http/client-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentConnection, trickleBody, trickleHeaders } from './helpers/slow-client';
 import { useTestApi } from './helpers/test-api';
@@ -25,6 +26,7 @@ beforeAll(async () => {
     });
     t.app(req, res);
   });
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
@@ -68,8 +70,13 @@ describe('slow and silent clients are cut', () => {
     expect(await trickleHeaders(port, 20)).toMatch(/^HTTP\/1\.1 408 /);
   });
 
-  it('a connection that sends nothing: 408 and closed', async () => {
-    expect(await silentConnection(port)).toMatch(/^HTTP\/1\.1 408 /);
+  it('a connection that sends nothing: 408 and closed, with the envelope in Arabic', async () => {
+    const answer = await silentConnection(port);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(envelopeOf(answer)).toEqual({
+      status: 408,
+      error: { code: 'validation_failed', message: 'لم يصل الطلب كاملاً في الوقت المحدد، أعد المحاولة' },
+    });
   });
 
   it('an idle keep-alive connection after an answer is closed', async () => {
@@ -89,6 +96,32 @@ describe('slow and silent clients are cut', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
   });
 });
+
+describe('requests Node refuses before the app', () => {
+  it('a URL or headers over its limit (a search of thousands of letters): 431 with the envelope in Arabic', async () => {
+    const q = encodeURIComponent('ز'.repeat(5_000));
+    const answer = await sendWhole(`GET /api/search?q=${q} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(envelopeOf(answer)).toEqual({
+      status: 431,
+      error: { code: 'too_large', message: 'الطلب أطول من المسموح: اختصر النص المرسل' },
+    });
+  });
+
+  it('an unreadable request: 422 with the envelope (CONTRACT.md §3 has no 400), and the server goes on', async () => {
+    const answer = await sendWhole('GARBAGE\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 422 /);
+    expect(envelopeOf(answer)).toMatchObject({ status: 422, error: { code: 'validation_failed' } });
+    expect(await sendWhole('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')).toMatch(
+      /^HTTP\/1\.1 200 /,
+    );
+  });
+});
+
+/** The JSON body of a raw HTTP answer (bytes read as latin1: decoded back to UTF-8). */
+const envelopeOf = (answer: string): unknown =>
+  JSON.parse(Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
 
 /** Writes `request` in one write and resolves with everything the server sent until it closed. */
 async function sendWhole(request: string): Promise<string> {

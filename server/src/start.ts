@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { type Api, createApi, findRepoRoot, loadConfig } from '@agrivet/api';
+import { type Api, answerClientErrors, createApi, findRepoRoot, loadConfig } from '@agrivet/api';
 import { attachRelay, socketsPerUser } from '@agrivet/relay';
 import { httpServerTimeouts } from '@agrivet/shared';
 import { composeApp } from './app';
@@ -77,6 +77,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
     }),
   );
+  // a request Node refuses before the app (a URL or headers over its limit …) gets the API's envelope
+  answerClientErrors(server);
   let port: number;
   try {
     port = await listen(server, config.port, options.host);
