@@ -113,6 +113,19 @@ describe('search synonyms (shared/src/synonyms.ts)', () => {
     expect((await search('طماطم')).products.data.map((p: { name: string }) => p.name)).toContain('بذور بندورة هجين');
   });
 
+  it('a word with the article finds a name written without it: «الزيتون» finds «غراس زيتون خضيري»', async () => {
+    const owner = await t.make.user({ type: 3 });
+    const store = await t.make.store(owner.id, { name_store: 'مشتل الساحل', city: 6 });
+    const olive = await t.make.product(store.id, { name: 'غراس زيتون خضيري', description: 'عمر سنتين' });
+    const post = await t.make.post(owner.id, { title: 'تقليم أشجار الزيتون', description: 'في الشتاء' });
+    for (const q of ['الزيتون', 'زيتون', 'للزيتون']) {
+      const res = await request(t.app).get(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      expect(ids(res.body.data.products.data), q).toEqual([olive.id]);
+      expect(ids(res.body.data.posts.data), q).toEqual([post.id]);
+    }
+  });
+
   it('pages through the hits of all alternatives, each counted once', async () => {
     const owner = await t.make.user({ type: 1 });
     const store = await t.make.store(owner.id, { name_store: 'صيدلية الريف', city: 2 });

@@ -93,6 +93,19 @@ function stems(word: string): { prefix: string; stem: string }[] {
   return out;
 }
 
+/** The definite article with what may stand before it; a single-letter clitic is not taken off alone (بذور). */
+const ARTICLES = ['وال', 'بال', 'فال', 'كال', 'لل', 'ال'];
+
+/**
+ * A word that is no synonym: itself, and without its article when one is there («الزيتون» → «زيتون»),
+ * so a query with the article finds a name written without it (a substring search for «زيتون» finds
+ * «الزيتون» too). At least 3 letters stay.
+ */
+function plainWord(word: string): Segment {
+  const article = ARTICLES.find((a) => word.startsWith(a) && word.length - a.length >= 3);
+  return { length: 1, options: article ? [word, word.slice(article.length)] : [word] };
+}
+
 /** Whether a later query word is `expected` itself or with the article. */
 const sameWord = (word: string, expected: string) => word === expected || word === ARTICLE + expected;
 
@@ -141,7 +154,7 @@ export function searchAlternatives(normalisedQuery: string): string[] {
   const words = normalisedQuery.split(' ');
   const segments: Segment[] = [];
   for (let at = 0; at < words.length; ) {
-    const segment = matchAt(words, at) ?? { length: 1, options: [words[at]] };
+    const segment = matchAt(words, at) ?? plainWord(words[at]);
     segments.push(segment);
     at += segment.length;
   }

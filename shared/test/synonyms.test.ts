@@ -92,6 +92,16 @@ describe('searchAlternatives', () => {
     expect(expandSearchQuery('  ')).toEqual([]);
   });
 
+  it('a word with the article is found without it too («الزيتون» finds «غراس زيتون»); a short stem keeps it', () => {
+    // the bare word alone: a substring search for it finds the word with its article as well
+    expect(expandSearchQuery('الزيتون')).toEqual(['زيتون']);
+    expect(expandSearchQuery('للزيتون')).toEqual(['زيتون']);
+    expect(expandSearchQuery('تقليم الزيتون')).toEqual(['تقليم الزيتون', 'تقليم زيتون']);
+    // a one-letter clitic is not taken off alone, nor an article before fewer than 3 letters
+    expect(expandSearchQuery('بلدي')).toEqual(['بلدي']);
+    expect(expandSearchQuery('الري')).toEqual(['الري']);
+  });
+
   it('never gives more than MAX_SEARCH_ALTERNATIVES', () => {
     const many = expandSearchQuery('مضاد حيوي بازلاء يوسفي شتلة غنم دجاج');
     expect(many.length).toBeGreaterThan(1);
