@@ -12,3 +12,13 @@ export const formatDateTime = (iso: string, lang: string): string =>
 /** A date, e.g. "23 تشرين الثاني 2026". */
 export const formatDate = (iso: string, lang: string): string =>
   new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'medium' }).format(new Date(iso));
+
+/**
+ * A calendar day given as YYYY-MM-DD (an order's expected delivery), with its weekday: "الأربعاء، 2 كانون
+ * الأول 2026". Read in UTC, so the day is the one written wherever the phone is.
+ */
+export const formatCalendarDay = (ymd: string, lang: string): string => {
+  const at = new Date(`${ymd}T00:00:00Z`);
+  if (Number.isNaN(at.getTime())) return ymd;
+  return new Intl.DateTimeFormat(dateLocale(lang), { dateStyle: 'full', timeZone: 'UTC' }).format(at);
+};

@@ -18,6 +18,7 @@ import { confirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';
 import { currentLang } from '@/i18n';
+import { formatCalendarDay } from '@/lib/format';
 
 export function OrderTracker({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -121,7 +122,7 @@ export function OrderTracker({ order }: { order: Order }) {
       </Box>
       {order.eta && order.status === 0 && (
         <Text fontSize="sm">
-          {t('tracker.eta')}: <bdi>{order.eta}</bdi>
+          {t('tracker.eta')}: <bdi>{formatCalendarDay(order.eta, currentLang())}</bdi>
         </Text>
       )}
       {order.reason && (
