@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -92,7 +92,7 @@ describe('article form', () => {
 });
 
 describe('product form', () => {
-  it('keeps only a number in the price field (digits, one point; Arabic-Indic digits and ٫ converted)', async () => {
+  it('keeps only a number in the price field (digits, one point, a leading minus; Arabic-Indic digits and ٫ converted)', async () => {
     const user = userEvent.setup();
     const requests = fakeApi(() => undefined);
     renderAt('/product/add');
@@ -104,10 +104,25 @@ describe('product form', () => {
     await user.tab();
     expect(price).toHaveValue('');
     expect(await screen.findByText('هذا الحقل مطلوب')).toBeInTheDocument();
-    await user.type(price, '-١٢٫٥.3');
+    await user.type(price, '١٢٫٥.3');
     expect(price).toHaveValue('12.53');
     await user.clear(price);
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses a negative price with the Arabic error instead of turning «-5» into 5', async () => {
+    const user = userEvent.setup();
+    const requests = fakeApi(() => undefined);
+    renderAt('/product/add');
+    await user.type(screen.getByLabelText('اسم المنتج'), 'سماد يوريا');
+    await user.selectOptions(screen.getByLabelText('النوع'), 'أسمدة');
+    const price = screen.getByLabelText('السعر ($)');
+    await user.type(price, '-٥');
+    expect(price).toHaveValue('-5');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText('يجب ألا تقل القيمة عن 0')).toBeInTheDocument();
+    expect(price).toHaveValue('-5');
     expect(requests).toHaveLength(0);
   });
 
@@ -230,5 +245,62 @@ describe('change password form', () => {
       password_confirmation: 'new-pass-1',
     });
     await waitFor(() => expect(screen.getByLabelText('كلمة المرور الحالية')).toHaveValue(''));
+  });
+});
+
+describe('the image of a dashboard form', () => {
+  const BROWSER_REFUSAL = 'The source image could not be decoded.';
+  const pick = (file: File) => {
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+  };
+  const fillProduct = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(screen.getByLabelText('اسم المنتج'), 'سماد يوريا');
+    await user.selectOptions(screen.getByLabelText('النوع'), 'أسمدة');
+    await user.type(screen.getByLabelText('السعر ($)'), '12.5');
+  };
+
+  it('an unusable file blocks «حفظ» with the field’s error until another image is chosen or the choice removed', async () => {
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => {
+        throw new DOMException(BROWSER_REFUSAL, 'InvalidStateError');
+      }),
+    );
+    const user = userEvent.setup();
+    const success = vi.spyOn(notify, 'success');
+    const requests = fakeApi((req) => (req.path === 'product/create' ? { data: createProduct() } : undefined));
+    renderAt('/product/add');
+    await fillProduct(user);
+    pick(new File(['just some text'], 'photo.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('تعذّر فتح الملف: ليس صورة صالحة')).toBeInTheDocument();
+    expect(screen.getByTestId('image-error')).toHaveTextContent('لن يُحفظ النموذج بهذا الملف');
+    // «حفظ» sends nothing, says no success, and takes the user to the image field
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'اختر صورة' })).toHaveFocus());
+    expect(requests).toHaveLength(0);
+    expect(success).not.toHaveBeenCalled();
+    // removing the choice: the product is saved, without an image, as the field now shows
+    await user.click(screen.getByRole('button', { name: 'إلغاء اختيار الصورة' }));
+    expect(screen.queryByTestId('image-error')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await screen.findByText('products list');
+    expect(requests).toHaveLength(1);
+    expect(requests[0].body).not.toHaveProperty('image');
+    expect(success).toHaveBeenCalledWith('تم اضافة المنتج بنجاح');
+    vi.unstubAllGlobals();
+  });
+
+  it('a file that is not an image at all blocks the save the same way', async () => {
+    const user = userEvent.setup();
+    const requests = fakeApi(() => undefined);
+    renderAt('/product/add');
+    await fillProduct(user);
+    pick(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('الملف المختار ليس صورة')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'اختر صورة' })).toHaveFocus());
+    expect(requests).toHaveLength(0);
   });
 });

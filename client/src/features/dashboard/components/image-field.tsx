@@ -1,6 +1,12 @@
 /**
  * Optional image of a form: accepts image files only, shrinks the photo in the browser (weak
  * connections), shows a preview (the current image when editing) and the upload progress bar.
+ *
+ * A chosen file that cannot be used (not an image, or one the browser cannot open) is refused under the
+ * field and, inside a Formik form, blocks the save as an invalid field does: the form is not sent — the
+ * user meant to attach a picture, and a save without it that says «تم اضافة المنتج بنجاح» hid that none
+ * went — until another image is chosen or the choice is removed («إلغاء اختيار الصورة»); the save's
+ * attempt brings the field into view and focus. So does a photo still being prepared.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -9,8 +15,9 @@ import { Image } from '@chakra-ui/react/image';
 import { Progress } from '@chakra-ui/react/progress';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useId, useRef, useState } from 'react';
-import { MdImage } from 'react-icons/md';
+import { FormikContext, type FormikContextType } from 'formik';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { MdClose, MdImage } from 'react-icons/md';
 import { type CompressedImage, compressImage, ImageError, usePreviewUrl } from '@/lib/compress-image';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { useDashboardT } from '@/features/dashboard/i18n/register';
@@ -26,19 +33,45 @@ interface ImageFieldProps {
   label?: string;
 }
 
+/** The name the field's check is registered under in the form (no value of the form carries it). */
+const FIELD = 'image';
+
 export function ImageField({ current, value, onChange, progress, label }: ImageFieldProps) {
   const { t } = useDashboardT();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const preview = usePreviewUrl(value);
+
+  // Inside a Formik form (not every use is): the save is refused while the chosen file is unusable or
+  // still being prepared — Formik runs the check with the form's own on submit.
+  const formik = useContext(FormikContext) as FormikContextType<unknown> | undefined;
+  const blocking = useRef<string | undefined>(undefined);
+  blocking.current = error ?? (busy ? t('form.imageBusy') : undefined);
+  const registerField = formik?.registerField;
+  const unregisterField = formik?.unregisterField;
+  useEffect(() => {
+    if (!registerField || !unregisterField) return;
+    registerField(FIELD, { validate: () => blocking.current });
+    return () => unregisterField(FIELD);
+  }, [registerField, unregisterField]);
+  // a save refused for this field: bring it into view and focus
+  const submitCount = formik?.submitCount ?? 0;
+  useEffect(() => {
+    if (submitCount === 0 || blocking.current === undefined) return;
+    buttonRef.current?.scrollIntoView?.({ block: 'center' });
+    buttonRef.current?.focus();
+  }, [submitCount]);
 
   const pick = async (file: File | undefined) => {
     setError(null);
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       setError(t('form.notImage'));
+      // the latest choice is this file: an earlier one is not kept behind the error
+      if (value !== null) onChange(null);
       if (inputRef.current) inputRef.current.value = '';
       return;
     }
@@ -48,9 +81,17 @@ export function ImageField({ current, value, onChange, progress, label }: ImageF
     } catch (err) {
       // a file the browser cannot read as a picture (a text file named .jpg): said in the UI language
       setError(err instanceof ImageError ? err.message : t('form.notImage'));
+      if (value !== null) onChange(null);
+      if (inputRef.current) inputRef.current.value = '';
     } finally {
       setBusy(false);
     }
+  };
+
+  const clear = () => {
+    setError(null);
+    onChange(null);
+    if (inputRef.current) inputRef.current.value = '';
   };
 
   const shown = preview ?? (current ? imageUrl(current, true) : null);
@@ -70,10 +111,26 @@ export function ImageField({ current, value, onChange, progress, label }: ImageF
           />
         )}
         <Stack gap="1">
-          <Button type="button" variant="outline" size="sm" loading={busy} onClick={() => inputRef.current?.click()}>
-            <MdImage aria-hidden />
-            {t('form.chooseImage')}
-          </Button>
+          <HStack gap="2" flexWrap="wrap">
+            <Button
+              ref={buttonRef}
+              type="button"
+              variant="outline"
+              size="sm"
+              loading={busy}
+              onClick={() => inputRef.current?.click()}
+              aria-describedby={error !== null ? `${id}-error` : undefined}
+            >
+              <MdImage aria-hidden />
+              {t('form.chooseImage')}
+            </Button>
+            {(value !== null || error !== null) && (
+              <Button type="button" variant="ghost" size="sm" onClick={clear}>
+                <MdClose aria-hidden />
+                {t('form.clearImage')}
+              </Button>
+            )}
+          </HStack>
           <Text fontSize="xs" color="fg.muted">
             {t('form.imageHint')}
           </Text>
@@ -87,7 +144,14 @@ export function ImageField({ current, value, onChange, progress, label }: ImageF
           onChange={(e) => void pick(e.currentTarget.files?.[0])}
         />
       </HStack>
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && (
+        <Stack gap="0" id={`${id}-error`} data-testid="image-error">
+          <Field.ErrorText>{error}</Field.ErrorText>
+          <Text fontSize="xs" color="fg.error">
+            {t('form.imageBlocksSave')}
+          </Text>
+        </Stack>
+      )}
       {progress !== null && (
         <Box width="full" mt="2">
           <Progress.Root

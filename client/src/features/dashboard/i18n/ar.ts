@@ -70,6 +70,10 @@ export const dashboardAr = {
     chooseImage: 'اختر صورة',
     imageHint: 'صورة فقط (JPG أو PNG أو WebP)، 5 ميغابايت على الأكثر',
     notImage: 'الملف المختار ليس صورة',
+    /** Under an unusable file's error: the form is not saved with it (components/image-field.tsx). */
+    imageBlocksSave: 'لن يُحفظ النموذج بهذا الملف: اختر صورة أخرى أو ألغِ اختيار الصورة.',
+    clearImage: 'إلغاء اختيار الصورة',
+    imageBusy: 'انتظر حتى تجهز الصورة',
     uploading: 'جارٍ الرفع {{percent}}٪',
     isSpecial: 'عنصر مميز',
     updated: 'تم حفظ التعديلات',

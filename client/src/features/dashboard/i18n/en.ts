@@ -71,6 +71,10 @@ export const dashboardEn: DashboardCatalogue = {
     chooseImage: 'Choose an image',
     imageHint: 'Images only (JPG, PNG or WebP), 5 MB at most',
     notImage: 'The chosen file is not an image',
+    /** Under an unusable file's error: the form is not saved with it (components/image-field.tsx). */
+    imageBlocksSave: 'The form will not be saved with this file: choose another image or remove the choice.',
+    clearImage: 'Remove the chosen image',
+    imageBusy: 'Wait until the image is ready',
     uploading: 'Uploading {{percent}}%',
     isSpecial: 'Special item',
     updated: 'Changes saved',
