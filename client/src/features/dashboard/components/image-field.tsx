@@ -57,13 +57,19 @@ export function ImageField({ current, value, onChange, progress, label }: ImageF
     registerField(FIELD, { validate: () => blocking.current });
     return () => unregisterField(FIELD);
   }, [registerField, unregisterField]);
-  // a save refused for this field: bring it into view and focus
-  const submitCount = formik?.submitCount ?? 0;
+  // A save refused for this field alone: bring it into view and focus (once the attempt's checks are done;
+  // with other fields wrong too, the focus is left where the user is).
+  const submitting = formik?.isSubmitting ?? false;
+  const errors = formik?.errors;
+  const wasSubmitting = useRef(false);
   useEffect(() => {
-    if (submitCount === 0 || blocking.current === undefined) return;
+    const attemptEnded = wasSubmitting.current && !submitting;
+    wasSubmitting.current = submitting;
+    if (!attemptEnded || blocking.current === undefined) return;
+    if (Object.keys(errors ?? {}).some((key) => key !== FIELD)) return;
     buttonRef.current?.scrollIntoView?.({ block: 'center' });
     buttonRef.current?.focus();
-  }, [submitCount]);
+  }, [submitting, errors]);
 
   const pick = async (file: File | undefined) => {
     setError(null);
