@@ -149,6 +149,9 @@ test('«اطلب» on a store page: after login the product’s quantity dialog 
   await expect(page.getByText('يرجى تسجيل الدخول أولاً').first()).toBeVisible();
   await logIn(page, who);
   await expect(page).toHaveURL(new RegExp(`/products/${storeId}\\?order=${product.id}$`));
+  // Signed in, the prompt is answered: «تم تسجيل الدخول بنجاح» alone, not stacked over it.
+  await expect(page.getByText('تم تسجيل الدخول بنجاح')).toBeVisible();
+  await expect(page.getByText('يرجى تسجيل الدخول أولاً')).toHaveCount(0);
   await addFromDialog(page, product.name, product.id, 3);
   await expect(page).toHaveURL(new RegExp(`/products/${storeId}$`));
   await expect(page.getByRole('link', { name: 'السلة (3)' })).toBeVisible();
@@ -278,6 +281,8 @@ test('«اسأل المتجر عن هذا المنتج», signed out: after logi
   await page.getByRole('button', { name: 'اسأل المتجر عن هذا المنتج' }).click();
   await expect(page.getByText('سجّل الدخول لتسأل المتجر عن هذا المنتج').first()).toBeVisible();
   await logIn(page, who);
+  await expect(page.getByText('تم تسجيل الدخول بنجاح')).toBeVisible();
+  await expect(page.getByText('سجّل الدخول لتسأل المتجر عن هذا المنتج')).toHaveCount(0);
   await confirmAsk(page, product, storeId, who);
   await context.close();
 });

@@ -6,7 +6,8 @@ import { Stack } from '@chakra-ui/react/stack';
 import { createToaster, Toaster as ChakraToaster, Toast } from '@chakra-ui/react/toast';
 import { i18n } from '@/i18n';
 import { toastRecipe } from '@/lib/theme/slot-recipes';
-import { type NotifyOptions, planToast, type ToastType } from './toast-plan';
+import { useSession } from '@/stores/session';
+import { type NotifyOptions, planSignIn, planToast, type ToastType } from './toast-plan';
 
 export const toaster = createToaster({
   placement: 'top',
@@ -19,10 +20,17 @@ export const toaster = createToaster({
 /** Shows a toast: merged with an identical one, clearing its action's earlier errors on success. */
 export function present(type: ToastType, title: string, o: string | NotifyOptions | undefined, duration: number) {
   const { description, action, button } = typeof o === 'string' ? { description: o } : (o ?? ({} as NotifyOptions));
-  const { request, clear } = planToast(type, title, description, duration, action);
+  const signedIn = useSession.getState().token !== null;
+  const { request, clear } = planToast(type, title, description, duration, action, signedIn);
   for (const id of clear) toaster.dismiss(id);
   toaster.create(button ? { ...request, action: button } : request);
 }
+
+// Signed in (login, register): what the toasts told the visitor before it is over — «يرجى تسجيل الدخول
+// أولاً» is not left under «تم تسجيل الدخول بنجاح» (toast-plan.ts planSignIn).
+useSession.subscribe((state, previous) => {
+  if (state.token !== null && previous.token === null) for (const id of planSignIn()) toaster.dismiss(id);
+});
 
 export default function ToasterHost() {
   return (
