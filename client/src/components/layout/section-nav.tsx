@@ -1,10 +1,14 @@
 /**
- * The section links under the top bar (pharmacies, clinics, nurseries, articles). On a phone they do
- * not fit: the row scrolls sideways, and shows it — a shadow on the edge where more links wait (pure
- * CSS scroll shadows, so they are there before the page's code runs) and the next link peeking in —
- * and the current section's link
- * is scrolled into view when the route changes.
+ * The section links under the top bar (pharmacies, clinics, nurseries, articles). Their full names do not
+ * fit a 360 px phone (the last one, «نقطة العافية», was cut off at the edge): below sm each shows a short
+ * name («الصيدليات», «العيادات»), the full one staying its accessible name (which contains the short one,
+ * as a spoken command would say it), so the four fit side by side. Should they still not fit (a larger
+ * font setting, a longer translation) the row scrolls sideways and shows it — a shadow on the edge where
+ * more links wait (pure CSS scroll shadows, so they are there before the page's code runs) — and the
+ * current section's link is scrolled into view when the route changes.
  */
+import '@/i18n/section-nav';
+import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
 import { useEffect, useRef } from 'react';
@@ -13,10 +17,10 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 const sectionLinks = [
-  { to: paths.pharmacies.getHref(), key: 'nav.pharmacies' },
-  { to: paths.clinics.getHref(), key: 'nav.clinics' },
-  { to: paths.nurseries.getHref(), key: 'nav.nurseries' },
-  { to: paths.blog.getHref(), key: 'nav.blog' },
+  { to: paths.pharmacies.getHref(), key: 'nav.pharmacies', short: 'sectionNav.pharmacies' },
+  { to: paths.clinics.getHref(), key: 'nav.clinics', short: 'sectionNav.clinics' },
+  { to: paths.nurseries.getHref(), key: 'nav.nurseries', short: 'sectionNav.nurseries' },
+  { to: paths.blog.getHref(), key: 'nav.blog', short: 'sectionNav.blog' },
 ] as const;
 
 /**
@@ -77,8 +81,13 @@ export function SectionNav() {
           px={{ base: '2.5', sm: '3' }}
           css={{ '&.active': { bg: 'green.100', color: 'green.800' } }}
         >
-          <NavLink to={l.to} end>
-            {t(l.key)}
+          <NavLink to={l.to} end aria-label={t(l.key)}>
+            <Box as="span" hideFrom="sm">
+              {t(l.short)}
+            </Box>
+            <Box as="span" hideBelow="sm">
+              {t(l.key)}
+            </Box>
           </NavLink>
         </Button>
       ))}
