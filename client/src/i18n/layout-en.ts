@@ -22,4 +22,8 @@ export const layoutEn: EnglishOf<typeof layoutAr> = {
     rights: 'All rights reserved',
   },
   dialog: { confirm: 'Confirm', cancel: 'Cancel', close: 'Close' },
+  pageTitle: {
+    in: '{{name}} in {{where}}',
+    page: '{{title}} — page {{page}}',
+  },
 };

@@ -29,6 +29,11 @@ export const layoutAr = {
     cancel: 'إلغاء',
     close: 'إغلاق',
   },
+  // the tab's title of a list (lib/page-title.ts): «المشاتل في السويداء — صفحة 2»
+  pageTitle: {
+    in: '{{name}} في {{where}}',
+    page: '{{title}} — صفحة {{page}}',
+  },
 };
 
 addStrings('layout', 'translation', layoutAr, () => import('./layout-en').then((m) => m.layoutEn));

@@ -24,7 +24,7 @@ import { AppProvider } from '@/app/provider';
 import { AppRoutes, isServerRendered, matchedPattern, routes } from '@/app/router';
 import { headTags } from './head';
 import { configureServerApi } from './server-api';
-import { prefetchScreen } from './prefetch';
+import { notFoundHead, prefetchScreen } from './prefetch';
 
 export { configureServerApi };
 
@@ -100,14 +100,12 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
   } catch (error) {
     if (!hasErrorCode(error, 'not_found')) return null;
     status = 404;
-    head = {
-      title: 'الصفحة غير موجودة — أغريفت',
-      description: 'الصفحة المطلوبة غير موجودة.',
-      canonical: url.pathname,
-      image: null,
-      type: 'website',
-      robots: 'noindex',
-    };
+    head = notFoundHead(url.pathname);
+    // The failure stays the screen's answer (not the loading state of a retry on mount): the missing
+    // store, product or article renders its «… غير موجود» (components/ui/missing-page.tsx).
+    queryClient.setDefaultOptions({
+      queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+    });
   }
 
   const cache = createStyleCache();

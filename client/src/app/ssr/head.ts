@@ -2,6 +2,7 @@
  * The <head> of a server-rendered page: its own title, description, canonical URL, Open Graph and
  * Twitter tags (a store's page: its name, province and picture; an article: its title and picture),
  * built from the data the page was rendered with. Pure functions: entry-server.tsx calls them, tests too.
+ * The titles come from lib/page-title.ts, which the pages use in the browser too.
  */
 import { imageUrl } from '@/lib/images';
 
@@ -18,7 +19,6 @@ export interface PageHead {
 }
 
 export const SITE_NAME = 'أغريفت';
-export const SITE_TITLE = 'أغريفت — سوق زراعي وبيطري';
 export const SITE_DESCRIPTION = 'سوق زراعي وبيطري: صيدليات زراعية، عيادات بيطرية ومشاتل في كل المحافظات السورية';
 const DEFAULT_IMAGE = '/icons/icon-512.png';
 
@@ -33,8 +33,6 @@ export function summary(text: string, max = 160): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trim()}…`;
 }
-
-export const pageTitle = (name: string): string => `${name} — ${SITE_NAME}`;
 
 /** The tags, one per line; `origin` is e.g. https://agrivet.example (no trailing slash). */
 export function headTags(head: PageHead, origin: string): string {

@@ -25,7 +25,16 @@ import { storesByCityQueryOptions } from '@/api/stores';
 import { productQueryOptions } from '@/api/products';
 import { storeQueryOptions } from '@/api/stores';
 import { i18n } from '@/i18n';
-import { type PageHead, pageTitle, SITE_DESCRIPTION, SITE_TITLE, summary } from './head';
+import {
+  listTitle,
+  notFoundTitle,
+  pageTitle,
+  productTitle,
+  searchTitle,
+  siteTitle,
+  storeTitle,
+} from '@/lib/page-title';
+import { type PageHead, SITE_DESCRIPTION, summary } from './head';
 
 const page = (params: URLSearchParams) => Math.max(1, Number(params.get('page')) || 1);
 const withQuery = (path: string, entries: [string, string | number | null][]) => {
@@ -34,7 +43,6 @@ const withQuery = (path: string, entries: [string, string | number | null][]) =>
   const s = q.toString();
   return s ? `${path}?${s}` : path;
 };
-const pageSuffix = (n: number) => (n > 1 ? ` — صفحة ${n}` : '');
 
 const storeListTypes: Record<string, [StoreType, string]> = {
   [paths.pharmacies.path]: [0, 'nav.pharmacies'],
@@ -43,6 +51,16 @@ const storeListTypes: Record<string, [StoreType, string]> = {
 };
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options) as string;
+
+/** The head of the 404 page (a store, product or article that does not exist). */
+export const notFoundHead = (pathname: string): PageHead => ({
+  title: notFoundTitle(t),
+  description: 'الصفحة المطلوبة غير موجودة.',
+  canonical: pathname,
+  image: null,
+  type: 'website',
+  robots: 'noindex',
+});
 
 /**
  * Fetches the screen's data into `client` and returns its head. Throws what the API call threw (an
@@ -55,7 +73,7 @@ export async function prefetchScreen(
   search: URLSearchParams,
 ): Promise<PageHead> {
   if (pattern === paths.home.path) {
-    return { title: SITE_TITLE, description: SITE_DESCRIPTION, canonical: '/', image: null, type: 'website' };
+    return { title: siteTitle(t), description: SITE_DESCRIPTION, canonical: '/', image: null, type: 'website' };
   }
   const list = storeListTypes[pattern];
   if (list) {
@@ -72,7 +90,7 @@ export async function prefetchScreen(
       .map((s) => s.name_store)
       .join('، ');
     return {
-      title: pageTitle(`${name}${where ? ` في ${where}` : ''}${pageSuffix(n)}`),
+      title: listTitle(t, name, n, where),
       description: summary(
         `${name} ${where ? `في ${where}` : 'في كل المحافظات السورية'}: ${data.total} ${storeTypeLabels.ar[type]}${names ? ` منها ${names}` : ''}. تواصل معهم واطلب مع توصيل مجاني.`,
       ),
@@ -88,7 +106,7 @@ export async function prefetchScreen(
     const n = page(search);
     const data = await client.fetchQuery(postsQueryOptions(n));
     return {
-      title: pageTitle(`${t('blog.title')}${pageSuffix(n)}`),
+      title: listTitle(t, t('blog.title'), n),
       description: summary(
         `${t('landing.blogText')} ${data.data
           .slice(0, 3)
@@ -104,7 +122,7 @@ export async function prefetchScreen(
     const id = Number(params.id);
     const post = await client.fetchQuery(postQueryOptions(id));
     return {
-      title: pageTitle(post.title),
+      title: pageTitle(t, post.title),
       description: summary(post.description),
       canonical: paths.article.getHref(post.id),
       image: post.image,
@@ -126,7 +144,7 @@ export async function prefetchScreen(
       .map((p) => `${p.name} (${formatPrice(p.price_cents)})`)
       .join('، ');
     return {
-      title: pageTitle(`${store.name_store} — ${store.city_name || provinceName(store.city)}`),
+      title: storeTitle(t, store, store.city_name || provinceName(store.city)),
       description: summary(
         `${storeTypeLabels.ar[store.type]} في ${store.city_name || provinceName(store.city)}، ${store.address}. ${t('store.productsCount', { count: store.products_count })}${products ? `: ${products}` : ''}. توصيل مجاني.`,
       ),
@@ -142,7 +160,7 @@ export async function prefetchScreen(
     const store = client.getQueryData(storeQueryOptions(product.store_id).queryKey);
     const where = store ? ` — ${store.city_name || provinceName(store.city)}` : '';
     return {
-      title: pageTitle(`${product.name} — ${product.store.name_store}`),
+      title: productTitle(t, product),
       description: summary(
         `${product.name}: ${formatPrice(product.price_cents)}، ${productTypeLabels.ar[product.type]} من ${product.store.name_store}${where}.${product.description ? ` ${product.description}` : ''} توصيل مجاني.`,
       ),
@@ -157,7 +175,7 @@ export async function prefetchScreen(
     let result: SearchResult | null = null;
     if (q) result = await client.fetchQuery(searchQueryOptions(q, n));
     return {
-      title: pageTitle(q ? t('search.title', { q }) : t('nav.search')),
+      title: searchTitle(t, q),
       description: q && result ? summary(`${t('search.title', { q })} — ${SITE_DESCRIPTION}`) : SITE_DESCRIPTION,
       canonical: withQuery(pattern, [
         ['q', q],

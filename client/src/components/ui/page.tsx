@@ -1,10 +1,26 @@
-/** Page frame: a heading and the content, in a phone-first container. */
+/**
+ * Page frame: a heading and the content, in a phone-first container; with `tab`, the browser tab's title
+ * while the page is on screen (lib/page-title.ts: the public pages', as the server renders it).
+ */
 import { Container } from '@chakra-ui/react/container';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '@/lib/page-title';
 
-export function Page({ title, children, actions }: { title: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function Page({
+  title,
+  children,
+  actions,
+  tab,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+  /** The tab's title (null while it is not known: the current one stays). */
+  tab?: string | null;
+}) {
+  usePageTitle(tab);
   return (
     <Container maxW="6xl" px={{ base: '3', md: '6' }} py={{ base: '4', md: '8' }}>
       <Stack gap="5">

@@ -1,15 +1,20 @@
-/** /blog/{id}: one article, with «مشاركة» (components/ui/share-button.tsx). */
+/**
+ * /blog/{id}: one article, with «مشاركة» (components/ui/share-button.tsx). An unknown id: «المقال غير
+ * موجود» and the way to the other articles (components/ui/missing-page.tsx), a 404 from the server.
+ */
 import { Button } from '@chakra-ui/react/button';
 import { Image } from '@chakra-ui/react/image';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { MissingPage, useIsMissing } from '@/components/ui/missing-page';
 import { Page } from '@/components/ui/page';
 import { ShareButton } from '@/components/ui/share-button';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
+import { pageTitle } from '@/lib/page-title';
 import { failureOf } from '@/lib/query-client';
 import { usePost } from '@/api/posts';
 
@@ -19,9 +24,11 @@ export default function ArticleRoute() {
   const query = usePost(id);
   const post = query.data;
   const failure = failureOf(query);
+  if (useIsMissing(failure) && !post) return <MissingPage what="article" />;
   return (
     <Page
       title={post?.title ?? t('blog.title')}
+      tab={post ? pageTitle(t, post.title) : null}
       actions={
         <Button asChild variant="ghost" size="sm">
           <RouterLink to={paths.blog.getHref()}>{t('blog.back')}</RouterLink>

@@ -7,6 +7,7 @@ import { OfflineCopyNote } from '@/components/ui/offline-note';
 import { Page } from '@/components/ui/page';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { listTitle } from '@/lib/page-title';
 import { failureOf } from '@/lib/query-client';
 import { usePosts } from '@/api/posts';
 import { PostCard } from '@/features/posts/components/post-card';
@@ -18,7 +19,7 @@ export default function BlogRoute() {
   const query = usePosts(page);
   const failure = failureOf(query);
   return (
-    <Page title={t('blog.title')}>
+    <Page title={t('blog.title')} tab={listTitle(t, t('blog.title'), page)}>
       {query.data && <OfflineCopyNote />}
       {!query.data ? (
         failure ? (

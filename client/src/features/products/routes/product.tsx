@@ -4,7 +4,7 @@
  * the API sends `open_now` / `reply_minutes`), with a link to the store's page; «اطلب» (the quantity
  * dialog, or sign-in first: the dialog opens when they come back), «مراسلة» (the chat with the store,
  * after sign-in if needed), «اسأل المتجر عن هذا المنتج» (the product's card sent into that chat) and «مشاركة». Server-rendered like the store pages (app/ssr/prefetch.ts);
- * an unknown id is the 404 page.
+ * an unknown id is the 404 page: «المنتج غير موجود» and the store lists (components/ui/missing-page.tsx).
  */
 import '@/i18n/layout';
 import '@/i18n/shop';
@@ -25,12 +25,13 @@ import { MdAddShoppingCart, MdLocationOn, MdStar, MdStorefront, MdZoomIn } from 
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { MessageStoreLink } from '@/components/ui/message-store-link';
 import { ShareButton } from '@/components/ui/share-button';
+import { MissingPage, useIsMissing } from '@/components/ui/missing-page';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { StoreRating, UnavailableBadge, VerifiedBadge } from '@/components/ui/store-badges';
 import { paths } from '@/config/paths';
 import { currentLang } from '@/i18n';
-import { hasErrorCode } from '@/lib/api-error';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
+import { productTitle, usePageTitle } from '@/lib/page-title';
 import { failureOf } from '@/lib/query-client';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { useProduct } from '@/api/products';
@@ -57,22 +58,13 @@ export default function ProductRoute() {
   const flow = useOrderFlow(store, (pid) => (product?.id === pid ? product : undefined));
   const failure = failureOf(query);
   const unavailable = store?.available === false;
+  usePageTitle(product ? productTitle(t, product) : null);
 
+  if (useIsMissing(failure) && !product) return <MissingPage what="product" />;
   if (!product) {
     return (
       <Container maxW="5xl" px={{ base: '3', md: '6' }} py={{ base: '4', md: '8' }}>
-        {failure ? (
-          <Stack gap="4">
-            {hasErrorCode(failure, 'not_found') && (
-              <Heading as="h1" size="xl">
-                {t('productPage.notFound')}
-              </Heading>
-            )}
-            <ErrorState error={failure} onRetry={() => void query.refetch()} />
-          </Stack>
-        ) : (
-          <LoadingState />
-        )}
+        {failure ? <ErrorState error={failure} onRetry={() => void query.refetch()} /> : <LoadingState />}
       </Container>
     );
   }

@@ -4,7 +4,8 @@
  * cart, and its reviews. The store's cart is kept across visits (CONTRACT.md §5: one cart per store). A
  * visitor pressing "اطلب" goes to /login?next=this page with ?order={id}, and comes back to that product's
  * quantity dialog (lib/order-flow.ts). A store whose owner's account is disabled (`available: false`) is
- * shown as taking no orders.
+ * shown as taking no orders. An unknown store: «المتجر غير موجود» and the store lists
+ * (components/ui/missing-page.tsx), a 404 from the server.
  */
 import '@/i18n/layout';
 import { lazy, Suspense } from 'react';
@@ -21,12 +22,14 @@ import { MdLocationOn, MdShoppingCart, MdStorefront } from 'react-icons/md';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { MessageStoreLink } from '@/components/ui/message-store-link';
 import { OfflineCopyNote } from '@/components/ui/offline-note';
+import { MissingPage, useIsMissing } from '@/components/ui/missing-page';
 import { Page } from '@/components/ui/page';
 import { Pager } from '@/components/ui/pager';
 import { ShareButton } from '@/components/ui/share-button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { StoreRating, UnavailableBadge, VerifiedBadge } from '@/components/ui/store-badges';
 import { paths } from '@/config/paths';
+import { storeTitle } from '@/lib/page-title';
 import { failureOf } from '@/lib/query-client';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { cartCount, selectCartItems, useCart } from '@/stores/cart';
@@ -63,10 +66,14 @@ export default function StoreProductsRoute() {
   const flow = useOrderFlow(store, (id) => query.data?.data.find((p) => p.id === id));
   const ordering = flow.ordering;
 
+  const missing = useIsMissing(failure) && !query.data;
+
   const count = cartCount(items);
+  if (missing) return <MissingPage what="store" />;
   return (
     <Page
       title={store?.name_store ?? t('store.products')}
+      tab={store ? storeTitle(t, store, provinceLabel(store.city, currentLang(), store.city_name)) : null}
       actions={
         <Button asChild variant="outline" colorPalette="green" position="relative">
           <RouterLink to={paths.cart.getHref(storeId)} aria-label={t('product.cartCount', { count })}>

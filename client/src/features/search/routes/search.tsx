@@ -19,6 +19,7 @@ import { Page } from '@/components/ui/page';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { searchTitle } from '@/lib/page-title';
 import { failureOf } from '@/lib/query-client';
 import { useSearch } from '@/api/search';
 import { currentLang } from '@/i18n';
@@ -74,7 +75,7 @@ export default function SearchRoute() {
     window.scrollTo({ top: 0 });
   };
   return (
-    <Page title={q ? t('search.title', { q }) : t('nav.search')}>
+    <Page title={q ? t('search.title', { q }) : t('nav.search')} tab={searchTitle(t, q)}>
       {!q ? (
         <EmptyState message={t('search.prompt')} />
       ) : !r ? (

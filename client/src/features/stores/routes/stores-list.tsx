@@ -1,5 +1,5 @@
 /** /leaf, /bone, /farm: stores of one type, province filter, sort (newest or best rated), previous/next paging. */
-import type { StoreType } from '@agrivet/shared';
+import { provinceLabel, type StoreType } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
@@ -16,6 +16,8 @@ import { Pager } from '@/components/ui/pager';
 import { ProvinceFilter } from '@/components/ui/province-filter';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useTranslation } from 'react-i18next';
+import { currentLang } from '@/i18n';
+import { listTitle } from '@/lib/page-title';
 import { failureOf } from '@/lib/query-client';
 import { useStoresByCity } from '@/api/stores';
 import { StoreCard } from '@/features/stores/components/store-card';
@@ -52,7 +54,7 @@ export function StoresList({ type }: { type: StoreType }) {
   };
 
   return (
-    <Page title={title}>
+    <Page title={title} tab={listTitle(t, title, page, city ? provinceLabel(city, currentLang()) : null)}>
       <HStack gap="3" align="end" flexWrap="wrap">
         <ProvinceFilter value={city} onChange={(c) => update({ city: c, page: 1 })} />
         <Field.Root recipe={fieldRecipe} maxW={{ base: 'full', sm: '48' }}>
