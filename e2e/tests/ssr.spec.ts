@@ -284,6 +284,85 @@ test("a signed-in visitor's page is rendered anonymously: nothing private in its
   await signedIn.context.close();
 });
 
+test('the tab keeps the title the server rendered: after hydration and after a client-side navigation', async ({
+  page,
+  request,
+}) => {
+  const products = await apiCall<Paged<Product>>('product/getAll?page_number=1');
+  const product = products.data[0];
+  const serverTitle = async (path: string) => title(await html(request, path)) ?? '(no title)';
+  await page.goto(`/product/${product.id}`);
+  await hydrated(page);
+  await expect(page).toHaveTitle(await serverTitle(`/product/${product.id}`));
+  // to its store, the articles and one of them, a list and home, each without reloading
+  await page.getByTestId('product-store').getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/products/${product.store_id}$`));
+  await expect(page).toHaveTitle(await serverTitle(`/products/${product.store_id}`));
+  await page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link', { name: 'نقطة العافية' }).click();
+  await expect(page).toHaveTitle(await serverTitle('/blog'));
+  const article = page.getByRole('link', { name: /اقرأ المزيد/ }).first();
+  const articlePath = (await article.getAttribute('href')) ?? '';
+  await article.click();
+  await expect(page).toHaveURL(new RegExp(`${articlePath}$`));
+  await expect(page).toHaveTitle(await serverTitle(articlePath));
+  await page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link', { name: 'المشاتل' }).click();
+  await expect(page).toHaveTitle(await serverTitle('/farm'));
+  await page.locator('header').getByRole('link', { name: 'أغريفت، الرئيسية' }).click();
+  await expect(page).toHaveTitle(await serverTitle('/'));
+});
+
+test('a missing store, product or article: a 404 page that says so and leads on, hydrated as it came', async ({
+  page,
+  request,
+}) => {
+  for (const [path, heading, way] of [
+    ['/products/999999', 'المتجر غير موجود', 'الصيدليات الزراعية'],
+    ['/product/999999', 'المنتج غير موجود', 'العيادات البيطرية'],
+    ['/blog/999999', 'المقال غير موجود', 'كل المقالات'],
+  ]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    const body = await res.text();
+    expect(body, path).toContain(heading);
+    expect(body, path).not.toContain('إعادة المحاولة');
+    const seen = watch(page);
+    await page.goto(path);
+    await hydrated(page);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(main.getByRole('button', { name: /إعادة المحاولة/ })).toHaveCount(0);
+    await expect(page).toHaveTitle('الصفحة غير موجودة — أغريفت');
+    expect(
+      seen.messages.filter((m) => HYDRATION.test(m)),
+      path,
+    ).toEqual([]);
+    await main.getByRole('link', { name: way }).click();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+      way === 'كل المقالات' ? 'نقطة العافية' : way,
+    );
+  }
+});
+
+test('a signed-in farmer’s landing offers no sign-up: «طلباتي» instead of «انضم الآن», after hydration', async ({
+  browser,
+}) => {
+  const signedIn = await signedInContext(browser, DEMO.farmer);
+  const page = await signedIn.context.newPage();
+  const seen = watch(page);
+  const documentResponse = page.waitForResponse((r) => r.request().resourceType() === 'document');
+  await page.goto('/');
+  // the server's landing is the visitor's
+  expect(await (await documentResponse).text()).toContain('href="/createAcount"');
+  await hydrated(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'طلباتي' })).toHaveCount(2);
+  for (const link of await main.getByRole('link', { name: 'طلباتي' }).all())
+    await expect(link).toHaveAttribute('href', '/myorders');
+  await expect(main.getByRole('link', { name: 'انضم الآن' })).toHaveCount(0);
+  expect(seen.messages.filter((m) => HYDRATION.test(m))).toEqual([]);
+  await signedIn.context.close();
+});
+
 test.describe('the public layout at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
@@ -357,7 +436,7 @@ test.describe('the public layout at 360 px', () => {
     await page.screenshot({ path: shot('ssr-360-products.png'), fullPage: true });
   });
 
-  test('the install button and the language switch share the header row; the section links show they scroll', async ({
+  test('the install button and the language switch share the header row; the four section links all show', async ({
     page,
   }) => {
     await page.goto('/blog');
@@ -386,15 +465,25 @@ test.describe('the public layout at 360 px', () => {
     // "English" on one line: the button is no taller than the login button.
     expect(language?.height).toBeLessThanOrEqual((login?.height ?? 0) + 1);
     expect((language?.x ?? -1) >= 0).toBe(true);
-    // The section row scrolls, and on /blog its link (the last one) was scrolled into view.
+    // The four section links fit the row, none cut off at its edge (short names on a phone, each link
+    // still named in full); should they not (a larger font), the row scrolls and shows it with a shadow
+    // on its edges (background layers fixed to the box).
     const nav = page.getByRole('navigation', { name: 'التنقل الرئيسي' });
-    expect(await nav.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await nav.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     const navBox = await nav.boundingBox();
-    const active = await nav.getByRole('link', { name: 'نقطة العافية' }).boundingBox();
-    expect(active && navBox && active.x >= navBox.x - 1 && active.x + active.width <= navBox.x + navBox.width + 1).toBe(
-      true,
-    );
-    // The row says it scrolls: a shadow on its edges (background layers fixed to the box).
+    for (const [name, shown] of [
+      ['الصيدليات الزراعية', 'الصيدليات'],
+      ['العيادات البيطرية', 'العيادات'],
+      ['المشاتل', 'المشاتل'],
+      ['نقطة العافية', 'نقطة العافية'],
+    ]) {
+      const link = nav.getByRole('link', { name, exact: true });
+      expect(await link.innerText(), name).toBe(shown);
+      const box = await link.boundingBox();
+      expect(box && navBox && box.x >= navBox.x - 1 && box.x + box.width <= navBox.x + navBox.width + 1, name).toBe(
+        true,
+      );
+    }
     expect(await nav.evaluate((el) => getComputedStyle(el).backgroundAttachment)).toContain('scroll');
     await page.screenshot({ path: shot('ssr-360-header.png') });
   });

@@ -1,14 +1,12 @@
 /** The two plans of SPEC.md §1: free farmer plan, business plan 5$/month or 50$/year. */
 import { PLANS } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
-import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { JoinButton } from '@/features/landing/components/join-button';
 
 /** "5$" kept left-to-right inside Arabic text (LRI … PDI). */
 const usd = (n: number) => `\u2066${n}$\u2069`;
@@ -65,9 +63,7 @@ export function Plans() {
         />
       </SimpleGrid>
       <Box textAlign="center" mt="6">
-        <Button asChild size="xl" colorPalette="green" rounded="full" px="10">
-          <RouterLink to={paths.createAccount.getHref()}>{t('landing.join')}</RouterLink>
-        </Button>
+        <JoinButton size="xl" colorPalette="green" rounded="full" px="10" />
       </Box>
     </Box>
   );

@@ -1,19 +1,26 @@
-/** /: hero, market sections, plans and the join button (SPEC.md §1, §2). */
+/** /: hero, market sections, plans and the join button (SPEC.md §1, §2; signed in: components/join-button.tsx). */
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Container } from '@chakra-ui/react/container';
 import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TruckIcon } from '@/components/ui/icons';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { JoinButton } from '@/features/landing/components/join-button';
 import { Plans } from '@/features/landing/components/plans';
 import { Sections } from '@/features/landing/components/sections';
 
 export default function LandingRoute() {
   const { t } = useTranslation();
+  // The site's title (lib/page-title.ts siteTitle, the server's), back from another page's.
+  const title = `${t('app.name')} — ${t('app.tagline')}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <>
       <Box
@@ -36,16 +43,13 @@ export default function LandingRoute() {
               <Button asChild size="lg" bg="white" color="green.800" _hover={{ bg: 'green.50' }}>
                 <RouterLink to={paths.pharmacies.getHref()}>{t('landing.browse')}</RouterLink>
               </Button>
-              <Button
-                asChild
+              <JoinButton
                 size="lg"
                 variant="outline"
                 color="white"
                 borderColor="whiteAlpha.800"
                 _hover={{ bg: 'whiteAlpha.200' }}
-              >
-                <RouterLink to={paths.createAccount.getHref()}>{t('landing.join')}</RouterLink>
-              </Button>
+              />
             </HStack>
             <HStack gap="2">
               <TruckIcon aria-hidden />
