@@ -160,9 +160,22 @@ describe('inbox', () => {
     ]);
   });
 
+  it('?id= gives one conversation\u2019s row whatever the filter, and nothing of another store', async () => {
+    const { owner, farmer, conv } = await storeWithCustomer('ليلى الحموي');
+    await say(farmer, conv.id, 'مرحبا');
+    await post(owner.auth, `conversation/resolve/${conv.id}`, { resolved: true });
+    // resolved: out of the default filter (open), still its row by id
+    expect((await inbox(owner, '')).data.map((c) => c.id)).not.toContain(conv.id);
+    const one = await inbox(owner, `?id=${conv.id}`);
+    expect(one.total).toBe(1);
+    expect(one.data[0]).toMatchObject({ id: conv.id, resolved: true, customer: { name: 'ليلى الحموي' } });
+    const other = await t.make.loginAs('store');
+    expect((await inbox(other, `?id=${conv.id}`)).total).toBe(0);
+  });
+
   it('refuses bad input with an Arabic 422 and other people with 403/404', async () => {
     const { owner, farmer, conv } = await storeWithCustomer();
-    for (const query of ['?filter=soon', '?page_number=x', `?q=${'a'.repeat(101)}`]) {
+    for (const query of ['?filter=soon', '?page_number=x', `?q=${'a'.repeat(101)}`, '?id=abc', '?id=0', '?id=1&id=2']) {
       const res = await get(owner.auth, `conversation/inbox${query}`);
       expectRefusal(res, 'validation_failed');
       expect(res.body.error.message).toMatch(/[\u0600-\u06FF]/);

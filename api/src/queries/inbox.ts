@@ -21,6 +21,8 @@ export interface InboxScope {
   filter: InboxFilter;
   /** The search as typed (normalised here); empty for none. */
   q: string;
+  /** One conversation's row only (`?id=`: the one open in the store's chats), or every one. */
+  id?: number;
 }
 
 type Scope = ExpressionBuilder<Database, 'conversations'>;
@@ -31,6 +33,7 @@ function where(scope: InboxScope) {
   return (eb: Scope) => {
     const parts: Expression<SqlBool>[] = [eb('conversations.last_message_id', 'is not', null)];
     if (scope.storeId !== null) parts.push(eb('conversations.store_id', '=', scope.storeId));
+    if (scope.id !== undefined) parts.push(eb('conversations.id', '=', scope.id));
     if (scope.filter === 'open') parts.push(eb('conversations.resolved', '=', 0));
     if (scope.filter === 'resolved') parts.push(eb('conversations.resolved', '=', 1));
     if (scope.filter === 'needs_reply') {

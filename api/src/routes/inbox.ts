@@ -41,16 +41,21 @@ export function inboxRoutes(ctx: AppContext): Router {
     }
     if (rawQ !== undefined && typeof rawQ !== 'string') fields.q = validationMessages.ar.invalidChoice;
     else if (typeof rawQ === 'string' && rawQ.length > Q_MAX) fields.q = validationMessages.ar.textTooLong;
+    // ?id=: that conversation's row alone, if it is in the caller's inbox (the one open in the store's chats)
+    const rawId = req.query.id;
+    const id = rawId === undefined ? undefined : typeof rawId === 'string' ? idParam(rawId) : null;
+    if (id === null) fields.id = validationMessages.ar.invalidId;
     const paging = readPaging(req.query);
     if (Object.keys(fields).length > 0) throw invalid(fields);
-    const filter: InboxFilter = rawFilter ? (rawFilter as InboxFilter) : 'open';
+    // by default the open conversations; one asked for by id, whatever its state
+    const filter: InboxFilter = rawFilter ? (rawFilter as InboxFilter) : typeof id === 'number' ? 'all' : 'open';
     let storeId: number | null = null;
     if (!isAdmin(caller)) {
       const store = await db.selectFrom('stores').select('id').where('user_id', '=', caller.id).executeTakeFirst();
       // a store account without its store yet has an empty inbox
       storeId = store?.id ?? 0;
     }
-    const scope = { storeId, filter, q: typeof rawQ === 'string' ? rawQ : '' };
+    const scope = { storeId, filter, q: typeof rawQ === 'string' ? rawQ : '', id: id ?? undefined };
     const viewer = isAdmin(caller) ? null : caller.id;
     sendOk(
       res,

@@ -18,6 +18,10 @@ export const inboxKeys = {
 export const getInbox = (filter: InboxFilter, q: string, page: number, signal?: AbortSignal) =>
   apiGet<Paged<InboxConversation>>(apiPaths.conversation.inbox, { filter, q, page_number: page, per_page: 30 }, signal);
 
+/** One conversation's inbox row (`?id=`), whatever the filters; none when it is not in the caller's inbox. */
+export const getInboxRow = (id: number, signal?: AbortSignal) =>
+  apiGet<Paged<InboxConversation>>(apiPaths.conversation.inbox, { id }, signal);
+
 export const inboxQueryOptions = (filter: InboxFilter, q: string, page = 1) =>
   queryOptions({
     queryKey: inboxKeys.list(filter, q, page),

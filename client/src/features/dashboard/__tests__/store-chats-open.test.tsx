@@ -45,14 +45,16 @@ const thread = (c: InboxConversation): ConversationWithMessages => {
   return { ...conversation, messages: c.last_message ? [c.last_message] : [], has_more: false };
 };
 
-/** Answers the inbox from `rows` as the API filters them (a search matches the customer's name). */
+/** Answers the inbox from `rows` as the API filters them (a search matches the customer's name; `id` one row). */
 function inboxApi(rows: () => InboxConversation[]): Recorded[] {
   return fakeApi((req) => {
     if (req.path === 'conversation/inbox') {
       const filter = (req.params?.filter ?? 'open') as InboxFilter;
       const q = String(req.params?.q ?? '');
+      const id = req.params?.id === undefined ? undefined : Number(req.params.id);
       const shown = rows().filter(
         (c) =>
+          (id === undefined || c.id === id) &&
           (filter === 'all' ||
             (filter === 'open' && !c.resolved) ||
             (filter === 'resolved' && c.resolved) ||

@@ -328,18 +328,17 @@ export default function StoreChatsRoute() {
   const inboxEmpty = filter === 'all' ? q === '' : everything.data?.total === 0;
   // The open conversation keeps its header and controls whatever the tab: its row comes from the tab's
   // list when it is there; else (answered while «بانتظار الرد» is shown, resolved while «مفتوحة» is, or
-  // opened by a link) from a look-up among all the store's conversations by the customer's name, which
-  // its thread gives (lib/open-conversation.ts); meanwhile the row last seen of it stands in.
+  // opened by a link) its own row, asked for by id (lib/open-conversation.ts); meanwhile the row last seen
+  // of it stands in.
   const thread = useInfiniteQuery({
     ...threadQueryOptions(openId ?? 0),
     enabled: openId !== null,
     select: (d: ThreadData) => threadOf(d).conversation,
   });
   const listed = rows?.find((c) => c.id === openId);
-  const customerName = thread.data?.sender.name;
   const lookUp = useQuery({
-    ...openRowQueryOptions(openId ?? 0, customerName ?? ''),
-    enabled: openId !== null && rows !== undefined && !listed && customerName !== undefined,
+    ...openRowQueryOptions(openId ?? 0),
+    enabled: openId !== null && rows !== undefined && !listed,
   });
   const [kept, setKept] = useState<InboxConversation | null>(null);
   if (listed && listed !== kept) setKept(listed);
