@@ -49,9 +49,9 @@ const thread = (c: InboxConversation): ConversationWithMessages => {
 function inboxApi(rows: () => InboxConversation[]): Recorded[] {
   return fakeApi((req) => {
     if (req.path === 'conversation/inbox') {
-      const filter = (req.params?.filter ?? 'open') as InboxFilter;
-      const q = String(req.params?.q ?? '');
       const id = req.params?.id === undefined ? undefined : Number(req.params.id);
+      const filter = (req.params?.filter ?? (id === undefined ? 'open' : 'all')) as InboxFilter;
+      const q = String(req.params?.q ?? '');
       const shown = rows().filter(
         (c) =>
           (id === undefined || c.id === id) &&
