@@ -15,7 +15,9 @@ export const numericInputMode = { integer: 'numeric', decimal: 'decimal', phone:
 
 /**
  * The typed text with Western digits. `integer` keeps digits only; `decimal` digits and one point (a
- * comma or ٫ counts as one); `phone` digits, a leading +, spaces and dashes.
+ * comma or ٫ counts as one), and a leading minus where it was typed — so «-5» is refused by the form's
+ * check («يجب ألا تقل القيمة عن 0») instead of silently becoming 5, a number nobody typed; `phone`
+ * digits, a leading +, spaces and dashes.
  */
 export function normalizeNumericInput(value: string, kind: NumericKind): string {
   const latin = toLatinDigits(value);
@@ -24,7 +26,8 @@ export function normalizeNumericInput(value: string, kind: NumericKind): string 
     const kept = latin.replace(/[^\d+\s-]/g, '');
     return kept.replace(/(?!^)\+/g, '');
   }
+  const minus = /^\s*[-\u2212]/.test(latin) ? '-' : '';
   const dotted = latin.replace(/[\u066B,،]/g, '.').replace(/[^\d.]/g, '');
   const first = dotted.indexOf('.');
-  return first === -1 ? dotted : dotted.slice(0, first + 1) + dotted.slice(first + 1).replace(/\./g, '');
+  return minus + (first === -1 ? dotted : dotted.slice(0, first + 1) + dotted.slice(first + 1).replace(/\./g, ''));
 }

@@ -17,7 +17,6 @@ import { CheckboxField } from '@/features/dashboard/components/checkbox-field';
 import { FormActions } from '@/features/dashboard/components/form-actions';
 import { FormCard } from '@/features/dashboard/components/form-card';
 import { ImageField } from '@/features/dashboard/components/image-field';
-import { PriceField } from '@/features/dashboard/components/price-field';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { SelectField } from '@/features/dashboard/components/select-field';
 import { TextareaField } from '@/features/dashboard/components/textarea-field';
@@ -84,7 +83,7 @@ function ProductFormView({ product }: { product: Product | null }) {
                   options={productTypeOptions(lang)}
                   placeholder={t('stores.choose')}
                 />
-                <PriceField name="price" label={t('products.price')} />
+                <FormField name="price" label={t('products.price')} numeric="decimal" dir="ltr" />
                 <CheckboxField name="is_special" label={t('form.isSpecial')} />
                 <TextareaField name="description" label={t('products.description')} rows={4} />
                 <ImageField
