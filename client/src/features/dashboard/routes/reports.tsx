@@ -4,12 +4,16 @@
  * message, block the user (with a reason, asked in a dialog). The closed ones are a second tab.
  */
 import {
+  type MessageCard,
+  orderStageLabels,
+  orderStatusLabels,
   type Report,
   type ReportAction,
   type ReportMessage,
   reportReasonLabels,
   userTypeLabels,
 } from '@agrivet/shared';
+import type { TFunction } from 'i18next';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -34,6 +38,13 @@ import { formatMoment } from '@/features/dashboard/lib/oversight-format';
 import { dialogRecipe } from '@/features/dashboard/lib/recipes';
 import { BlockReason } from '@/features/dashboard/components/block-dialog';
 
+/** An order card's state in words: its stage while open, else completed, rejected or cancelled by the buyer. */
+function orderCardState(card: Extract<MessageCard, { type: 'order' }>, lang: 'ar' | 'en', t: TFunction): string {
+  if (card.status === 0) return orderStageLabels[lang][card.stage];
+  if (card.status === 2 && card.cancelled_by === 'buyer') return t('reports.cancelledByBuyer');
+  return orderStatusLabels[lang][card.status];
+}
+
 function MessageLine({ m, reported, authorName }: { m: ReportMessage; reported: boolean; authorName: string }) {
   const { t, lang } = useOversightT();
   const body = m.deleted
@@ -41,7 +52,9 @@ function MessageLine({ m, reported, authorName }: { m: ReportMessage; reported: 
     : [
         m.message,
         m.attachment_kind ? `[${t(m.attachment_kind === 'audio' ? 'reports.audio' : 'reports.image')}]` : null,
-        m.card?.type === 'order' ? `[${t('reports.orderCard', { id: m.card.order_id, total: m.card.total })}]` : null,
+        m.card?.type === 'order'
+          ? `[${t('reports.orderCard', { id: m.card.order_id, total: m.card.total, state: orderCardState(m.card, lang, t) })}]`
+          : null,
         m.card?.type === 'product' ? `[${t('reports.productCard', { name: m.card.name, price: m.card.price })}]` : null,
       ]
         .filter(Boolean)
