@@ -241,7 +241,7 @@ test('a store answers its inbox with a quick reply and a product card; the order
   // the top bar's chat icon and in the tab's title.
   // live: once the thread's header says the connection is up (a message sent before that comes with the
   // thread's fetch, not live), a message shows in the open thread by itself …
-  await expect(storePage.getByTestId('connection-status')).toHaveText('متصل');
+  await expect(storePage.getByTestId('connection-status')).toHaveText('أنت متصل: الرسائل تصل فوراً');
   const hello = `مرحباً مجدداً ${stamp}`;
   await apiCall('message/create', { token: farmer.token, body: { conversation_id: conversation.id, message: hello } });
   await expect(storeThread.getByText(hello)).toBeVisible();

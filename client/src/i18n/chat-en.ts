@@ -113,7 +113,7 @@ export const chatEn: EnglishOf<typeof chatAr> = {
     uploading: 'Preparing the photo',
     sending: 'Sending…',
     loadOlder: 'Show older messages',
-    online: 'Online',
+    online: "You're online: messages arrive at once",
     offline: 'Offline — your messages will be sent when the connection returns',
     connecting: 'Connecting…',
     back: 'All chats',

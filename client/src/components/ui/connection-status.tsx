@@ -1,6 +1,7 @@
 /**
- * A thread header's second line: whether messages arrive live — «متصل», «جارٍ الاتصال…», or offline with
- * what happens to what is written meanwhile. The farmer's header shows the store's hours instead while
+ * A thread header's second line: whether messages arrive live — «أنت متصل: الرسائل تصل فوراً» (said of the
+ * reader, not the other side: under a customer's name a bare «متصل» read as the customer's presence),
+ * «جارٍ الاتصال…», or offline with what happens to what is written meanwhile. The farmer's header shows the store's hours instead while
  * online (`online`); the store's inbox shows it under the customer's name.
  */
 import { Text } from '@chakra-ui/react/text';

@@ -18,7 +18,7 @@ describe('ConnectionStatus', () => {
     const line = screen.getByTestId('connection-status');
     expect(line).toHaveTextContent('جارٍ الاتصال…');
     act(() => useRealtime.setState({ status: 'online' }));
-    expect(line).toHaveTextContent('متصل');
+    expect(line).toHaveTextContent('أنت متصل: الرسائل تصل فوراً');
     expect(line).toHaveAttribute('data-status', 'online');
   });
 
