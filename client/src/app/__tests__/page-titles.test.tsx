@@ -11,6 +11,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Page } from '@/components/ui/page';
 import { createProduct } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { prefetchScreen } from '@/app/ssr/prefetch';
@@ -154,6 +155,14 @@ describe('the tab title in the browser is the server’s', () => {
       await waitFor(() => expect(document.title, url).toBe(expected));
       unmount();
     }
+  });
+});
+
+describe('a screen without a title of its own (signed in: the cart, my orders, the chats)', () => {
+  it('is titled by its heading, not left with the page before', async () => {
+    document.title = 'مبيد فطري نحاسي — صيدلية الربيع الزراعية — أغريفت';
+    renderWithProviders(<Page title="طلباتي">…</Page>);
+    await waitFor(() => expect(document.title).toBe('طلباتي — أغريفت'));
   });
 });
 
