@@ -4,7 +4,7 @@
  * toast; a payment filled from a renewal request keeps that request's plan.
  */
 import type { SubscriptionRequest, SubscriptionStats } from '@agrivet/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '@test/factories';
@@ -77,6 +77,12 @@ describe('the payment form', () => {
     await user.click(within(form).getByRole('button', { name: 'تسجيل دفعة' }));
     expect(await within(form).findByText('معرّف غير صالح')).toBeInTheDocument();
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('the screen titles the browser tab by its heading', async () => {
+    route();
+    renderWithProviders(<SubscriptionsAdminRoute />, { route: '/dashboard/subscriptions' });
+    await waitFor(() => expect(document.title).toBe('الاشتراكات — أغريفت'));
   });
 
   it("filled from a renewal request, the plan is the request's and cannot be changed", async () => {
