@@ -1,12 +1,13 @@
 /**
  * A dashboard screen's frame: heading, optional actions, content (logical spacing, phone first). A text
- * heading titles the browser tab too («الاشتراكات — أغريفت»), as components/ui/page.tsx does elsewhere.
+ * heading titles the browser tab too («الاشتراكات — أغريفت»), as components/ui/page.tsx does elsewhere —
+ * written here, not imported from lib/page-title.ts: a module shared by the public pages and the
+ * dashboard's chunks became a chunk of its own, one more file in every public page's first load.
  */
 import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageTitle, usePageTitle } from '@/lib/page-title';
 
 export function ScreenFrame({
   title,
@@ -18,7 +19,10 @@ export function ScreenFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  usePageTitle(typeof title === 'string' ? pageTitle(t, title) : null);
+  const tab = typeof title === 'string' ? `${title} — ${t('app.name')}` : null;
+  useEffect(() => {
+    if (tab) document.title = tab;
+  }, [tab]);
   return (
     <Stack gap="4" p={{ base: '3', md: '6' }} maxW="6xl">
       <HStack justify="space-between" gap="3" flexWrap="wrap">
