@@ -149,6 +149,10 @@ describe('inbox', () => {
       (await inbox(owner, `?filter=all&q=${encodeURIComponent(q)}`)).data.map((r) => r.id);
     expect(await ids('احمد')).toEqual([conv.id]); // أ = ا
     expect(await ids('٠٩٣٣١٢')).toEqual([conv.id]); // Arabic-Indic digits
+    // the phone as WhatsApp shows it: the international form finds the stored 09…
+    expect(await ids('+963 933 123 456')).toEqual([conv.id]);
+    expect(await ids('00963933123456')).toEqual([conv.id]);
+    expect(await ids('0933-123-456')).toEqual([conv.id]);
     expect(await ids('الطماطم')).toEqual([conv.id]);
     expect(await ids('سَماداً')).toEqual([conv2.id]); // tashkeel ignored
     expect(await ids('لا شيء هنا')).toEqual([]);
