@@ -54,6 +54,15 @@ export function canonicalPhone(input: string): string {
 }
 
 /**
+ * A search typed as a phone (digits, with + spaces and dashes, Arabic-Indic digits too), in its stored
+ * form (`canonicalPhone`): `+963 944…` and `0944-444-444` find `0944444444`; null for any other search.
+ */
+export function phoneSearch(q: string): string | null {
+  const latin = toLatinDigits(q);
+  return /^[+\d\s-]+$/.test(latin) && /\d/.test(latin) ? canonicalPhone(latin) : null;
+}
+
+/**
  * A canonical phone the forms and the API accept: 7 to 15 digits with an optional `+`; a Syrian mobile
  * (`09…`) exactly 10 digits.
  */

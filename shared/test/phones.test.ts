@@ -7,6 +7,7 @@ import {
   forgetPasswordSchema,
   isValidPhone,
   loginSchema,
+  phoneSearch,
   registerSchema,
   userUpdateSchema,
   validationErrorFields,
@@ -157,5 +158,15 @@ describe('password length messages (SPEC.md §5)', () => {
   });
   it("keeps SPEC.md's English 'Too Long!'", () => {
     expect(passwordError('en', 'x'.repeat(51))).toBe('Too Long!');
+  });
+});
+
+describe('a search typed as a phone (the admin\u2019s user search, the store\u2019s inbox)', () => {
+  it('is looked for in its stored form; any other search is not a phone', () => {
+    expect(phoneSearch('+963 944 123 456')).toBe('0944123456');
+    expect(phoneSearch('٠٩٤٤-١٢٣')).toBe('0944123');
+    expect(phoneSearch('0944')).toBe('0944');
+    expect(phoneSearch('أحمد 0944')).toBeNull();
+    expect(phoneSearch(' - ')).toBeNull();
   });
 });

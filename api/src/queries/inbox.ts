@@ -5,7 +5,7 @@
  * placed with this store. `q` matches the customer's normalised name and phone
  * (conversations.customer_search) or any message's normalised text (messages.search_text), §6.
  */
-import { canonicalPhone, type InboxConversation, type InboxFilter, normalizeArabic } from '@agrivet/shared';
+import { type InboxConversation, type InboxFilter, normalizeArabic, phoneSearch } from '@agrivet/shared';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { toCount } from '../db/time';
 import type { Database } from '../db/types';
@@ -29,8 +29,7 @@ type Scope = ExpressionBuilder<Database, 'conversations'>;
 
 function where(scope: InboxScope) {
   // a phone however it is written (`+963 944…`, `0944-444-444`) finds the stored, canonical one
-  const phoneLike = /^[+\d\s\u0660-\u0669-]+$/.test(scope.q) && /[\d\u0660-\u0669]/.test(scope.q);
-  const query = phoneLike ? canonicalPhone(scope.q) : normalizeArabic(scope.q);
+  const query = phoneSearch(scope.q) ?? normalizeArabic(scope.q);
   const pattern = query === '' ? null : likePattern(query);
   return (eb: Scope) => {
     const parts: Expression<SqlBool>[] = [eb('conversations.last_message_id', 'is not', null)];

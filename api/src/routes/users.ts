@@ -4,7 +4,7 @@
  * user/set-password/{id} (admin).
  */
 import {
-  canonicalPhone,
+  phoneSearch,
   normalizeArabic,
   setPasswordSchema,
   toLatinDigits,
@@ -82,8 +82,7 @@ export function userRoutes(ctx: AppContext): Router {
     const qText = typeof req.query.q === 'string' ? normalizeArabic(req.query.q).trim() : '';
     if (qText.length > 100) throw invalid({ q: validationMessages.ar.textTooLong });
     // a phone however it is written (`+963 944…`, `0944-444-444`) finds the stored, canonical one
-    const phoneLike = /^[+\d\s-]+$/.test(qText) && /\d/.test(qText);
-    const phoneQuery = phoneLike ? canonicalPhone(qText) : toLatinDigits(qText);
+    const phoneQuery = phoneSearch(qText) ?? toLatinDigits(qText);
     const now = clockNow(ctx.config);
     // statuses by the subscriptions as they are now, so the status filter is exact
     if (status !== undefined) await syncStatuses(db, now);
