@@ -16,7 +16,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-lazy';
 import { subscriptionKeys, userKeys } from './keys';
-import { authKeys } from './auth';
+import { applyPaymentRecorded } from './renewal-queue';
 
 export { subscriptionKeys };
 
@@ -105,10 +105,9 @@ export function useRecordPayment() {
   return useMutation({
     mutationFn: recordPayment,
     onSuccess: ({ payment }) => {
-      client.setQueryData(subscriptionKeys.payment(payment.id), payment);
-      void client.invalidateQueries({ queryKey: subscriptionKeys.all });
+      // as the paying store takes it in (its push), and the admin's users lists beside
+      applyPaymentRecorded(client, payment);
       void client.invalidateQueries({ queryKey: userKeys.lists() });
-      void client.invalidateQueries({ queryKey: authKeys.user() });
     },
   });
 }

@@ -26,7 +26,7 @@ const pageOf = (row: InboxConversation | undefined): Paged<InboxConversation> =>
 export const openRowQueryOptions = (id: number) =>
   queryOptions({
     queryKey: openRowKey(id),
-    queryFn: ({ signal }) => getInboxRow(id, signal).then((page) => pageOf(page.data.find((c) => c.id === id))),
+    queryFn: ({ signal }) => getInboxRow(id, signal),
   });
 
 /** A row the screen already holds (a resolve's answer) put where the look-up's answer goes. */
