@@ -39,6 +39,8 @@ export interface Config {
   redisUrl?: string;
   /** Other numbers for the rate limits (http/rate-limit.ts); RATE_LIMITS=off lifts them (benchmarks only). */
   rateLimits?: RateLimitRules;
+  /** PASSWORD_COST: scrypt's N for new password hashes (a power of two, 1024–1048576); unset: 16384. */
+  passwordCost?: number;
   /** The clock of subscriptions (ms since epoch); tests set their own. Unset: Date.now. */
   now?: () => number;
 }
@@ -144,6 +146,15 @@ function parseRateLimits(value: string | undefined): RateLimitRules | undefined 
   return Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, lifted])) as RateLimitRules;
 }
 
+function parsePasswordCost(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0) {
+    throw new ConfigError(`PASSWORD_COST must be a power of two from 1024 to 1048576, got "${value}"`);
+  }
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepoRoot()): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -178,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepo
     ffmpegPath: env.FFMPEG_PATH || undefined,
     redisUrl: parseRedisUrl(env.REDIS_URL),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
+    passwordCost: parsePasswordCost(env.PASSWORD_COST),
   };
 }

@@ -20,6 +20,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it("PASSWORD_COST sets scrypt's cost for new hashes: a power of two from 1024; unset, the product's own", async () => {
+    expect(loadConfig({}, root).passwordCost).toBeUndefined();
+    expect(loadConfig({ PASSWORD_COST: '1024' }, root).passwordCost).toBe(1024);
+    for (const bad of ['1000', '512', 'abc', '2097152']) {
+      expect(() => loadConfig({ PASSWORD_COST: bad }, root)).toThrow(/PASSWORD_COST/);
+    }
+    const { hashPassword, verifyPassword } = await import('../src/auth/passwords');
+    const cheap = await hashPassword('secret123', 1024);
+    expect(cheap.split('$')[1]).toBe('1024');
+    expect((await hashPassword('secret123')).split('$')[1]).toBe('16384');
+    expect(await verifyPassword('secret123', cheap)).toBe(true);
+    expect(await verifyPassword('secret124', cheap)).toBe(false);
+  });
+
   it('reads sqlite: and postgres:// URLs, relative paths from the repo root', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }, root).database).toEqual({
       kind: 'sqlite',

@@ -2,11 +2,12 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * N = 2^14 in the product. Under vitest (its workers and the servers its tests start inherit `VITEST`)
- * new hashes use N = 2^10: the tests create thousands of accounts and try hundreds of wrong passwords, and
- * the cost is written into each hash, so verifying is exactly the product's code (docs/decisions.md).
+ * scrypt's cost N for new hashes: 2^14 unless the configuration says otherwise (`PASSWORD_COST`, which
+ * the API tests set lower). The cost is written into each hash, so verifying needs no setting.
  */
-const PARAMS = { N: process.env.VITEST ? 1024 : 16384, r: 8, p: 1 };
+export const DEFAULT_PASSWORD_COST = 16384;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions, keyLength: number): Promise<Buffer> {
@@ -17,10 +18,10 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions, keyLength: 
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS, KEY_LENGTH);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, { N: cost, r: R, p: P }, KEY_LENGTH);
+  return ['scrypt', cost, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -32,9 +33,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash to compare against when the phone is unknown, so both paths take the same time. */
-let dummyHash: Promise<string> | undefined;
-export const dummyPasswordHash = (): Promise<string> => {
-  dummyHash ??= hashPassword('not-a-real-password');
-  return dummyHash;
+/** A hash to compare against when the phone is unknown, so both paths take the same time (one per cost). */
+const dummyHashes = new Map<number, Promise<string>>();
+export const dummyPasswordHash = (cost = DEFAULT_PASSWORD_COST): Promise<string> => {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword('not-a-real-password', cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
 };

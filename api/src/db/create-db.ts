@@ -5,7 +5,6 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
-import { withStatementCache } from './statement-cache';
 import type { Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -31,6 +30,6 @@ export function createDb(config: DatabaseConfig): Db {
   // a larger page cache and memory-mapped reads: big tables (1M messages) stay fast
   sqlite.pragma('cache_size = -32768');
   sqlite.pragma('mmap_size = 268435456');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }

@@ -8,7 +8,6 @@ import { isStoreAccount, UserStatus, UserType } from '@agrivet/shared';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { hashToken, revokeToken, type TokenStore, tokenExpiresAt } from '../auth/tokens';
-import { prepared } from '../db/prepared';
 import { nowIso, toIso } from '../db/time';
 import type { Database, UserRow } from '../db/types';
 import { clockNow, type Config } from '../config';
@@ -40,14 +39,14 @@ declare module 'express-serve-static-core' {
 }
 
 /** Whether a token no longer accepted belongs to a blocked account: asked only when a token is refused. */
-const blockedTokenOwner = prepared((db: Kysely<Database>, p: { tokenHash: string }) =>
+const blockedTokenOwner = (db: Kysely<Database>, tokenHash: string) =>
   db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
     .select('users.blocked_at')
-    .where('auth_tokens.token_hash', '=', p.tokenHash)
-    .where('users.blocked_at', 'is not', null),
-);
+    .where('auth_tokens.token_hash', '=', tokenHash)
+    .where('users.blocked_at', 'is not', null)
+    .executeTakeFirst();
 
 /** `last_used_at` moves at most this often: one write an hour per active token, not one per request. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
@@ -59,8 +58,8 @@ function bearerToken(req: Request): string | undefined {
   return match ? match[1] : '';
 }
 
-/** The caller of a live (not revoked) token, compiled once: every authenticated call runs it. */
-const tokenUser = prepared((db: Kysely<Database>, p: { tokenHash: string }) =>
+/** The caller of a live (not revoked) token. */
+const tokenUser = (db: Kysely<Database>, tokenHash: string) =>
   db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
@@ -82,9 +81,9 @@ const tokenUser = prepared((db: Kysely<Database>, p: { tokenHash: string }) =>
       'users.created_at',
       'users.updated_at',
     ])
-    .where('auth_tokens.token_hash', '=', p.tokenHash)
-    .where('auth_tokens.revoked_at', 'is', null),
-);
+    .where('auth_tokens.token_hash', '=', tokenHash)
+    .where('auth_tokens.revoked_at', 'is', null)
+    .executeTakeFirst();
 
 /**
  * Resolves the bearer token (if any); never refuses — requireAuth does. A token unused for 30 days or
@@ -102,10 +101,10 @@ export function loadUser(store: TokenStore & { config?: Pick<Config, 'now'> }): 
       return next();
     }
     const tokenHash = hashToken(token);
-    const row = await tokenUser.takeFirst(db, { tokenHash });
+    const row = await tokenUser(db, tokenHash);
     if (!row) {
       // its owner told why their session ended, not just that it did (the relay passes it on too)
-      req.badToken = (await blockedTokenOwner.takeFirst(db, { tokenHash })) ? 'blocked' : true;
+      req.badToken = (await blockedTokenOwner(db, tokenHash)) ? 'blocked' : true;
       return next();
     }
     const { token_id, last_used_at, token_created_at, ...user } = row;

@@ -11,7 +11,6 @@
  * viewer's own messages above it are read.
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { prepared } from '../db/prepared';
 import type { ConversationRow, Database } from '../db/types';
 
 type ConversationScope = ExpressionBuilder<Database, 'conversations'>;
@@ -88,27 +87,20 @@ export type ConversationListRow = Awaited<
   ReturnType<ReturnType<typeof selectConversations>['executeTakeFirstOrThrow']>
 >;
 
-/** get-My-Conv: the viewer's conversations (as sender or receiver), newest activity first; compiled once. */
-const myConversations = prepared((db: Kysely<Database>, p: { viewerId: number }) =>
-  selectConversations(db, p.viewerId)
+/** get-My-Conv: the viewer's conversations (as sender or receiver), newest activity first. */
+export function selectMyConversations(db: Kysely<Database>, viewerId: number): Promise<ConversationListRow[]> {
+  return selectConversations(db, viewerId)
     .where((eb) =>
-      eb.or([eb('conversations.sender_id', '=', p.viewerId), eb('conversations.receiver_id', '=', p.viewerId)]),
+      eb.or([eb('conversations.sender_id', '=', viewerId), eb('conversations.receiver_id', '=', viewerId)]),
     )
     .orderBy('conversations.updated_at', 'desc')
-    .orderBy('conversations.id', 'desc'),
-);
-
-export async function selectMyConversations(db: Kysely<Database>, viewerId: number): Promise<ConversationListRow[]> {
-  return (await myConversations.execute(db, { viewerId })).rows;
+    .orderBy('conversations.id', 'desc')
+    .execute();
 }
 
-const conversationRow = prepared((db: Kysely<Database>, p: { id: number }) =>
-  db.selectFrom('conversations').selectAll().where('id', '=', p.id),
-);
-
-/** The bare row (participants and markers) for access checks (compiled once: message/create's hot path). */
+/** The bare row (participants and markers) for access checks. */
 export function findConversationRow(db: Kysely<Database>, id: number): Promise<ConversationRow | undefined> {
-  return conversationRow.takeFirst(db, { id });
+  return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** What the away reply needs of the conversation's store (services/inbox.ts `claimAwayReply`). */
@@ -119,7 +111,7 @@ export interface StoreAway {
   blocked_at: unknown;
 }
 
-const conversationForWrite = prepared((db: Kysely<Database>, p: { id: number }) =>
+const conversationForWrite = (db: Kysely<Database>, id: number) =>
   db
     .selectFrom('conversations')
     .leftJoin('stores', 'stores.id', 'conversations.store_id')
@@ -130,8 +122,8 @@ const conversationForWrite = prepared((db: Kysely<Database>, p: { id: number }) 
       'stores.away_message as store_away_message',
       'store_owner.blocked_at as store_blocked_at',
     ])
-    .where('conversations.id', '=', p.id),
-);
+    .where('conversations.id', '=', id)
+    .executeTakeFirst();
 
 /**
  * message/create's read: the row and, in the same statement, what the away reply needs of the store
@@ -141,7 +133,7 @@ export async function findConversationForWrite(
   db: Kysely<Database>,
   id: number,
 ): Promise<{ conversation: ConversationRow; store: StoreAway } | undefined> {
-  const row = await conversationForWrite.takeFirst(db, { id });
+  const row = await conversationForWrite(db, id);
   if (!row) return undefined;
   const { store_hours, store_away_message, store_blocked_at, ...conversation } = row;
   return {

@@ -15,7 +15,6 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { CountedTable } from '../db/migrations/005-table-stats';
-import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 
 export interface TableStats {
@@ -25,9 +24,8 @@ export interface TableStats {
   version: number;
 }
 
-const statsQuery = prepared((db: Kysely<Database>, _p: Record<string, never>) =>
-  db.selectFrom('table_stats').select(['table_name', 'row_count', 'version']),
-);
+const statsQuery = (db: Kysely<Database>) =>
+  db.selectFrom('table_stats').select(['table_name', 'row_count', 'version']).execute();
 
 /** The tables with a change version in table_stats (migrations 005 and 008). */
 export type VersionedTable = CountedTable | 'users';
@@ -35,7 +33,7 @@ const VERSIONED_TABLES: readonly VersionedTable[] = ['stores', 'products', 'post
 
 /** The change version of every versioned table (one query over a few rows): the browse ETags' input. */
 export async function readTableVersions(db: Kysely<Database>): Promise<Record<VersionedTable, number>> {
-  const { rows } = await statsQuery.execute(db, {});
+  const rows = await statsQuery(db);
   const out: Partial<Record<VersionedTable, number>> = {};
   for (const r of rows) out[r.table_name as VersionedTable] = Number(r.version);
   for (const t of VERSIONED_TABLES) if (out[t] === undefined) throw new Error(`table_stats has no row for ${t}`);
@@ -44,7 +42,7 @@ export async function readTableVersions(db: Kysely<Database>): Promise<Record<Ve
 
 /** Row count and version of every counted table (one query, a few rows). */
 export async function readTableStats(db: Kysely<Database>): Promise<Record<CountedTable, TableStats>> {
-  const { rows } = await statsQuery.execute(db, {});
+  const rows = await statsQuery(db);
   const out: Partial<Record<CountedTable, TableStats>> = {};
   for (const r of rows) out[r.table_name as CountedTable] = { rows: Number(r.row_count), version: Number(r.version) };
   if (!out.stores || !out.products || !out.posts) throw new Error('table_stats is missing a row');

@@ -2,13 +2,11 @@
  * GET search's hits in stores, products and posts: `count(table)` the exact number (cached while the
  * table does not change: queries/counts.ts), and one page of rows per table, newest first — the
  * page's ids read from the nearer end of the hits once the count is known (no query at all past
- * the end), then only those rows joined. Each page query is compiled once per kind of match and
- * scan order (db/prepared).
+ * the end), then only those rows joined.
  */
 import { type Compilable, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../db/create-db';
 import type { SearchableTable } from '../db/migrations/002-search-index';
-import { type PreparedQuery, prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 import { countMatches, type HitKind, hitKind, hitSql, hitValue } from '../search/search-text';
 import { cachedCount, type PageWindow, pageWindow, readTableStats, windowIds } from './counts';
@@ -24,33 +22,24 @@ interface PageValues {
   offset: number;
 }
 
-/** The page query of one table, per kind of match and scan order. */
-function pageQueries<O>(
+/** The page query of one table for a kind of match and scan order. */
+function pageQuery<O>(
   table: SearchableTable,
   rows: (db: Kysely<Database>, p: PageValues, ids: RawBuilder<number>) => Compilable<O>,
 ) {
-  const queries = new Map<string, PreparedQuery<Database, PageValues, O>>();
-  return (kind: HitKind, order: PageWindow['order']) => {
-    const key = `${kind}|${order}`;
-    let query = queries.get(key);
-    if (!query) {
-      query = prepared((db: Kysely<Database>, p: PageValues) => {
-        const s = hitSql(kind, table, p.hit);
-        return rows(db, p, windowIds({ id: s.id, from: s.from, where: sql`where ${s.where}` }, order, p));
-      });
-      queries.set(key, query);
-    }
-    return query;
+  return (db: Kysely<Database>, kind: HitKind, order: PageWindow['order'], p: PageValues) => {
+    const s = hitSql(kind, table, p.hit);
+    return rows(db, p, windowIds({ id: s.id, from: s.from, where: sql`where ${s.where}` }, order, p));
   };
 }
 
-const storePage = pageQueries('stores', (db, p, ids) =>
+const storePage = pageQuery('stores', (db, p, ids) =>
   selectStores(db, p.viewerId).where('stores.id', 'in', ids).orderBy('stores.id', 'desc'),
 );
-const productPage = pageQueries('products', (db, _p, ids) =>
+const productPage = pageQuery('products', (db, _p, ids) =>
   selectProducts(db).where('products.id', 'in', ids).orderBy('products.id', 'desc'),
 );
-const postPage = pageQueries('posts', (db, _p, ids) =>
+const postPage = pageQuery('posts', (db, _p, ids) =>
   selectPosts(db).where('posts.id', 'in', ids).orderBy('posts.id', 'desc'),
 );
 
@@ -71,12 +60,12 @@ export function searchHits(db: Kysely<Database>, dialect: Dialect, query: string
     return total;
   };
   const page =
-    <O>(table: SearchableTable, queries: ReturnType<typeof pageQueries<O>>) =>
+    <O>(table: SearchableTable, query: ReturnType<typeof pageQuery<O>>) =>
     async (limit: number, offset: number): Promise<O[]> => {
       const window = pageWindow(await count(table), limit, offset);
       if (!window) return [];
       const values = { hit, viewerId: viewerId ?? 0, limit: window.limit, offset: window.offset };
-      return (await queries(kind, window.order).execute(db, values)).rows;
+      return (await db.executeQuery(query(db, kind, window.order, values).compile())).rows;
     };
   return {
     count,

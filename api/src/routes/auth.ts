@@ -72,7 +72,10 @@ export function authRoutes(ctx: AppContext): Router {
     // counted as a failure before the password is checked (parallel guesses all count); 429 when over.
     // Keyed by the canonical phone: `+963944…` and `0944…` are one phone to the limits too
     const attempt = await beginLoginAttempt(limits, { phone: body.phone, ip: req.ip ?? 'unknown', device });
-    const valid = await verifyPassword(body.password, user?.password_hash ?? (await dummyPasswordHash()));
+    const valid = await verifyPassword(
+      body.password,
+      user?.password_hash ?? (await dummyPasswordHash(ctx.config.passwordCost)),
+    );
     if (!user || !valid) throw badCredentials();
     await attempt.succeeded();
     // told only to whoever knows the password (user/block, CONTRACT.md §8)
@@ -98,7 +101,7 @@ export function authRoutes(ctx: AppContext): Router {
         .values({
           name: body.name,
           phone: body.phone,
-          password_hash: await hashPassword(body.password),
+          password_hash: await hashPassword(body.password, ctx.config.passwordCost),
           address: null,
           image: null,
           type: body.type,
@@ -144,7 +147,7 @@ export function authRoutes(ctx: AppContext): Router {
     }
     await db
       .updateTable('users')
-      .set({ password_hash: await hashPassword(body.password), updated_at: nowIso() })
+      .set({ password_hash: await hashPassword(body.password, ctx.config.passwordCost), updated_at: nowIso() })
       .where('id', '=', user.id)
       .execute();
     await attempt.succeeded();

@@ -245,7 +245,7 @@ export function userRoutes(ctx: AppContext): Router {
     const target = await db.selectFrom('users').select(['id', 'phone']).where('id', '=', id).executeTakeFirst();
     if (!target) throw notFound();
     const body = await validate(setPassword, req.body);
-    const hash = await hashPassword(body.password);
+    const hash = await hashPassword(body.password, ctx.config.passwordCost);
     const now = nowIso();
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', id).execute();

@@ -18,7 +18,6 @@ import { LRUCache } from 'lru-cache';
 import { type Config, clockNow } from '../config';
 import { toCount, toIso } from '../db/time';
 import type { ConversationRow, Database } from '../db/types';
-import { prepared } from '../db/prepared';
 import type { StoreAway } from '../queries/conversations';
 
 export type Clock = () => Date;
@@ -41,24 +40,14 @@ function median(sorted: number[]): number | null {
  * The store's reply_minutes: the median wait in minutes (rounded, at least 1) over the last 30
  * days; null under 5 answered conversations.
  */
-// run after store replies (throttled per store): compiled once (db/prepared.ts)
-const replyTimesSince = prepared((db: Kysely<Database>, p: { storeId: number; since: string }) =>
-  db
-    .selectFrom('reply_times')
-    .select(['conversation_id', 'seconds'])
-    .where('store_id', '=', p.storeId)
-    .where('replied_at', '>=', p.since),
-);
-const saveReplyMinutes = prepared((db: Kysely<Database>, p: { storeId: number; minutes: number | null }) =>
-  db
-    .insertInto('store_activity')
-    .values({ store_id: p.storeId, last_active_at: null, reply_minutes: p.minutes })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ reply_minutes: p.minutes })),
-);
-
 export async function computeReplyMinutes(db: Kysely<Database>, storeId: number, now: Date): Promise<number | null> {
   const since = new Date(now.getTime() - INBOX_LIMITS.replyWindowDays * DAY_MS).toISOString();
-  const { rows } = await replyTimesSince.execute(db, { storeId, since });
+  const rows = await db
+    .selectFrom('reply_times')
+    .select(['conversation_id', 'seconds'])
+    .where('store_id', '=', storeId)
+    .where('replied_at', '>=', since)
+    .execute();
   const conversations = new Set(rows.map((r) => r.conversation_id));
   if (conversations.size < INBOX_LIMITS.replyMinutesMinConversations) return null;
   const m = median(rows.map((r) => r.seconds).sort((a, b) => a - b));
@@ -72,37 +61,12 @@ export interface InboxChange {
   reopened: boolean;
 }
 
-// every message people write runs these: compiled once (db/prepared.ts; issue 25, message/create's CPU)
-const customerOf = prepared((db: Kysely<Database>, p: { id: number }) =>
-  db.selectFrom('users').select(['name', 'phone']).where('id', '=', p.id),
-);
-const waitEnds = prepared((db: Kysely<Database>, p: { id: number }) =>
-  db
-    .updateTable('conversations')
-    .set({ waiting_since: null })
-    .where('id', '=', p.id)
-    .where('waiting_since', 'is not', null)
-    .returning(['id']),
-);
-const replyTime = prepared(
-  (db: Kysely<Database>, p: { storeId: number; conversationId: number; seconds: number; at: string }) =>
-    db
-      .insertInto('reply_times')
-      .values({ store_id: p.storeId, conversation_id: p.conversationId, seconds: p.seconds, replied_at: p.at }),
-);
-const storeActive = prepared((db: Kysely<Database>, p: { storeId: number; at: string }) =>
-  db
-    .insertInto('store_activity')
-    .values({ store_id: p.storeId, last_active_at: p.at, reply_minutes: null })
-    .onConflict((oc) => oc.column('store_id').doUpdateSet({ last_active_at: p.at })),
-);
-
 /** The customer's name and phone (their messages keep the inbox search's text with them). */
 export function customerContact(
   db: Kysely<Database>,
   id: number,
 ): Promise<{ name: string; phone: string } | undefined> {
-  return customerOf.takeFirst(db, { id });
+  return db.selectFrom('users').select(['name', 'phone']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The inbox search's text for a customer: normalizeArabic(name + phone). */
@@ -122,7 +86,13 @@ export async function storeWroteAfterRace(
   /** False when the store's last_active_at was written under a minute ago (`storeActivityDue`). */
   activityDue = true,
 ): Promise<InboxChange> {
-  const ended = await waitEnds.takeFirst(trx, { id: conversation.id });
+  const ended = await trx
+    .updateTable('conversations')
+    .set({ waiting_since: null })
+    .where('id', '=', conversation.id)
+    .where('waiting_since', 'is not', null)
+    .returning(['id'])
+    .executeTakeFirst();
   return storeWrote(trx, conversation, ended !== undefined, now, activityDue);
 }
 
@@ -141,10 +111,19 @@ export async function storeWrote(
   const at = now.toISOString();
   if (ended && conversation.waiting_since) {
     const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(toIso(conversation.waiting_since))) / 1000));
-    await replyTime.execute(trx, { storeId: conversation.store_id, conversationId: conversation.id, seconds, at });
+    await trx
+      .insertInto('reply_times')
+      .values({ store_id: conversation.store_id, conversation_id: conversation.id, seconds, replied_at: at })
+      .execute();
     change.answered = true;
   }
-  if (activityDue) await storeActive.execute(trx, { storeId: conversation.store_id, at });
+  if (activityDue) {
+    await trx
+      .insertInto('store_activity')
+      .values({ store_id: conversation.store_id, last_active_at: at, reply_minutes: null })
+      .onConflict((oc) => oc.column('store_id').doUpdateSet({ last_active_at: at }))
+      .execute();
+  }
   return change;
 }
 
@@ -173,7 +152,12 @@ export function storeActivityDue(db: Kysely<Database>, storeId: number, now: Dat
 
 /** After the transaction: the store's cached reply_minutes, when a wait ended. */
 export async function refreshReplyMinutes(db: Kysely<Database>, storeId: number, now: Date): Promise<void> {
-  await saveReplyMinutes.execute(db, { storeId, minutes: await computeReplyMinutes(db, storeId, now) });
+  const minutes = await computeReplyMinutes(db, storeId, now);
+  await db
+    .insertInto('store_activity')
+    .values({ store_id: storeId, last_active_at: null, reply_minutes: minutes })
+    .onConflict((oc) => oc.column('store_id').doUpdateSet({ reply_minutes: minutes }))
+    .execute();
 }
 
 /** A store's reply_minutes is computed again at most this often (by the API's clock), per API instance. */

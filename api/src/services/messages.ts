@@ -15,7 +15,6 @@
 import { type MessageCard, normalizeArabic } from '@agrivet/shared';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
-import { prepared, sameAsDatabase } from '../db/prepared';
 import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow, UploadRow } from '../db/types';
 import type { StoredAttachment } from '../media/chat-media';
@@ -53,10 +52,6 @@ export interface NewMessage {
   authorContact?: { name: string; phone: string } | null;
 }
 
-const byClientId = prepared((db: Kysely<Database>, p: { userId: number; clientId: string }) =>
-  db.selectFrom('messages').selectAll().where('user_id', '=', p.userId).where('client_id', '=', p.clientId),
-);
-
 /** The message this user already sent with this client_id, if any. */
 export function findByClientId(
   db: Kysely<Database>,
@@ -64,7 +59,12 @@ export function findByClientId(
   clientId: string | null,
 ): Promise<MessageRow | undefined> {
   if (clientId === null) return Promise.resolve(undefined);
-  return byClientId.takeFirst(db, { userId, clientId });
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
 }
 
 export interface WriteResult {
@@ -113,7 +113,7 @@ type InboxPart = 'customer' | 'storeEnds' | 'storeNoWait';
 function afterWriteUpdate(author: Participant, inbox?: InboxPart) {
   const read = readColumn[author];
   const delivered = deliveredColumn[author];
-  return prepared((db: Kysely<Database>, p: AfterWrite & { search: string | null; waitingSince: string | Date }) => {
+  return (db: Kysely<Database>, p: AfterWrite & { search: string | null; waitingSince: string | Date }) => {
     type Scope = ExpressionBuilder<Database, 'conversations'>;
     const movesLast = (eb: Scope) =>
       eb.or([eb('conversations.last_message_id', 'is', null), eb('conversations.last_message_id', '<', p.messageId)]);
@@ -177,46 +177,13 @@ function afterWriteUpdate(author: Participant, inbox?: InboxPart) {
         eb(`conversations.${delivered}`, '<', p.messageId),
       ]),
     );
-  });
+  };
 }
 const updateAfterWrite = { sender: afterWriteUpdate('sender'), receiver: afterWriteUpdate('receiver') };
 /** A message people wrote: the pointers and the inbox's wait in the same UPDATE (issue 25 item 3). */
 const updateAfterCustomerWrote = afterWriteUpdate('sender', 'customer');
 const updateAfterStoreEnds = afterWriteUpdate('receiver', 'storeEnds');
 const updateAfterStoreNoWait = afterWriteUpdate('receiver', 'storeNoWait');
-
-const insertMessage = prepared(
-  (
-    db: Kysely<Database>,
-    p: {
-      conversationId: number;
-      userId: number;
-      text: string | null;
-      image: string | null;
-      attachment: string | null;
-      clientId: string | null;
-      now: string;
-      card: string | null;
-      auto: number;
-      searchText: string | null;
-    },
-  ) =>
-    db
-      .insertInto('messages')
-      .values({
-        conversation_id: p.conversationId,
-        user_id: p.userId,
-        message: p.text,
-        image: p.image,
-        attachment: p.attachment,
-        client_id: p.clientId,
-        created_at: p.now,
-        card: p.card,
-        auto: p.auto,
-        search_text: p.searchText,
-      })
-      .returningAll(),
-);
 
 /**
  * Writes the message inside `trx` (the caller's transaction): the row, the upload it claims, the
@@ -230,34 +197,38 @@ export async function writeMessageIn(
   const { conversation, userId } = input;
   const at = input.now ?? new Date();
   const now = input.now ? at.toISOString() : nowIso();
-  const row = await insertMessage.takeFirst(trx, {
-    conversationId: conversation.id,
-    userId,
-    text: input.text,
-    image: input.image,
-    attachment: input.attachment ? JSON.stringify(input.attachment) : null,
-    clientId: input.clientId,
-    now,
-    card: input.card ? JSON.stringify(input.card) : null,
-    auto: input.auto ? 1 : 0,
-    searchText: input.text ? normalizeArabic(input.text) : null,
-  });
+  const row = await trx
+    .insertInto('messages')
+    .values({
+      conversation_id: conversation.id,
+      user_id: userId,
+      message: input.text,
+      image: input.image,
+      attachment: input.attachment ? JSON.stringify(input.attachment) : null,
+      client_id: input.clientId,
+      created_at: now,
+      card: input.card ? JSON.stringify(input.card) : null,
+      auto: input.auto ? 1 : 0,
+      search_text: input.text ? normalizeArabic(input.text) : null,
+    })
+    .returningAll()
+    .executeTakeFirst();
   if (!row) throw new Error('message insert returned no row');
   if (input.upload) await claimUpload(trx, input.upload, row.id, now);
   const kind = input.auto ? 'auto' : input.card ? 'card' : 'plain';
   // read implies delivered: the author's delivered pointer follows, under the same rule
   const pointers = { conversationId: conversation.id, authorId: userId, messageId: row.id, now, search: null };
-  const wrote = (r: { numAffectedRows?: bigint }) => Number(r.numAffectedRows ?? 0) > 0;
+  const wrote = (r: { numUpdatedRows: bigint }) => r.numUpdatedRows > 0n;
   const storeReplied = kind === 'plain' && userId === conversation.receiver_id;
   if (kind === 'plain' && userId === conversation.sender_id) {
     // the customer wrote: pointers and the inbox's wait in one UPDATE; the name for the inbox search is
     // the caller's own (read with the token) when given, else read here
     const customer = input.authorContact ?? (await customerContact(trx, userId));
-    const updated = await updateAfterCustomerWrote.execute(trx, {
+    const updated = await updateAfterCustomerWrote(trx, {
       ...pointers,
       search: customerSearch(customer),
       waitingSince: '',
-    });
+    }).executeTakeFirst();
     return { message: row, inbox: { answered: false, reopened: wrote(updated) && conversation.resolved === 1 } };
   }
   if (storeReplied) {
@@ -265,18 +236,18 @@ export async function writeMessageIn(
     // read before; otherwise (another reply ended it, or it changed since) the two statements as before
     const waitingSince = conversation.waiting_since;
     if (waitingSince === null) {
-      await updateAfterStoreNoWait.execute(trx, { ...pointers, waitingSince: '' });
+      await updateAfterStoreNoWait(trx, { ...pointers, waitingSince: '' }).execute();
       const inbox = await storeWrote(trx, conversation, false, at, input.activityDue);
       return { message: row, inbox };
     }
-    if (wrote(await updateAfterStoreEnds.execute(trx, { ...pointers, waitingSince }))) {
+    if (wrote(await updateAfterStoreEnds(trx, { ...pointers, waitingSince }).executeTakeFirst())) {
       const inbox = await storeWrote(trx, conversation, true, at, input.activityDue);
       return { message: row, inbox };
     }
   }
   // cards and automatic replies move the pointers only; a store's reply that lost the wait to another
   // ends a wait started since, if any
-  await updateAfterWrite[input.author].execute(trx, { ...pointers, waitingSince: '' });
+  await updateAfterWrite[input.author](trx, { ...pointers, waitingSince: '' }).execute();
   const inbox = storeReplied
     ? await storeWroteAfterRace(trx, conversation, at, input.activityDue)
     : { answered: false, reopened: false };
@@ -289,10 +260,7 @@ export async function writeMessage(db: Kysely<Database>, input: NewMessage): Pro
     input = { ...input, activityDue: storeActivityDue(db, conversation.store_id, input.now ?? new Date()) };
   }
   try {
-    const written = await db.transaction().execute((trx) => {
-      sameAsDatabase(trx, db);
-      return writeMessageIn(trx, input);
-    });
+    const written = await db.transaction().execute((trx) => writeMessageIn(trx, input));
     return { ...written, created: true };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

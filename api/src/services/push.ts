@@ -35,17 +35,11 @@ import type { LookupFunction } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
-import { prepared } from '../db/prepared';
 import { nowIso } from '../db/time';
 import type { ConversationRow, Database, MessageRow } from '../db/types';
 import { parseStoredAttachment } from '../media/chat-media';
 import { isPublicAddress, publicHostProblem } from '../net/addresses';
 import { sharedSecret } from './secrets';
-
-/** A user's subscriptions with their session's state: read for every message (a hot path, compiled once). */
-const subscriptionsOf = prepared((db: Kysely<Database>, p: { userId: number }) =>
-  subscriptionsQuery(db).where('push_subscriptions.user_id', '=', p.userId),
-);
 
 function subscriptionsQuery(db: Kysely<Database>) {
   return db
@@ -66,13 +60,6 @@ function subscriptionsQuery(db: Kysely<Database>) {
 type SubscriptionRow = Awaited<ReturnType<ReturnType<typeof subscriptionsQuery>['execute']>>[number];
 /** Recipients read in one query at most (the IN list). */
 const LOOKUP_BATCH_MAX = 500;
-
-const userName = prepared((db: Kysely<Database>, p: { id: number }) =>
-  db.selectFrom('users').select('name').where('id', '=', p.id),
-);
-const storeName = prepared((db: Kysely<Database>, p: { id: number }) =>
-  db.selectFrom('stores').select('name_store').where('id', '=', p.id),
-);
 
 /** Push subscriptions one account may have; a new one beyond drops the least recently used. */
 export const PUSH_SUBSCRIPTIONS_PER_ACCOUNT = 10;
@@ -267,8 +254,15 @@ export class PushService {
         async () => {
           // the farmer sees the store's name; the store sees the farmer's
           const title = toStoreOwner
-            ? (await userName.takeFirst(this.db, { id: message.user_id }))?.name
-            : (await storeName.takeFirst(this.db, { id: conversation.store_id }))?.name_store;
+            ? (await this.db.selectFrom('users').select('name').where('id', '=', message.user_id).executeTakeFirst())
+                ?.name
+            : (
+                await this.db
+                  .selectFrom('stores')
+                  .select('name_store')
+                  .where('id', '=', conversation.store_id)
+                  .executeTakeFirst()
+              )?.name_store;
           const attachment = parseStoredAttachment(message.attachment) ?? (message.image ? { kind: 'image' } : null);
           const body = message.message
             ? preview(message.message)
@@ -399,10 +393,7 @@ export class PushService {
     for (let start = 0; start < ids.length; start += LOOKUP_BATCH_MAX) {
       const chunk = ids.slice(start, start + LOOKUP_BATCH_MAX);
       try {
-        const rows =
-          chunk.length === 1
-            ? (await subscriptionsOf.execute(this.db, { userId: chunk[0]! })).rows
-            : await subscriptionsQuery(this.db).where('push_subscriptions.user_id', 'in', chunk).execute();
+        const rows = await subscriptionsQuery(this.db).where('push_subscriptions.user_id', 'in', chunk).execute();
         const byUser = new Map<number, SubscriptionRow[]>();
         for (const row of rows) {
           const userId = Number(row.user_id);

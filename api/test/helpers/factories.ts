@@ -23,6 +23,9 @@ import type {
 } from '../../src/db/types';
 import { postSearchText, productSearchText, storeSearchText, userSearchText } from '../../src/search/search-text';
 
+/** scrypt's N for the accounts the tests create (verification reads the cost from each hash). */
+export const TEST_PASSWORD_COST = 1024;
+
 export const TEST_PASSWORD = 'secret123';
 
 /** visitor has no account; the others map to user type/status. */
@@ -55,8 +58,8 @@ export class Factories {
 
   async user(overrides: Partial<Insertable<UsersTable>> & { password?: string } = {}): Promise<UserRow> {
     const { password, ...fields } = overrides;
-    passwordHash ??= hashPassword(TEST_PASSWORD);
-    const hash = password ? await hashPassword(password) : await passwordHash;
+    passwordHash ??= hashPassword(TEST_PASSWORD, TEST_PASSWORD_COST);
+    const hash = password ? await hashPassword(password, TEST_PASSWORD_COST) : await passwordHash;
     const now = nowIso();
     const name = fields.name ?? 'مستخدم تجريبي';
     const phone = fields.phone ?? uniquePhone();

@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { type Api, createApi } from '../../src/app';
 import type { Config, DatabaseConfig } from '../../src/config';
-import { Factories } from './factories';
+import { Factories, TEST_PASSWORD_COST } from './factories';
 
 export interface TestApi extends Api {
   config: Config;
@@ -49,6 +49,8 @@ export async function createTestApi(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     trustProxy: false,
     seedDemo: false,
+    // the tests create thousands of accounts: a cheap scrypt cost (the product's is 16384)
+    passwordCost: TEST_PASSWORD_COST,
     ...overrides,
   };
   const api = await createApi(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });

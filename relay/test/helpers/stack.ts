@@ -74,6 +74,7 @@ export async function startApi(env: Record<string, string> = {}, overrides: Part
     STORAGE_DIR: path.join(dir, 'storage'),
     LOG_LEVEL: 'silent',
     PORT: '0',
+    PASSWORD_COST: '1024', // the tests create many accounts: a cheap scrypt cost (the product's: 16384)
     ...env,
   });
   const api = await createApi({ ...config, ...overrides }, { logger: silent });

@@ -18,15 +18,15 @@ import { demoImage } from './demo-images';
 export async function seedDemo(
   db: Kysely<Database>,
   images: ImageStore,
-  config: Pick<Config, 'adminPhone' | 'adminPassword'>,
+  config: Pick<Config, 'adminPhone' | 'adminPassword' | 'passwordCost'>,
 ): Promise<void> {
   const exists = await db.selectFrom('users').select('id').where('phone', '=', config.adminPhone).executeTakeFirst();
   if (exists) return;
 
   // Hash and draw everything first: the transaction itself stays short.
-  const adminHash = await hashPassword(config.adminPassword);
-  const farmerHash = await hashPassword(demoFarmer.password);
-  const storeHashes = await Promise.all(demoStores.map((s) => hashPassword(s.password)));
+  const adminHash = await hashPassword(config.adminPassword, config.passwordCost);
+  const farmerHash = await hashPassword(demoFarmer.password, config.passwordCost);
+  const storeHashes = await Promise.all(demoStores.map((s) => hashPassword(s.password, config.passwordCost)));
   const storeImages = await Promise.all(
     demoStores.map((s) =>
       demoImage(images, 'stores', s.store.name_store.split(' ').slice(0, 2).join(' '), s.store.colors),
