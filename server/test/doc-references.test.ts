@@ -26,7 +26,20 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  */
 const KNOWN_STALE: string[] = [];
 
-const TOP_FOLDERS = ['.ci', 'api', 'client', 'deploy', 'docker', 'docs', 'e2e', 'realtime', 'relay', 'scripts', 'server', 'shared'];
+const TOP_FOLDERS = [
+  '.ci',
+  'api',
+  'client',
+  'deploy',
+  'docker',
+  'docs',
+  'e2e',
+  'realtime',
+  'relay',
+  'scripts',
+  'server',
+  'shared',
+];
 /** Where docs/ and the READMEs name files from without their package's prefix. */
 const SOURCE_ROOTS = [
   'client/src',
@@ -44,7 +57,7 @@ const SOURCE_ROOTS = [
   'e2e/tests',
   'e2e',
 ];
-/** The team's specs, kept outside the repository (/work/shared); every doc may cite them. */
+/** The team's specs, kept outside the repository; every doc may cite them. */
 const TEAM_SPECS = ['SPEC.md', 'CONTRACT.md', 'STACK.md', 'STYLE.md'];
 /** Written by the build, not kept in git: the service worker and its registration (vite-plugin-pwa). */
 const BUILD_OUTPUT = ['sw.js', 'registerSW.js', 'manifest.webmanifest'];
@@ -79,7 +92,9 @@ const documents = files.filter(
 function expandBraces(word: string): string[] {
   const m = /\{([^{}]*,[^{}]*)\}/.exec(word);
   if (!m) return [word];
-  return m[1].split(',').flatMap((alt) => expandBraces(word.slice(0, m.index) + alt.trim() + word.slice(m.index + m[0].length)));
+  return m[1]
+    .split(',')
+    .flatMap((alt) => expandBraces(word.slice(0, m.index) + alt.trim() + word.slice(m.index + m[0].length)));
 }
 
 /** A word of a document → the repository paths it names (none when it is not a path). */
@@ -148,7 +163,10 @@ it('recognises a stale reference and a live one', () => {
   expect(resolves('client/src/features/dashboard/README.md', 'api/set-store-verified.ts')).toBe(false);
   expect(resolves('client/src/features/dashboard/README.md', 'lib/access.ts')).toBe(true);
   expect(resolves('docs/decisions.md', 'lib/query-client.ts')).toBe(true);
-  expect(pathsIn('api/src/events/{messages,orders}.ts')).toEqual(['api/src/events/messages.ts', 'api/src/events/orders.ts']);
+  expect(pathsIn('api/src/events/{messages,orders}.ts')).toEqual([
+    'api/src/events/messages.ts',
+    'api/src/events/orders.ts',
+  ]);
   expect(pathsIn('/chat/{id}')).toEqual([]);
   expect(pathsIn('client/dist/.vite/manifest.json')).toEqual([]);
 });
