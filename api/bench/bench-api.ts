@@ -74,7 +74,8 @@ const WAIT_QUIET = Number(env.BENCH_WAIT_QUIET ?? 0);
 const profileArgs = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_CPU_PROF)}`] : [];
 /** Above these, other programs were competing for the CPU: latency figures then say more about the machine. */
 const QUIET = { othersCores: 0.3, probeP99Ms: 5 };
-const TARGETS = { browseP99: 25, notModifiedP99: 5, chatP99: 50, createRps: 1_000, createCpuMs: 0.25 };
+// message/create's CPU per request is printed, not judged (issue 25's CPU target is retired: docs/performance.md)
+const TARGETS = { browseP99: 25, notModifiedP99: 5, chatP99: 50, createRps: 1_000 };
 
 // ---------------------------------------------------------------- checkouts
 
@@ -511,7 +512,7 @@ function rows(r: RunResult) {
     'chat: seconds with deliveries over 50 ms': slowLine(r.chat.slow),
     'chat: ack p50 / p99 ms': pair(r.chat.ack),
     'message/create alone: req/s (p50 / p99 ms)': `${n(r.create.rps)}/s (${r.create.p50} / ${r.create.p99})${r.create.non2xx + r.create.errors ? `, statuses ${JSON.stringify(r.create.statusCodes ?? {})}, ${r.create.errors} errors` : ''}`,
-    'message/create: server CPU per request, ms': `${r.createCpu.perRequestMs.toFixed(3)} (target ≤ ${TARGETS.createCpuMs}; load average ${r.load.create.toFixed(1)})`,
+    'message/create: server CPU per request, ms': `${r.createCpu.perRequestMs.toFixed(3)} (load average ${r.load.create.toFixed(1)})`,
     'server CPU (mixed / create), cores': `${r.cpu.server.toFixed(2)} / ${r.createCpu.server.toFixed(2)}`,
     'load generators CPU (mixed), cores': r.cpu.generators.toFixed(2),
     'load generators: sends late behind schedule, p99 / max ms (browse; chat)': `${pair2(r.browse.lag)}; ${pair2(r.chat.lag)}`,
@@ -536,9 +537,6 @@ function targets(r: RunResult) {
     [`chat delivery p99 < ${TARGETS.chatP99} ms`]:
       r.chat.delivery.n && r.chat.lost === 0 ? met(r.chat.delivery.p99 < TARGETS.chatP99) : '**missed** (lost)',
     [`message/create ≥ ${n(TARGETS.createRps)}/s`]: met(r.create.rps >= TARGETS.createRps && r.create.non2xx === 0),
-    [`message/create server CPU ≤ ${TARGETS.createCpuMs} ms per request`]: met(
-      r.createCpu.perRequestMs <= TARGETS.createCpuMs && r.create.non2xx === 0,
-    ),
   };
 }
 
