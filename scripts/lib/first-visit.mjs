@@ -4,7 +4,7 @@
  * network is idle: the page loaded, the worker controls it, what the page loaded is in its caches
  * (unless Save-Data: then nothing is fetched in the background) and no request is in flight.
  * A response's bytes are its encoded body plus its headers; one read from the HTTP cache or answered
- * by the worker from its caches counts 0. Used by e2e/tests/first-visit.spec.ts and scripts/bench-web.mjs.
+ * by the worker from its caches counts 0. Used by e2e/tests/first-visit.spec.ts.
  */
 
 /**

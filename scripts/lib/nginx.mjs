@@ -149,7 +149,7 @@ export async function startNginx({ port, apiPorts, relayPorts, clientRoot, suppo
  * A TLS terminator on 127.0.0.1:port in front of `upstreamPort` (plain HTTP), speaking HTTP/2 to the
  * browser as a deployment's terminator does (docs/deploy.md §4: Caddy, a load balancer or nginx), with
  * a self-signed certificate made for the run (browsers must be told to accept it:
- * the returned `chromeFlags`). For `npm run bench:web`'s `BENCH_WEB_TLS=1`: the product as farmers
+ * the returned `chromeFlags`). For `npm run bench:web`'s `BENCH_TLS=1`: the product as farmers
  * reach it, one multiplexed connection instead of HTTP/1.1's six. Returns { url, chromeFlags, stop() }.
  */
 export async function startTlsTerminator({ port, upstreamPort }) {

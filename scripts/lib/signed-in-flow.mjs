@@ -1,17 +1,13 @@
-// The signed-in core on a cheap phone (issue 25 item 2), for `npm run bench:web`: seeds through the API a
-// store (its owner registers and creates it), a farmer and their 200-message conversation, then cold-loads
-// /chat/{id} (the farmer) and the store's inbox with that conversation open (/dashboard/chats?c={id})
-// in Chromium with the throttling applied through the DevTools protocol — 150 ms RTT, 1.6 Mbps down,
-// 750 kbps up, 4× CPU (Lighthouse's mobile figures) — and a warm repeat visit of each in the same
-// browser profile. Each page is also run through Lighthouse (mobile, simulated throttling, signed in by
-// the token in localStorage) for its simulated LCP and TBT.
-import { gzipSync } from 'node:zlib';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+// The signed-in /chat/{id} on a throttled phone, for `npm run bench:web`: seeds through the API a store
+// (its owner registers and creates it), a farmer and their 200-message conversation, then opens
+// /chat/{id} as the farmer in Chromium with the throttling applied through the DevTools protocol —
+// 150 ms RTT, 1.6 Mbps down, 750 kbps up (Lighthouse's mobile network) and the CPU slowed by the rate
+// the bench calibrated — cold (a fresh browser profile: no HTTP cache, no service worker, no saved data;
+// only the token) and warm (a new tab of the same profile once the service worker is installed). The
+// figure is when the thread's newest message is first on screen; the page's LCP is read beside it.
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 
-export const THROTTLING = { latencyMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750, cpu: 4 };
+export const NETWORK = { latencyMs: 150, downloadKbps: 1.6 * 1024, uploadKbps: 750 };
 export const NEWEST_TEXT = 'رسالة رقم 200';
 const MESSAGES = 200;
 
@@ -68,38 +64,15 @@ export async function seedChat(base) {
   };
 }
 
-// In the page before any of its scripts: when the newest message is first in view (rAF polling, cheap),
-// LCP, layout shifts and long tasks.
+// In the page before any of its scripts: when the newest message is first in view (rAF polling, cheap)
+// and the page's largest contentful paint.
 const INSTRUMENT = (newest) => {
   const w = window;
-  performance.setResourceTimingBufferSize(2000);
-  w.__bench = { newestAt: null, lcp: 0, cls: 0, shifts: [], longTasks: [] };
+  w.__bench = { newestAt: null, lcp: 0 };
   const b = w.__bench;
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) b.lcp = e.renderTime || e.loadTime || e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) {
-      if (e.hadRecentInput) continue;
-      b.cls += e.value;
-      b.shifts.push({
-        at: e.startTime,
-        value: e.value,
-        // what moved (BENCH_WEB_SHIFTS=1 prints it): the element and its box before → after
-        sources: (e.sources ?? []).map((s) => {
-          const n = s.node;
-          const what = n
-            ? `${n.nodeName?.toLowerCase()}${n.getAttribute?.('data-testid') ? `[${n.getAttribute('data-testid')}]` : ''} «${(n.textContent ?? '').trim().slice(0, 30)}»`
-            : '?';
-          const r = (x) => `${Math.round(x.left)},${Math.round(x.top)} ${Math.round(x.width)}×${Math.round(x.height)}`;
-          return `${what} ${r(s.previousRect)} → ${r(s.currentRect)}`;
-        }),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) b.longTasks.push({ at: e.startTime, duration: e.duration });
-  }).observe({ type: 'longtask', buffered: true });
   const inView = () => {
     const list = document.querySelector('[aria-label="الرسائل"]');
     if (!list) return false;
@@ -124,99 +97,44 @@ const savedSession = ({ token, user }) => [
   { name: 'session:user', value: JSON.stringify(user) },
 ];
 
-const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
-
-/** Gzip (level 9) of the app's JS files among these URLs, read from the build (as the bundle budget counts). */
-function gzipOfScripts(distDir, urls) {
-  let bytes = 0;
-  const files = [];
-  for (const url of new Set(urls)) {
-    const p = new URL(url).pathname;
-    if (!p.endsWith('.js')) continue;
-    const file = path.join(distDir, p);
-    if (!existsSync(file)) continue;
-    const size = gzipSync(readFileSync(file), { level: 9 }).length;
-    bytes += size;
-    files.push({ file: p, kb: kb(size) });
-  }
-  files.sort((a, b) => b.kb - a.kb);
-  return { bytes, files };
-}
-
-/** One visit of `url` in `page` (throttled); resolves with its figures once the newest message is in view. */
-async function visit(page, client, url, distDir, { olderClick }) {
+/** One visit of `url` in `page`, throttled; resolves with its figures once the newest message is in view. */
+async function visit(page, client, url, cpuRate) {
   await client.send('Network.enable');
   await client.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: THROTTLING.latencyMs,
-    downloadThroughput: (THROTTLING.downloadKbps * 1024) / 8,
-    uploadThroughput: (THROTTLING.uploadKbps * 1024) / 8,
+    latency: NETWORK.latencyMs,
+    downloadThroughput: (NETWORK.downloadKbps * 1024) / 8,
+    uploadThroughput: (NETWORK.uploadKbps * 1024) / 8,
   });
-  await client.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpu });
+  await client.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__bench?.newestAt != null, null, { timeout: 60_000, polling: 100 });
-  // Let the page settle (requests after the thread, the relay), then load the older messages (a
-  // script's click: shifts it causes count, as a tap's within 500 ms would not).
-  await page.waitForTimeout(2000);
-  let older = false;
-  if (olderClick) {
-    older = await page.evaluate(() => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('الأقدم'));
-      button?.click();
-      return Boolean(button);
-    });
-    if (older) await page.waitForTimeout(3000);
-  }
-  const figures = await page.evaluate(() => {
-    const b = window.__bench;
-    const nav = performance.getEntriesByType('navigation')[0];
-    const resources = performance.getEntriesByType('resource');
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    const until = b.newestAt;
-    // TBT as Lighthouse counts it, between FCP and the newest message in view (plus its task).
-    const tbt = b.longTasks
-      .filter((t) => t.at + t.duration > fcp && t.at < until)
-      .reduce((sum, t) => sum + Math.max(0, Math.min(t.at + t.duration, until) - Math.max(t.at, fcp) - 50), 0);
-    const threadRequest = resources.find((r) => /\/api\/conversation\/get\/\d+/.test(r.name));
-    return {
-      newestAt: until,
-      lcp: b.lcp,
-      fcp,
-      tbt,
-      clsToNewest: b.shifts.filter((s) => s.at <= until).reduce((sum, s) => sum + s.value, 0),
-      cls: b.cls,
-      shifts: b.shifts,
-      scripts: resources.filter((r) => r.startTime < until && /\.js(\?|$)/.test(r.name)).map((r) => r.name),
-      scriptTransfer: resources
-        .filter((r) => r.startTime < until && /\.js(\?|$)/.test(r.name))
-        .reduce((sum, r) => sum + r.transferSize, 0),
-      requestsBefore: resources.filter((r) => r.startTime < until).length + (nav ? 1 : 0),
-      threadAnsweredAt: threadRequest ? threadRequest.responseEnd : null,
-      timeline: [
-        ...(nav
-          ? [{ name: nav.name, start: 0, req: nav.requestStart, first: nav.responseStart, end: nav.responseEnd }]
-          : []),
-        ...resources
-          .filter((r) => r.startTime < until)
-          .map((r) => ({
-            name: r.name,
-            start: r.startTime,
-            req: r.requestStart,
-            first: r.responseStart,
-            end: r.responseEnd,
-          })),
-      ].map((r) => ({ ...r, name: new URL(r.name).pathname })),
-    };
-  });
-  const { bytes, files } = gzipOfScripts(distDir, figures.scripts);
-  return { ...figures, older, jsGzipKb: kb(bytes), jsTransferKb: kb(figures.scriptTransfer), jsFiles: files };
+  await page.waitForFunction(() => window.__bench?.newestAt != null, null, { timeout: 90_000, polling: 100 });
+  // LCP entries come after the paint they report: up to 5 s for a first one, then 1 s for a later one.
+  await page.waitForFunction(() => window.__bench.lcp > 0, null, { timeout: 5000, polling: 100 }).catch(() => {});
+  await page.waitForTimeout(1000);
+  return page.evaluate(() => ({ newestAt: window.__bench.newestAt, lcp: window.__bench.lcp || null }));
 }
 
 /**
- * Cold (a fresh profile: no HTTP cache, no service worker, no saved data; only the token) then warm (the
- * same profile, a new tab) visit of `pathname` signed in as `session` (token and saved user). Playwright's Chromium from `browserType`.
+ * The host's benchmark index as Lighthouse measures it at the start of each run (its own page function,
+ * run in a blank page of `context`, not throttled).
  */
-export async function coldAndWarm(browserType, { chromePath, flags, base, pathname, session, distDir, olderClick }) {
+async function benchmarkIndex(context) {
+  const page = await context.newPage();
+  try {
+    return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Cold then warm visit of `base` + `pathname` signed in as `session` (token and saved user), the CPU slowed
+ * `cpuRate` times. Playwright's Chromium from `browserType`, a new browser (a fresh profile) each call.
+ * Returns { index (the host's benchmark index, measured first), cold: { newestAt, lcp }, warm: { … } }.
+ * BENCH_TRACE=prefix: a Chromium trace of the cold visit (prefix + `traceName` + .json).
+ */
+export async function coldAndWarm(browserType, { chromePath, flags, base, pathname, session, cpuRate, traceName }) {
   const browser = await browserType.launch({ executablePath: chromePath, args: flags });
   try {
     const context = await browser.newContext({
@@ -226,13 +144,13 @@ export async function coldAndWarm(browserType, { chromePath, flags, base, pathna
       hasTouch: true,
       storageState: { cookies: [], origins: [{ origin: base, localStorage: savedSession(session) }] },
     });
+    const index = await benchmarkIndex(context);
     await context.addInitScript(INSTRUMENT, NEWEST_TEXT);
     const page = await context.newPage();
-    // BENCH_WEB_TRACE=prefix: a Chromium trace of the cold visit (prefix + the path + .json), to read where it waits.
-    const trace = process.env.BENCH_WEB_TRACE;
+    const trace = process.env.BENCH_TRACE;
     if (trace)
       await browser.startTracing(page, {
-        path: `${trace}${pathname.replace(/\W+/g, '-')}.json`,
+        path: `${trace}${traceName ?? pathname.replace(/\W+/g, '-')}.json`,
         categories: [
           'devtools.timeline',
           'disabled-by-default-devtools.timeline',
@@ -242,50 +160,33 @@ export async function coldAndWarm(browserType, { chromePath, flags, base, pathna
           'disabled-by-default-v8.cpu_profiler',
         ],
       });
-    const cold = await visit(page, await context.newCDPSession(page), `${base}${pathname}`, distDir, { olderClick });
+    const cold = await visit(page, await context.newCDPSession(page), `${base}${pathname}`, cpuRate);
     if (trace) await browser.stopTracing();
+    // The warm visit comes once the service worker is active (its precache installed) and — 10 s at most —
+    // controls the page with the files this page loaded before it did in its caches (client/src/app/
+    // register-sw.ts warmUp); then 2 s for the app to persist its query cache.
+    await page.evaluate(async () => {
+      const installed = await Promise.race([
+        navigator.serviceWorker.ready.then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 60_000)),
+      ]);
+      if (!installed) throw new Error('the service worker did not install in 60 s');
+      for (const end = Date.now() + 10_000; Date.now() < end; ) {
+        const files = performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name))
+          .filter((u) => u.origin === location.origin && /^\/assets\//.test(u.pathname));
+        const found = await Promise.all(files.map((u) => caches.match(u.pathname)));
+        if (navigator.serviceWorker.controller && found.every(Boolean)) return;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    });
+    await page.waitForTimeout(2000);
     await page.close();
     const again = await context.newPage();
-    const warm = await visit(again, await context.newCDPSession(again), `${base}${pathname}`, distDir, {
-      olderClick: false,
-    });
+    const warm = await visit(again, await context.newCDPSession(again), `${base}${pathname}`, cpuRate);
     await context.close();
-    return { cold, warm };
-  } finally {
-    await browser.close();
-  }
-}
-
-/**
- * Lighthouse (mobile, simulated throttling) of a signed-in page: the token is written into localStorage
- * from /robots.txt (no app code runs there), the HTTP cache is emptied, and Lighthouse keeps the storage
- * (`disableStorageReset`) so the page opens signed in and otherwise cold.
- */
-export async function lighthouseSignedIn({ chromePath, flags, base, pathname, session }) {
-  const browser = await puppeteer.launch({ executablePath: chromePath, args: flags, headless: true });
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${base}/robots.txt`);
-    await page.evaluate((items) => {
-      for (const { name, value } of items) localStorage.setItem(name, value);
-    }, savedSession(session));
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCache');
-    const result = await lighthouse(
-      `${base}${pathname}`,
-      { output: 'json', logLevel: 'error', disableStorageReset: true },
-      { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'], disableStorageReset: true } },
-      page,
-    );
-    const { audits, categories } = result.lhr;
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
-    return {
-      performance: Math.round((categories.performance.score ?? 0) * 100),
-      lcp: audits['largest-contentful-paint'].numericValue,
-      tbt: audits['total-blocking-time'].numericValue,
-      cls: audits['cumulative-layout-shift'].numericValue,
-      lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
-    };
+    return { index, cold, warm };
   } finally {
     await browser.close();
   }
