@@ -12,6 +12,7 @@ export default defineConfig({
       'realtime',
       'api',
       'api/vitest.isolated.config.ts',
+      'api/vitest.s3.config.ts',
       'relay/vitest.config.ts',
       'relay/vitest.integration.config.ts',
       'server/vitest.config.ts',

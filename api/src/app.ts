@@ -4,7 +4,6 @@
  * it under its own app, and the tests send their requests to it (supertest) — nothing sits in
  * front of it.
  */
-import { mkdirSync } from 'node:fs';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -30,6 +29,8 @@ import { ImageStore } from './images/image-store';
 import { apiRoutes } from './routes';
 import { type ChatServices, startChatServices } from './services/chat';
 import { startSubscriptionSweep, type SubscriptionSweep } from './services/subscriptions';
+import { createStorage, type FileStorage } from './storage';
+import { serveStorage } from './storage/serve';
 
 export interface Api {
   /** The whole API: `createServer(api.app)`, or mounted by another Express app (server/). */
@@ -39,6 +40,8 @@ export interface Api {
   db: Kysely<Database>;
   dialect: Dialect;
   images: ImageStore;
+  /** Where every stored file lives: the folder STORAGE_DIR or the bucket S3_BUCKET (storage/). */
+  storage: FileStorage;
   logger: Logger;
   /** Chat media, push and the sweep of unused uploads (services/chat.ts). */
   chat: ChatServices;
@@ -70,9 +73,15 @@ export interface CreateApiOptions {
 
 export async function createApi(config: Config, options: CreateApiOptions = {}): Promise<Api> {
   const logger = options.logger ?? pino({ level: config.logLevel });
+  // the folder or the bucket, reachable before anything is stored (a bucket that is not there stops the start)
+  const storage = createStorage(config);
+  await storage.open().catch((err: unknown) => {
+    storage.close();
+    throw err;
+  });
+  logger.info({ storage: storage.location }, 'stored files');
   const database = createDb(config.database);
-  mkdirSync(config.storageDir, { recursive: true });
-  const images = new ImageStore(config.storageDir);
+  const images = new ImageStore(storage);
   try {
     // A new database is one without users, whatever the migration state: a start that migrated and
     // then crashed while seeding (the seed is one transaction) seeds on the next start. A database
@@ -85,10 +94,12 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     });
   } catch (err) {
     await database.close();
+    storage.close();
     throw err;
   }
   const chat = await startChatServices(database.kysely, images, config, logger).catch(async (err: unknown) => {
     await database.close();
+    storage.close();
     throw err;
   });
   // REDIS_URL: rate limits shared by the API instances, session ends heard by every relay
@@ -140,13 +151,9 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     hstsOverHttps,
   );
   app.use(requestLog);
-  // chat images and voice notes: only with a valid signature, Cache-Control private (media/chat-media.ts)
-  app.use('/storage', chat.media.serve());
-  app.use('/storage', express.static(config.storageDir, { immutable: true, maxAge: '1y', index: false }));
-  // a missing image is a 404 here, never a fall-through to whatever is mounted after the API
-  app.use('/storage', (_req, res) => {
-    res.status(404).end();
-  });
+  // chat images and voice notes only with a valid signature, Cache-Control private; public images cached
+  // for a year; anything else 404, never a fall-through to whatever is mounted after the API (storage/serve.ts)
+  app.use('/storage', serveStorage(storage, chat.media));
   // JSON answers over 1 KB go out gzip/Brotli-compressed (pages of stores, conversations …): weak links.
   // Reads only: a write answers one object (the message, the order …), well under 1 KB, and wrapping
   // each write's response for nothing was part of message/create's CPU (issue 25 item 3).
@@ -170,6 +177,7 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
     db: database.kysely,
     dialect: database.dialect,
     images,
+    storage,
     logger,
     chat,
     sessions,
@@ -180,6 +188,7 @@ export async function createApi(config: Config, options: CreateApiOptions = {}):
       await chat.close();
       await redis?.close();
       await database.close();
+      storage.close();
     },
   };
 }

@@ -8,14 +8,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canonicalPhone, isValidPhone } from '@agrivet/shared';
 import { DEFAULT_RATE_LIMITS, type RateLimitRules } from './http/rate-limit';
+import type { FairQueueOptions } from './media/fair-queue';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** S3_BUCKET and its settings: every stored file in that bucket instead of STORAGE_DIR (storage/s3-storage.ts). */
+export interface S3Config {
+  bucket: string;
+  /** S3_ENDPOINT: an S3-compatible server (MinIO …); unset: AWS S3 of the region. */
+  endpoint?: string;
+  /** S3_REGION; default us-east-1 (what MinIO and s3rver accept). */
+  region: string;
+  /** S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY (both or neither); neither: the SDK's own chain (an IAM role …). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` instead of `bucket.endpoint/key`; default true with S3_ENDPOINT. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
   database: DatabaseConfig;
-  /** Where uploaded images live; served under /storage. */
+  /** Where uploaded images and voice notes live (without S3_BUCKET); served under /storage. */
   storageDir: string;
+  /** S3_BUCKET …: the files in a bucket instead (CONTRACT.md §9); unset or null: the folder. */
+  s3?: S3Config | null;
   adminPhone: string;
   adminPassword: string;
   supportPhone: string;
@@ -39,6 +56,8 @@ export interface Config {
   redisUrl?: string;
   /** Other numbers for the rate limits (http/rate-limit.ts); RATE_LIMITS=off lifts them (benchmarks only). */
   rateLimits?: RateLimitRules;
+  /** How voice-note transcoding is shared between accounts (media/fair-queue.ts); tests set smaller numbers. */
+  mediaQueue?: Partial<FairQueueOptions>;
   /** PASSWORD_COST: scrypt's N for new password hashes (a power of two, 1024–1048576); unset: 16384. */
   passwordCost?: number;
   /** The clock of subscriptions (ms since epoch); tests set their own. Unset: Date.now. */
@@ -146,6 +165,49 @@ function parseRateLimits(value: string | undefined): RateLimitRules | undefined 
   return Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, lifted])) as RateLimitRules;
 }
 
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
+
+/** S3_BUCKET and the settings beside it; a setting without the bucket is a mistake, not ignored. */
+function parseS3(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET || '';
+  if (!bucket) {
+    const stray = S3_SETTINGS.filter((name) => env[name]);
+    if (stray.length) throw new ConfigError(`${stray.join(', ')} set without S3_BUCKET`);
+    return null;
+  }
+  // S3's bucket names: 3–63 lower-case letters, digits, dots and hyphens, a letter or digit at each end
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name (3–63 of a-z, 0-9, '.', '-'), got "${bucket}"`);
+  }
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = null;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+      throw new ConfigError(`S3_ENDPOINT must be an http:// or https:// address, got "${endpoint}"`);
+    }
+  }
+  const region = env.S3_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name, got "${region}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  return {
+    bucket,
+    endpoint,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: parseBool('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, endpoint !== undefined),
+  };
+}
+
 function parsePasswordCost(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
@@ -177,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = findRepo
     port: parsePort(env.PORT),
     database: parseDatabase(env.DATABASE_URL, root),
     storageDir: path.resolve(root, env.STORAGE_DIR || path.join('data', 'storage')),
+    s3: parseS3(env),
     adminPhone,
     adminPassword,
     supportPhone,

@@ -4,13 +4,12 @@
  * (author within 15 minutes, admin), and private media: a chat file is fetched only through the
  * signed path a participant (or the admin) received.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { thumbPath } from '@agrivet/shared';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MediaSigner } from '../src/media/signing';
 import { images, tone } from './helpers/media';
+import { isStored } from './helpers/stored';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
@@ -40,7 +39,6 @@ const remove = (auth: Auth | null, id: number | string) => {
   const req = request(t.app).post(`/api/message/delete/${id}`);
   return auth ? req.set(auth) : req;
 };
-const file = (signed: string) => path.join(t.config.storageDir, signed.split('?')[0] as string);
 const fetchMedia = (signed: string) => request(t.app).get(`/storage/${signed}`);
 
 describe('message/create with an upload', () => {
@@ -359,8 +357,8 @@ describe('message/delete/{id}', () => {
     const res = await remove(farmer.auth, m.id);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ ...m, message: null, image: null, attachment: null, deleted: true });
-    expect(existsSync(file(up.path))).toBe(false);
-    expect(existsSync(file(up.thumb))).toBe(false);
+    expect(await isStored(t, up.path)).toBe(false);
+    expect(await isStored(t, up.thumb)).toBe(false);
     // the old signed URL finds nothing
     expect((await fetchMedia(up.path)).status).toBe(404);
     // both sides see it deleted, in the thread and as the list's preview
@@ -383,7 +381,7 @@ describe('message/delete/{id}', () => {
     const up = await uploadVoice(farmer.auth);
     const m = (await send(farmer.auth, { conversation_id: conv.id, upload_id: up.upload_id })).body.data;
     expect((await remove(farmer.auth, m.id)).status).toBe(200);
-    expect(existsSync(file(up.path))).toBe(false);
+    expect(await isStored(t, up.path)).toBe(false);
   });
 
   it('the other participant and strangers get 403; an unknown id 404', async () => {
@@ -435,10 +433,10 @@ describe('message/delete/{id}', () => {
       code: 'forbidden',
       message: 'لا يمكن حذف الرسالة بعد مرور 15 دقيقة على إرسالها',
     });
-    expect(existsSync(file(up.path))).toBe(true);
+    expect(await isStored(t, up.path)).toBe(true);
     const byAdmin = await remove(admin.auth, m.id);
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.data.deleted).toBe(true);
-    expect(existsSync(file(up.path))).toBe(false);
+    expect(await isStored(t, up.path)).toBe(false);
   });
 });

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { isStored, storedFile } from './helpers/stored';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
@@ -11,8 +10,6 @@ const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .png()
     .toBuffer();
-
-const onDisk = (relative: string) => path.join(t.config.storageDir, relative);
 
 describe('image uploads', () => {
   it('re-encodes a real PNG to WebP ≤1600 px with a ≤320 px thumbnail, served with a long cache', async () => {
@@ -28,9 +25,9 @@ describe('image uploads', () => {
     expect(res.status).toBe(200);
     const image: string = res.body.data.image;
     expect(image).toMatch(/^products\/[0-9a-f]{24}\.webp$/);
-    const main = await sharp(onDisk(image)).metadata();
+    const main = await sharp(await storedFile(t, image)).metadata();
     expect(main).toMatchObject({ format: 'webp', width: 1600, height: 800 });
-    const thumb = await sharp(onDisk(image.replace('.webp', '.thumb.webp'))).metadata();
+    const thumb = await sharp(await storedFile(t, image.replace('.webp', '.thumb.webp'))).metadata();
     expect(thumb).toMatchObject({ format: 'webp', width: 320, height: 160 });
 
     const served = await request(t.app).get(`/storage/${image}`);
@@ -51,7 +48,7 @@ describe('image uploads', () => {
       .set(me.auth)
       .attach('image', jpeg, { filename: 'me.jpg', contentType: 'image/jpeg' });
     expect(res.status).toBe(200);
-    const meta = await sharp(onDisk(res.body.data.user.image)).metadata();
+    const meta = await sharp(await storedFile(t, res.body.data.user.image)).metadata();
     expect(meta.exif).toBeUndefined();
   });
 
@@ -109,7 +106,7 @@ describe('image uploads', () => {
       .attach('image', await png(100, 100), { filename: 'a.png', contentType: 'image/png' });
     expect(first.status).toBe(200);
     const old: string = first.body.data.image;
-    expect(existsSync(onDisk(old))).toBe(true);
+    expect(await isStored(t, old)).toBe(true);
     const second = await request(t.app)
       .post(`/api/store/update/${me.store!.id}`)
       .set(me.auth)
@@ -120,9 +117,9 @@ describe('image uploads', () => {
       .attach('image', await png(120, 90), { filename: 'b.png', contentType: 'image/png' });
     const current: string = second.body.data.image;
     expect(current).not.toBe(old);
-    expect(existsSync(onDisk(old))).toBe(false);
-    expect(existsSync(onDisk(old.replace('.webp', '.thumb.webp')))).toBe(false);
-    expect(existsSync(onDisk(current))).toBe(true);
+    expect(await isStored(t, old)).toBe(false);
+    expect(await isStored(t, old.replace('.webp', '.thumb.webp'))).toBe(false);
+    expect(await isStored(t, current)).toBe(true);
 
     // an update without a file keeps the image
     const third = await request(t.app)
@@ -132,7 +129,7 @@ describe('image uploads', () => {
     expect(third.body.data.image).toBe(current);
 
     await request(t.app).post(`/api/store/delete/${me.store!.id}`).set(me.auth).expect(200);
-    expect(existsSync(onDisk(current))).toBe(false);
+    expect(await isStored(t, current)).toBe(false);
   });
 
   it('answers a malformed multipart body with 422, not 500', async () => {

@@ -5,14 +5,13 @@
  * upload, no subscription, no file. And no request path or query under the private chat folders
  * serves a file without its signature.
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from './helpers/factories';
 import { expectRefusal } from './helpers/envelope';
 import { images, tone } from './helpers/media';
+import { storedNames } from './helpers/stored';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi({ pushAllowLoopback: true });
@@ -60,18 +59,12 @@ beforeAll(async () => {
   };
 });
 
-const files = (folder: string) => {
-  try {
-    return readdirSync(path.join(t.config.storageDir, folder)).sort();
-  } catch {
-    return [];
-  }
-};
+const files = (folder: string) => storedNames(t, folder);
 
 async function snapshot(): Promise<string> {
   const tables = ['messages', 'uploads', 'push_subscriptions'] as const;
   const parts = await Promise.all(tables.map((name) => t.db.selectFrom(name).selectAll().orderBy('id').execute()));
-  return JSON.stringify([parts, files('messages'), files('voice')]);
+  return JSON.stringify([parts, await files('messages'), await files('voice')]);
 }
 
 const realId = fc

@@ -1,16 +1,10 @@
 /**
- * media/audio.ts on its own: the container sniffing, ffmpeg's time limit and the concurrency gate, and a
- * missing ffmpeg being a server fault (500), not the user's bad file (422).
+ * media/audio.ts on its own: the container sniffing, ffmpeg's time limit, and a missing ffmpeg being a
+ * server fault (500), not the user's bad file (422). The queue that shares ffmpeg between accounts:
+ * media-fairness.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  audioContainer,
-  Gate,
-  NotAudioError,
-  resolveFfmpeg,
-  VoiceTranscoder,
-  VoiceTooLongError,
-} from '../src/media/audio';
+import { audioContainer, NotAudioError, resolveFfmpeg, VoiceTranscoder, VoiceTooLongError } from '../src/media/audio';
 import { fixture, images, silenceWebm, tone } from './helpers/media';
 
 const ffmpegPath = resolveFfmpeg();
@@ -45,27 +39,5 @@ describe('VoiceTranscoder', () => {
     const short = new VoiceTranscoder({ ffmpegPath, maxMs: 2000 });
     await expect(short.transcode(tone.webmOpus(4))).rejects.toBeInstanceOf(VoiceTooLongError);
     expect((await short.transcode(tone.webmOpus(2))).durationMs).toBeGreaterThan(1900);
-  });
-
-  it('the gate lets at most `n` jobs run at a time, in order, and frees its place on failure', async () => {
-    const gate = new Gate(2);
-    let running = 0;
-    let most = 0;
-    const order: number[] = [];
-    const job = (n: number, fail = false) =>
-      gate.run(async () => {
-        running++;
-        most = Math.max(most, running);
-        await new Promise((r) => setTimeout(r, 5));
-        running--;
-        order.push(n);
-        if (fail) throw new Error('boom');
-        return n;
-      });
-    const results = await Promise.allSettled([job(1), job(2, true), job(3), job(4), job(5)]);
-    expect(most).toBe(2);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
-    expect(order.sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(await job(6)).toBe(6);
   });
 });

@@ -1,8 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { isStored, storedNames } from './helpers/stored';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
@@ -22,10 +21,7 @@ async function chat() {
 const create = (auth: { Authorization: string }, body: Record<string, unknown>) =>
   request(t.app).post('/api/message/create').set(auth).send(body);
 
-const messageFiles = () => {
-  const dir = path.join(t.config.storageDir, 'messages');
-  return existsSync(dir) ? readdirSync(dir) : [];
-};
+const messageFiles = () => storedNames(t, 'messages');
 
 describe('message/create', () => {
   it('requires authentication', async () => {
@@ -179,7 +175,7 @@ describe('message/create', () => {
       width: 64,
       height: 48,
     });
-    expect(existsSync(path.join(t.config.storageDir, alone.body.data.image.split('?')[0]))).toBe(true);
+    expect(await isStored(t, alone.body.data.image)).toBe(true);
     const both = await request(t.app)
       .post('/api/message/create')
       .set(farmer.auth)
@@ -264,7 +260,7 @@ describe('message/create', () => {
       expect(texts.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(new Set(texts.map((r) => r.body.data.id)).size).toBe(1);
 
-      const before = messageFiles().length;
+      const before = (await messageFiles()).length;
       const image = await png();
       const photos = await Promise.all(
         Array.from({ length: 4 }, () =>
@@ -279,7 +275,7 @@ describe('message/create', () => {
       expect(photos.map((r) => r.status)).toEqual([200, 200, 200, 200]);
       expect(new Set(photos.map((r) => r.body.data.id)).size).toBe(1);
       // one stored image and its thumbnail
-      expect(messageFiles().length - before).toBe(2);
+      expect((await messageFiles()).length - before).toBe(2);
       const rows = await t.db.selectFrom('messages').select('id').where('conversation_id', '=', conv.id).execute();
       expect(rows).toHaveLength(2);
     });

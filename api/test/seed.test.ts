@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApi } from '../src/app';
-import { createTestApi, type TestApi } from './helpers/test-api';
+import { isStored } from './helpers/stored';
+import { createTestApi, type TestApi, testStorage } from './helpers/test-api';
 
 const opened: TestApi[] = [];
 afterAll(async () => {
@@ -60,8 +61,8 @@ describe('demo seed (CONTRACT.md §2)', () => {
     expect(new Set(items.map((p) => p.type)).size).toBeGreaterThanOrEqual(3);
     expect(items.filter((p) => p.is_special)).toHaveLength(1);
     for (const p of items) {
-      expect(existsSync(path.join(t.config.storageDir, p.image))).toBe(true);
-      expect(existsSync(path.join(t.config.storageDir, p.image.replace('.webp', '.thumb.webp')))).toBe(true);
+      expect(await isStored(t, p.image)).toBe(true);
+      expect(await isStored(t, p.image.replace('.webp', '.thumb.webp'))).toBe(true);
     }
 
     const posts = await request(t.app).get('/api/post/getAll');
@@ -84,32 +85,36 @@ describe('demo seed (CONTRACT.md §2)', () => {
     expect(await count()).toBe(before);
   });
 
-  it('seeds on the next start when a start crashed while seeding, and never a database with users', async () => {
-    // migrated, no users (as a start that failed after migrating)
-    const t = await createTestApi({ seedDemo: false });
-    opened.push(t);
-    const users = async () => (await t.db.selectFrom('users').select('id').execute()).length;
-    // a crash during seeding: the image folder cannot be created (a file is in the way)
-    mkdirSync(t.config.storageDir, { recursive: true });
-    writeFileSync(path.join(t.config.storageDir, 'stores'), 'in the way');
-    await expect(createApi({ ...t.config, seedDemo: true }, { logger: t.logger })).rejects.toThrow();
-    expect(await users()).toBe(0);
-    rmSync(path.join(t.config.storageDir, 'stores'));
-    const next = await createApi({ ...t.config, seedDemo: true }, { logger: t.logger });
-    await next.close();
-    expect(await users()).toBeGreaterThanOrEqual(5);
-    expect(
-      (await request(t.app).post('/api/auth/login').send({ phone: '0900000000', password: 'admin1234' })).status,
-    ).toBe(200);
+  // the crash is made with the folder (a file where a folder must go); the bucket has no such trick
+  it.skipIf(testStorage() === 's3')(
+    'seeds on the next start when a start crashed while seeding, and never a database with users',
+    async () => {
+      // migrated, no users (as a start that failed after migrating)
+      const t = await createTestApi({ seedDemo: false });
+      opened.push(t);
+      const users = async () => (await t.db.selectFrom('users').select('id').execute()).length;
+      // a crash during seeding: the image folder cannot be created (a file is in the way)
+      mkdirSync(t.config.storageDir, { recursive: true });
+      writeFileSync(path.join(t.config.storageDir, 'stores'), 'in the way');
+      await expect(createApi({ ...t.config, seedDemo: true }, { logger: t.logger })).rejects.toThrow();
+      expect(await users()).toBe(0);
+      rmSync(path.join(t.config.storageDir, 'stores'));
+      const next = await createApi({ ...t.config, seedDemo: true }, { logger: t.logger });
+      await next.close();
+      expect(await users()).toBeGreaterThanOrEqual(5);
+      expect(
+        (await request(t.app).post('/api/auth/login').send({ phone: '0900000000', password: 'admin1234' })).status,
+      ).toBe(200);
 
-    // a database with any user (and no demo admin) is left alone
-    const other = await createTestApi({ seedDemo: false });
-    opened.push(other);
-    await other.make.user();
-    const again = await createApi({ ...other.config, seedDemo: true }, { logger: other.logger });
-    await again.close();
-    expect((await other.db.selectFrom('users').select('id').execute()).length).toBe(1);
-  });
+      // a database with any user (and no demo admin) is left alone
+      const other = await createTestApi({ seedDemo: false });
+      opened.push(other);
+      await other.make.user();
+      const again = await createApi({ ...other.config, seedDemo: true }, { logger: other.logger });
+      await again.close();
+      expect((await other.db.selectFrom('users').select('id').execute()).length).toBe(1);
+    },
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL_BASE)(
     'two instances starting together on one PostgreSQL database migrate and seed once',

@@ -3,14 +3,13 @@
  * static ffmpeg), every refusal with its status, `error.code` and an Arabic message, metadata gone,
  * the private serving of the stored files, and the sweep of unused uploads.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { thumbPath } from '@agrivet/shared';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EBML_JUNK, fixture, HEIC_LIKE, images, PDF, SVG, silenceWebm, TEXT, tone, videoWebm } from './helpers/media';
+import { isStored, storedFile } from './helpers/stored';
 import { useTestApi } from './helpers/test-api';
 
 const t = useTestApi();
@@ -24,7 +23,6 @@ const upload = (auth: { Authorization: string } | null, file: Buffer, filename: 
 };
 
 /** The stored file behind a signed path. */
-const stored = (signed: string) => path.join(t.config.storageDir, signed.split('?')[0] as string);
 
 /** A refusal: status, code, Arabic message (no English from sharp or ffmpeg), nothing stored. */
 async function expectRefused(res: request.Response, status: number, code: string) {
@@ -67,14 +65,14 @@ describe('POST upload', () => {
           height: 64,
         });
         expect(data.thumb.split('?')[0]).toBe(thumbPath(data.path.split('?')[0]));
-        const file = readFileSync(stored(data.path));
+        const file = await storedFile(t, data.path);
         const meta = await sharp(file).metadata();
         expect(meta.format).toBe('webp');
         expect(meta.exif).toBeUndefined();
         expect(meta.icc).toBeUndefined();
         expect(meta.xmp).toBeUndefined();
         expect(file.includes(Buffer.from('FarmPhone'))).toBe(false);
-        expect(existsSync(stored(data.thumb))).toBe(true);
+        expect(await isStored(t, data.thumb)).toBe(true);
         const row = await t.db
           .selectFrom('uploads')
           .selectAll()
@@ -117,7 +115,7 @@ describe('POST upload', () => {
           duration_ms: expect.any(Number),
         });
         expect(Math.abs(data.duration_ms - 3000)).toBeLessThan(150);
-        const file = readFileSync(stored(data.path));
+        const file = await storedFile(t, data.path);
         // no ID3 tag, an MPEG audio frame first
         expect(file.subarray(0, 3).toString('latin1')).not.toBe('ID3');
         expect(file[0]).toBe(0xff);
@@ -256,8 +254,8 @@ describe('POST upload', () => {
         .orderBy('id')
         .execute();
       expect(left.map((r) => r.id)).toEqual([fresh.upload_id, used.upload_id]);
-      for (const gone of [old.path, old.thumb, oldVoice.path]) expect(existsSync(stored(gone))).toBe(false);
-      for (const kept of [fresh.path, fresh.thumb, used.path]) expect(existsSync(stored(kept))).toBe(true);
+      for (const gone of [old.path, old.thumb, oldVoice.path]) expect(await isStored(t, gone)).toBe(false);
+      for (const kept of [fresh.path, fresh.thumb, used.path]) expect(await isStored(t, kept)).toBe(true);
 
       // a swept upload cannot be attached any more
       const late = await request(t.app)
@@ -288,7 +286,7 @@ describe('POST upload', () => {
       expect(row.message_id).toBeNull();
       expect(row.used_at).not.toBeNull();
       await t.chat.sweep(new Date());
-      expect(existsSync(stored(voice.path))).toBe(false);
+      expect(await isStored(t, voice.path)).toBe(false);
       expect(
         await t.db.selectFrom('uploads').select('id').where('id', '=', voice.upload_id).executeTakeFirst(),
       ).toBeUndefined();
@@ -310,7 +308,7 @@ describe('POST upload', () => {
         .where('id', '=', img.upload_id)
         .execute();
       await t.chat.sweep(new Date());
-      expect(existsSync(stored(img.path))).toBe(true);
+      expect(await isStored(t, img.path)).toBe(true);
       expect(
         await t.db.selectFrom('uploads').select('id').where('id', '=', img.upload_id).executeTakeFirst(),
       ).toBeDefined();

@@ -112,6 +112,8 @@ export const apiMessages = {
     pushEndpoint: 'عنوان الإشعارات غير صالح',
     pushEndpointHost: 'عنوان الإشعارات يجب أن يكون على خادم عام باسم نطاق (لا عنوان IP ولا اسم محلي ولا منفذ آخر)',
     mediaLink: 'الرابط غير صالح أو انتهت صلاحيته',
+    uploadQuota: 'بلغت الحد اليومي لرفع الصور والتسجيلات الصوتية، حاول مجدداً غداً',
+    mediaBusy: 'ما زالت تسجيلاتك الصوتية السابقة قيد المعالجة، أعد المحاولة بعد قليل',
     storeExists: 'لديك متجر مسبقاً',
     notStoreAccount: 'هذا الحساب لا يملك متجراً',
     totalMismatch: 'المجموع لا يطابق أسعار المنتجات الحالية',
@@ -166,6 +168,8 @@ export const apiMessages = {
     pushEndpointHost:
       'The notification address must be on a public server by domain name (no IP address, local name or other port)',
     mediaLink: 'This link is invalid or has expired',
+    uploadQuota: 'You have reached the daily limit for photos and voice notes; try again tomorrow',
+    mediaBusy: 'Your earlier voice notes are still being processed; try again shortly',
     storeExists: 'You already have a store',
     notStoreAccount: 'This account has no store',
     totalMismatch: 'The total does not match the current prices',

@@ -4,8 +4,8 @@
  * its own memory counters). A refusal is 429 `rate_limited` with `Retry-After` and an Arabic message.
  * The numbers are chosen so that a real person never meets them (docs/api.md "Rate limits"):
  *
- *   per user     message/create 120 a minute · POST upload 60 in 10 minutes · order/create 30 an hour
- *                conversation/create 120 an hour · any other write 600 a minute
+ *   per user     message/create 120 a minute · POST upload 60 in 10 minutes, and 500 files or 500 MB a day
+ *                order/create 30 an hour · conversation/create 120 an hour · any other write 600 a minute
  *   per address  auth/register 20 attempts an hour (refused ones too) · auth/forget-password 10 an hour
  *   per phone    auth/forget-password 3 an hour
  *   login        auth/login-limit.ts (device cookie, account, address)
@@ -18,6 +18,7 @@ import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RedisClient } from '../auth/redis-link';
+import type { ApiMessageKey } from '@agrivet/shared';
 import { tooManyRequests } from './errors';
 
 export interface LimitRule {
@@ -32,6 +33,14 @@ export const DEFAULT_RATE_LIMITS = {
   message: { points: 120, duration: 60 },
   /** POST upload per user (photos and voice notes). */
   upload: { points: 60, duration: 600 },
+  /**
+   * POST upload per user and day, in files and in bytes received (docs/decisions.md "Upload quota"): a busy
+   * store answering 100 chats a day with a photo (≤ 1600 px, a few hundred KB) and a voice note (≤ 5 min,
+   * ~1 MB) in each sends ~200 files and ~100 MB; without it the 10-minute limit alone let one account store
+   * ~15 GB a day.
+   */
+  uploadDay: { points: 500, duration: 86_400 },
+  uploadBytesDay: { points: 500 * 1024 * 1024, duration: 86_400 },
   /** order/create per user. */
   order: { points: 30, duration: 3600 },
   /** conversation/create per user (idempotent: opening a store's chat again calls it again). */
@@ -63,8 +72,11 @@ export const isRefusal = (value: unknown): value is RateLimiterRes => value inst
 export interface RateLimits {
   readonly rules: Record<LimitName, LimitRule>;
   limiter(name: LimitName): RateLimiterAbstract;
-  /** Counts `points` events for `key`; over the limit → throws 429 `rate_limited` with Retry-After. */
-  consume(name: LimitName, key: string, points?: number): Promise<void>;
+  /**
+   * Counts `points` events for `key`; over the limit → throws 429 `rate_limited` with Retry-After (and
+   * the message `message`, default «طلبات كثيرة …»).
+   */
+  consume(name: LimitName, key: string, points?: number, message?: ApiMessageKey): Promise<void>;
 }
 
 export interface RateLimitOptions {
@@ -98,11 +110,11 @@ export function createRateLimits({ redis, rules = {}, logger }: RateLimitOptions
   return {
     rules: merged,
     limiter,
-    async consume(name, key, points = 1) {
+    async consume(name, key, points = 1, message = 'tooManyRequests') {
       try {
         await limiter(name).consume(key, points);
       } catch (err) {
-        if (isRefusal(err)) throw tooManyRequests(err.msBeforeNext / 1000);
+        if (isRefusal(err)) throw tooManyRequests(err.msBeforeNext / 1000, message);
         // the store failed without an insurance answer: never refuse a person because of it
         logger?.error({ err, limit: name }, 'rate limit store failed; request allowed');
       }

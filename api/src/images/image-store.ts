@@ -1,13 +1,13 @@
 /**
  * The image pipeline: decode with sharp (only raster formats), auto-rotate, resize to ≤1600 px,
  * re-encode as WebP without metadata, and write a ≤320 px thumbnail `<name>.thumb.webp` beside it.
- * Paths returned are relative to the storage folder (served under /storage): `products/<hex>.webp`.
+ * Paths returned are storage keys (served under /storage): `products/<hex>.webp`. The files go to the
+ * storage the configuration names, the folder or the bucket (storage/).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { LIMITS, thumbPath } from '@agrivet/shared';
 import sharp from 'sharp';
+import type { FileStorage } from '../storage';
 
 export type ImageFolder = 'users' | 'stores' | 'posts' | 'products' | 'messages';
 
@@ -17,11 +17,23 @@ export class NotAnImageError extends Error {
   override name = 'NotAnImageError';
 }
 
+/** A stored image: its key and the stored (resized) size. */
+export interface SavedImage {
+  path: string;
+  width: number;
+  height: number;
+}
+
 export class ImageStore {
-  constructor(readonly dir: string) {}
+  constructor(readonly storage: FileStorage) {}
 
   /** Decodes, re-encodes and stores an image; throws NotAnImageError for anything else. */
   async save(input: Buffer, folder: ImageFolder): Promise<string> {
+    return (await this.saveImage(input, folder)).path;
+  }
+
+  /** `save`, with the stored image's size. */
+  async saveImage(input: Buffer, folder: ImageFolder): Promise<SavedImage> {
     let format: string | undefined;
     try {
       format = (await sharp(input, { limitInputPixels: 40_000_000 }).metadata()).format;
@@ -29,7 +41,7 @@ export class ImageStore {
       throw new NotAnImageError('undecodable');
     }
     if (!format || !ACCEPTED_FORMATS.has(format)) throw new NotAnImageError(`format ${format}`);
-    let main: Buffer;
+    let main: { data: Buffer; info: { width: number; height: number } };
     let thumb: Buffer;
     try {
       const base = sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate();
@@ -37,7 +49,7 @@ export class ImageStore {
         .clone()
         .resize(LIMITS.imageMaxSide, LIMITS.imageMaxSide, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
-        .toBuffer();
+        .toBuffer({ resolveWithObject: true });
       thumb = await base
         .clone()
         .resize(LIMITS.thumbMaxSide, LIMITS.thumbMaxSide, { fit: 'inside', withoutEnlargement: true })
@@ -47,22 +59,30 @@ export class ImageStore {
       throw new NotAnImageError('decode failed');
     }
     const relative = `${folder}/${randomBytes(12).toString('hex')}.webp`;
-    await mkdir(path.join(this.dir, folder), { recursive: true });
-    await writeFile(this.absolute(relative), main);
-    await writeFile(this.absolute(thumbPath(relative)), thumb);
-    return relative;
+    // the thumbnail first: once the main file is there, so is its thumbnail
+    await this.storage.put(thumbPath(relative), thumb);
+    try {
+      await this.storage.put(relative, main.data);
+    } catch (err) {
+      await this.storage.remove([thumbPath(relative)]).catch(() => {});
+      throw err;
+    }
+    return { path: relative, width: main.info.width, height: main.info.height };
   }
 
-  /** Deletes a stored image and its thumbnail (missing files are fine). */
+  /** Deletes a stored image and its thumbnail (missing files are fine; anything but an image key is left alone). */
   async remove(relative: string | null | undefined): Promise<void> {
-    if (!relative || !/^[a-z]+\/[0-9a-f]+\.webp$/.test(relative)) return;
-    await rm(this.absolute(relative), { force: true });
-    await rm(this.absolute(thumbPath(relative)), { force: true });
+    await this.removeAll([relative]);
   }
 
-  absolute(relative: string): string {
-    const full = path.resolve(this.dir, relative);
-    if (!full.startsWith(path.resolve(this.dir) + path.sep)) throw new Error(`path outside storage: ${relative}`);
-    return full;
+  /** `remove` for many images at once (the sweep, a deleted store). */
+  async removeAll(paths: readonly (string | null | undefined)[]): Promise<void> {
+    const keys = paths
+      .filter((p): p is string => typeof p === 'string' && IMAGE_KEY.test(p))
+      .flatMap((p) => [p, thumbPath(p)]);
+    if (keys.length) await this.storage.remove(keys);
   }
 }
+
+/** What `remove` deletes: an image the pipeline stored (never a thumbnail or a voice note by itself). */
+const IMAGE_KEY = /^[a-z]+\/[0-9a-f]+\.webp$/;

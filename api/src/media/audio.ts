@@ -16,7 +16,8 @@
  * The duration is read from the MP3 produced (music-metadata), never from the upload's headers
  * (Chromium's WebM recordings have none).
  *
- * ffmpeg runs with a time limit (killed after `timeoutMs`) and at most `concurrency` at a time.
+ * ffmpeg runs with a time limit (killed after `timeoutMs`), in its account's turn (media/fair-queue.ts: two
+ * at a time, one per account, the accounts in turn; a full queue refuses with QueueFull).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LIMITS } from '@agrivet/shared';
 import { parseBuffer } from 'music-metadata';
+import { DEFAULT_FAIR_QUEUE, FairQueue, type FairQueueOptions } from './fair-queue';
 
 export class NotAudioError extends Error {
   override name = 'NotAudioError';
@@ -72,32 +74,14 @@ export interface VoiceOptions {
   timeoutMs?: number;
   /** Longest accepted voice note (ms), before the tolerance. */
   maxMs?: number;
-  /** ffmpeg processes at a time (the others wait). */
-  concurrency?: number;
+  /** How ffmpeg runs are shared between accounts (default DEFAULT_FAIR_QUEUE). */
+  queue?: Partial<FairQueueOptions>;
 }
 
 export interface Voice {
   /** The MP3 to store. */
   data: Buffer;
   durationMs: number;
-}
-
-/** A tiny counting semaphore: at most `n` callers inside `run` at a time. */
-export class Gate {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly n: number) {}
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.n) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active++;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    }
-  }
 }
 
 interface RunResult {
@@ -137,21 +121,24 @@ const inputStreams = (log: string): string[] =>
   [...log.matchAll(/^\s*Stream #0:\d+[^:]*: (\w+):/gm)].map((m) => m[1] as string);
 
 export class VoiceTranscoder {
-  private readonly gate: Gate;
+  readonly queue: FairQueue;
   private readonly timeoutMs: number;
   private readonly maxMs: number;
 
   constructor(private readonly options: VoiceOptions) {
-    this.gate = new Gate(options.concurrency ?? 2);
+    this.queue = new FairQueue({ ...DEFAULT_FAIR_QUEUE, ...options.queue });
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxMs = options.maxMs ?? LIMITS.voiceMaxMs;
   }
 
-  /** Decodes the upload and returns it as MP3; NotAudioError / VoiceTooLongError otherwise. */
-  async transcode(input: Buffer): Promise<Voice> {
+  /**
+   * Decodes the upload and returns it as MP3, in `account`'s turn; NotAudioError / VoiceTooLongError for
+   * bad input, QueueFull when the account (or the queue) has too much waiting.
+   */
+  async transcode(input: Buffer, account: string | number = 'anonymous'): Promise<Voice> {
     const demuxer = audioContainer(input);
     if (!demuxer) throw new NotAudioError('unknown container');
-    return this.gate.run(async () => {
+    return this.queue.run(account, async () => {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'agrivet-voice-'));
       try {
         const source = path.join(dir, 'in');

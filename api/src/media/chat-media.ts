@@ -3,24 +3,24 @@
  * bytes, never by its name or declared type), presenting it with signed paths, removing its files,
  * and serving them privately under /storage.
  *
- * Files live in the storage folder beside the public images, in two private folders:
+ * Files live in the storage (the folder or the bucket: storage/) beside the public images, under two
+ * private keys:
  *   messages/<24 hex>.webp (+ .thumb.webp)   chat images (the image pipeline, images/image-store.ts)
  *   voice/<24 hex>.mp3                       voice notes (media/audio.ts)
  * `serve` answers /storage/messages/… and /storage/voice/… only with a valid signature
- * (media/signing.ts) and `Cache-Control: private`; every other /storage path stays public and
- * immutable (app.ts).
+ * (media/signing.ts) and `Cache-Control: private`; the public images are storage/serve.ts's.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type Attachment, type AttachmentKind, apiMessages, thumbPath } from '@agrivet/shared';
 import type { RequestHandler } from 'express';
 import sharp from 'sharp';
 import { failure } from '../http/envelope';
-import { invalidField } from '../http/errors';
+import { invalidField, tooManyRequests } from '../http/errors';
 import { type ImageStore, NotAnImageError } from '../images/image-store';
-import type { MediaSigner } from './signing';
+import { requestedPath } from '../storage/serve';
 import { audioContainer, NotAudioError, VoiceTooLongError, type VoiceTranscoder } from './audio';
+import { type FairQueue, QueueFull } from './fair-queue';
+import type { MediaSigner } from './signing';
 
 /** An attachment as stored (messages.attachment, uploads): paths unsigned. */
 export interface StoredAttachment {
@@ -37,23 +37,6 @@ const VOICE_PATH = /^voice\/[0-9a-f]{24}\.mp3$/;
 /** What /storage serves privately: a chat image, its thumbnail, a voice note. */
 const PRIVATE_FILE = /^\/(messages\/[0-9a-f]{24}(?:\.thumb)?\.webp|voice\/[0-9a-f]{24}\.mp3)$/;
 const PRIVATE_FOLDER = /^\/(messages|voice)(\/|$)/i;
-
-/**
- * The storage path a request names, decoded and normalised as the static file server will read it
- * (`send`: decodeURIComponent, then path normalisation), so that no spelling of a private file —
- * `messag%65s/…`, `//messages/…`, `./messages/…`, `users/../messages/…`, `%2fmessages/…` — slips past
- * the check to the public static files. Null when it cannot be decoded.
- */
-function requestedPath(raw: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  return path.posix.normalize(`/${decoded.replace(/\\/g, '/')}`);
-}
 
 /** The longest a browser keeps a private file (it is re-fetched with a fresh URL after that). */
 const PRIVATE_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -93,12 +76,18 @@ export class ChatMedia {
     private readonly voice: VoiceTranscoder,
   ) {}
 
+  /** The queue voice notes are transcoded in (media/fair-queue.ts): its size, for tests and logs. */
+  get transcoding(): FairQueue {
+    return this.voice.queue;
+  }
+
   /**
-   * Validates and stores an upload (field `file`): a voice recording when its first bytes are an
-   * audio container (WebM/Matroska, Ogg, MP4), an image otherwise. 422 on anything else.
+   * Validates and stores an upload (field `file`) of `account`: a voice recording when its first bytes
+   * are an audio container (WebM/Matroska, Ogg, MP4), an image otherwise. 422 on anything else; 429
+   * when the account already has its share of voice notes being transcoded (media/fair-queue.ts).
    */
-  async store(buffer: Buffer): Promise<StoredAttachment> {
-    if (audioContainer(buffer)) return this.storeVoice(buffer);
+  async store(buffer: Buffer, account: number | string): Promise<StoredAttachment> {
+    if (audioContainer(buffer)) return this.storeVoice(buffer, account);
     try {
       return await this.storeImageFile(buffer);
     } catch (err) {
@@ -107,30 +96,31 @@ export class ChatMedia {
     }
   }
 
-  private async storeVoice(buffer: Buffer): Promise<StoredAttachment> {
+  private async storeVoice(buffer: Buffer, account: number | string): Promise<StoredAttachment> {
     let voice: Awaited<ReturnType<VoiceTranscoder['transcode']>>;
     try {
-      voice = await this.voice.transcode(buffer);
+      voice = await this.voice.transcode(buffer, account);
     } catch (err) {
       if (err instanceof VoiceTooLongError) throw invalidField('file', 'voiceTooLong');
       if (err instanceof NotAudioError) throw invalidField('file', 'notMedia');
+      if (err instanceof QueueFull) throw tooManyRequests(err.retryAfterSeconds, 'mediaBusy');
       throw err;
     }
     const relative = `voice/${randomBytes(12).toString('hex')}.mp3`;
-    await mkdir(path.join(this.images.dir, 'voice'), { recursive: true });
-    await writeFile(this.images.absolute(relative), voice.data);
+    await this.images.storage.put(relative, voice.data);
     return { kind: 'audio', path: relative, duration_ms: voice.durationMs };
   }
 
   /** An image through the image pipeline (NotAnImageError otherwise), with its stored size. */
   async storeImageFile(buffer: Buffer): Promise<StoredAttachment> {
-    const relative = await this.images.save(buffer, 'messages');
-    return this.describeImage(relative);
+    const saved = await this.images.saveImage(buffer, 'messages');
+    return { kind: 'image', path: saved.path, thumb: thumbPath(saved.path), width: saved.width, height: saved.height };
   }
 
   /** The attachment of an image already stored under messages/ (the multipart `image` of message/create). */
   async describeImage(relative: string): Promise<StoredAttachment> {
-    const { width, height } = await sharp(this.images.absolute(relative)).metadata();
+    const file = await this.images.storage.read(relative);
+    const { width, height } = file ? await sharp(file).metadata() : { width: undefined, height: undefined };
     return {
       kind: 'image',
       path: relative,
@@ -157,12 +147,15 @@ export class ChatMedia {
 
   /** Deletes an attachment's files (missing files are fine; unknown paths are left alone). */
   async remove(stored: Pick<StoredAttachment, 'kind' | 'path'> | null): Promise<void> {
-    if (!stored) return;
-    if (stored.kind === 'image') {
-      if (IMAGE_PATH.test(stored.path)) await this.images.remove(stored.path);
-      return;
-    }
-    if (VOICE_PATH.test(stored.path)) await rm(this.images.absolute(stored.path), { force: true });
+    await this.removeAll(stored ? [stored] : []);
+  }
+
+  /** `remove` for many attachments at once (the sweep of unused uploads). */
+  async removeAll(list: readonly Pick<StoredAttachment, 'kind' | 'path'>[]): Promise<void> {
+    const images = list.filter((a) => a.kind === 'image' && IMAGE_PATH.test(a.path)).map((a) => a.path);
+    const voices = list.filter((a) => a.kind === 'audio' && VOICE_PATH.test(a.path)).map((a) => a.path);
+    await this.images.removeAll(images);
+    if (voices.length) await this.images.storage.remove(voices);
   }
 
   /**
@@ -170,7 +163,7 @@ export class ChatMedia {
    * otherwise) and are sent `Cache-Control: private`; other paths pass on.
    */
   serve(): RequestHandler {
-    return (req, res, next) => {
+    return async (req, res, next) => {
       const wanted = requestedPath(req.path);
       if (wanted === null) {
         res.status(404).end();
@@ -193,20 +186,8 @@ export class ChatMedia {
         res.status(403).json(failure(403, apiMessages.ar.mediaLink, undefined, 'forbidden'));
         return;
       }
-      res.sendFile(
-        this.images.absolute(relative),
-        {
-          cacheControl: false,
-          dotfiles: 'deny',
-          headers: { 'Cache-Control': `private, max-age=${Math.min(left, PRIVATE_MAX_AGE_SECONDS)}` },
-        },
-        (err?: Error & { status?: number; statusCode?: number }) => {
-          if (!err) return;
-          if (res.headersSent) return;
-          // the file is gone (its message was deleted) or cannot be read
-          res.status(404).end();
-        },
-      );
+      // gone (its message was deleted): 404
+      await this.images.storage.send(req, res, relative, `private, max-age=${Math.min(left, PRIVATE_MAX_AGE_SECONDS)}`);
     };
   }
 }

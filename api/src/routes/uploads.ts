@@ -6,7 +6,9 @@
  * `{upload_id, kind, path, thumb?, width?, height?, duration_ms?}` with signed paths; message/create
  * `{upload_id}` attaches it once, within 24 hours.
  * Refusals: no file or an unexpected field → 422 on `file`; over 5 MB → 413 `too_large`; not an
- * image or a voice recording → 422 'notMedia'; a recording over 5 minutes → 422 'voiceTooLong'.
+ * image or a voice recording → 422 'notMedia'; a recording over 5 minutes → 422 'voiceTooLong'; the
+ * account's daily quota spent (500 files or 500 MB received, http/rate-limit.ts) → 429 'uploadQuota';
+ * its voice notes already queued for transcoding (media/fair-queue.ts) → 429 'mediaBusy'.
  */
 import { LIMITS, type Upload, validationMessages } from '@agrivet/shared';
 import { type RequestHandler, Router } from 'express';
@@ -38,13 +40,15 @@ const acceptFile: RequestHandler = (req, res, next) => {
   });
 };
 
-export function uploadRoutes({ db, media }: AppContext): Router {
+export function uploadRoutes({ db, media, limits }: AppContext): Router {
   const router = Router();
   router.post('/', requireAuth, acceptFile, async (req, res) => {
     const caller = currentUser(req);
     const file = req.file;
     if (!file || file.size === 0) throw invalid({ file: validationMessages.ar.required });
-    const stored = await media.store(file.buffer);
+    await limits.consume('uploadDay', String(caller.id), 1, 'uploadQuota');
+    await limits.consume('uploadBytesDay', String(caller.id), file.size, 'uploadQuota');
+    const stored = await media.store(file.buffer, caller.id);
     let uploadId: number;
     try {
       uploadId = (await insertUpload(db, caller.id, stored)).id;

@@ -32,7 +32,8 @@ export async function startChatServices(
   logger: Logger,
 ): Promise<ChatServices> {
   const signer = new MediaSigner(await sharedSecret(db, 'media_secret', newMediaSecret));
-  const media = new ChatMedia(images, signer, new VoiceTranscoder({ ffmpegPath: resolveFfmpeg(config.ffmpegPath) }));
+  const voice = new VoiceTranscoder({ ffmpegPath: resolveFfmpeg(config.ffmpegPath), queue: config.mediaQueue });
+  const media = new ChatMedia(images, signer, voice);
   const push = new PushService(db, {
     keys: await loadVapidKeys(db, config.vapidKeys ?? null),
     subject: config.vapidSubject ?? DEFAULT_VAPID_SUBJECT,

@@ -8,7 +8,8 @@
  *   caller's); two messages racing for one upload meet there and the loser's transaction rolls back
  *   with 409.
  * - `sweepUploads`: unused uploads older than 24 h, and used ones whose message is gone (a deleted
- *   conversation or store: message_id became NULL), lose their files and rows. It runs at start
+ *   conversation or store: message_id became NULL), lose their files (in the folder or the bucket) and
+ *   rows. It runs at start
  *   and every hour (services/chat.ts); tests call it with their own clock.
  */
 import { LIMITS } from '@agrivet/shared';
@@ -113,7 +114,7 @@ export async function sweepUploads(
       .where((eb) => eb.or([eb('used_at', 'is not', null), eb('created_at', '<', cutoff)]))
       .returning(['kind', 'path'])
       .execute();
-    for (const row of gone) await media.remove({ kind: row.kind === 'audio' ? 'audio' : 'image', path: row.path });
+    await media.removeAll(gone.map((row) => ({ kind: row.kind === 'audio' ? 'audio' : 'image', path: row.path })));
     removed += gone.length;
     if (stale.length < batch) return { removed };
   }

@@ -1,6 +1,9 @@
 /**
  * An API over a fresh database per test file: a SQLite file in a temporary folder, or — when
  * TEST_DATABASE_URL_BASE is set (scripts/test-pg.mjs) — a fresh PostgreSQL database on that cluster.
+ * Its files go to a temporary folder, or — in the `api-s3` project (TEST_STORAGE=s3, vitest.s3.config.ts)
+ * — to a fresh bucket of the run's s3rver: the same tests on both backends. Tests look at stored files
+ * through `t.storage` (exists, read, list), never at a folder.
  *   const t = useTestApi();           // in a describe / at the top of a test file
  *   await request(t.app).get('/api/health')
  */
@@ -10,10 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Api, createApi } from '../../src/app';
 import type { Config, DatabaseConfig } from '../../src/config';
 import { Factories, TEST_PASSWORD_COST } from './factories';
+import { freshBucket } from './s3-server';
+
+/** The storage backend of this run: 'folder', or 's3' in the api-s3 project. */
+export const testStorage = (): 'folder' | 's3' => (process.env.TEST_STORAGE === 's3' ? 's3' : 'folder');
 
 export interface TestApi extends Api {
   config: Config;
@@ -51,6 +58,7 @@ export async function createTestApi(overrides: Partial<Config> = {}): Promise<Te
     seedDemo: false,
     // the tests create thousands of accounts: a cheap scrypt cost (the product's is 16384)
     passwordCost: TEST_PASSWORD_COST,
+    s3: testStorage() === 's3' ? await freshBucket(inject('s3Endpoint'), `t-${randomBytes(8).toString('hex')}`) : null,
     ...overrides,
   };
   const api = await createApi(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
