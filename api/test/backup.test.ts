@@ -7,7 +7,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config';
 import { createDb } from '../src/db/create-db';
 import { migrate } from '../src/db/migrate';
-import { BackupError, backupDatabase, detectBackupKind, pruneBackups, restoreDatabase } from '../src/scripts/db-backup';
+import {
+  BackupError,
+  backupDatabase,
+  detectBackupKind,
+  pruneBackups,
+  restoreDatabase,
+  storageNote,
+} from '../src/scripts/db-backup';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -162,18 +169,27 @@ describe('pruning old backups', () => {
 });
 
 describe('npm run db:backup / db:restore', () => {
-  const cli = (script: string, args: string[]) =>
+  const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
     spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/scripts', script), ...args], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
-      env: { ...process.env, DATABASE_URL: `sqlite:${database.file}`, BACKUP_DIR: backups },
+      env: {
+        ...process.env,
+        DATABASE_URL: `sqlite:${database.file}`,
+        BACKUP_DIR: backups,
+        STORAGE_DIR: path.join(dir, 'files'),
+        ...env,
+      },
     });
 
   it('backs up the DATABASE_URL database and restores it from the printed path', async () => {
     await apiDatabase();
     addUsers(['عبر سطر الأوامر']).close();
     const backup = cli('backup.ts', []);
-    expect(backup.stderr).toBe('');
+    // the stored files are not in it, and it says where they are
+    expect(backup.stderr.trim()).toBe(
+      `note: the images and voice notes are in ${path.join(dir, 'files')}, not in this backup: copy that folder beside it (docs/deploy.md "Backups")`,
+    );
     expect(backup.status).toBe(0);
     const file = backup.stdout.trim();
     expect(path.dirname(file)).toBe(backups);
@@ -183,6 +199,19 @@ describe('npm run db:backup / db:restore', () => {
     expect(restore.status).toBe(0);
     expect(restore.stdout).toMatch(/previous content saved to .*agrivet-before-restore-/);
     expect(userNames(database.file)).toEqual(['عبر سطر الأوامر']);
+  });
+
+  it('says that a bucket is backed up apart', async () => {
+    await apiDatabase();
+    const backup = cli('backup.ts', [], { S3_BUCKET: 'agrivet-media', S3_ENDPOINT: 'http://minio:9000' });
+    expect(backup.status).toBe(0);
+    expect(backup.stdout.trim()).toMatch(/agrivet-.*\.db$/);
+    expect(backup.stderr).toMatch(
+      /^note: the images and voice notes are in the bucket s3:\/\/agrivet-media at http:\/\/minio:9000, not in this backup: the bucket is backed up apart/,
+    );
+    expect(
+      storageNote({ storageDir: '/x', s3: { bucket: 'media-1', region: 'eu-west-1', forcePathStyle: false } }),
+    ).toMatch(/in the bucket s3:\/\/media-1, not in this backup/);
   });
 
   it('--keep deletes all but the newest backups', async () => {

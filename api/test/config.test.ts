@@ -54,6 +54,55 @@ describe('loadConfig', () => {
     });
   });
 
+  it('S3_BUCKET puts the files in a bucket (path-style with an endpoint); unset, the folder; stray or bad settings refused', () => {
+    expect(loadConfig({}, root).s3).toBeNull();
+    expect(
+      loadConfig(
+        {
+          S3_BUCKET: 'agrivet-media',
+          S3_ENDPOINT: 'http://minio:9000',
+          S3_ACCESS_KEY_ID: 'agrivet',
+          S3_SECRET_ACCESS_KEY: 'secret-key-1',
+        },
+        root,
+      ).s3,
+    ).toEqual({
+      bucket: 'agrivet-media',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'agrivet',
+      secretAccessKey: 'secret-key-1',
+      forcePathStyle: true,
+    });
+    // AWS itself: virtual-hosted names, the region given, the SDK's own credentials (an IAM role …)
+    expect(loadConfig({ S3_BUCKET: 'agrivet.media', S3_REGION: 'eu-central-1' }, root).s3).toEqual({
+      bucket: 'agrivet.media',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'b12', S3_ENDPOINT: 'https://s3.example.net', S3_FORCE_PATH_STYLE: 'false' }, root).s3
+        ?.forcePathStyle,
+    ).toBe(false);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' }, root)).toThrow(/S3_ENDPOINT set without S3_BUCKET/);
+    for (const bucket of ['ab', 'Agrivet', 'agrivet_media', '-agrivet', 'a..b', 'x'.repeat(64)]) {
+      expect(() => loadConfig({ S3_BUCKET: bucket }, root)).toThrow(/S3_BUCKET/);
+    }
+    for (const endpoint of ['minio:9000', 'ftp://minio', 'http://minio:9000/?x=1', 'not a url']) {
+      expect(() => loadConfig({ S3_BUCKET: 'agrivet', S3_ENDPOINT: endpoint }, root)).toThrow(/S3_ENDPOINT/);
+    }
+    expect(() => loadConfig({ S3_BUCKET: 'agrivet', S3_ACCESS_KEY_ID: 'only-one' }, root)).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'agrivet', S3_REGION: 'EU Central' }, root)).toThrow(/S3_REGION/);
+    expect(() => loadConfig({ S3_BUCKET: 'agrivet', S3_FORCE_PATH_STYLE: 'maybe' }, root)).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
+
   it('refuses bad values with a clear error', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, root)).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' }, root)).toThrow(/PORT/);

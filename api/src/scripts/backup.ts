@@ -3,11 +3,13 @@
  * (SQLite by default) into data/backups/ (or BACKUP_DIR, or --dir) and prints the file's path.
  * --keep n then deletes all but the n newest backups there (for a cron job).
  * Safe while the API runs. docs/deploy.md describes restoring (`npm run db:restore -- <file>`).
+ * The stored files are not in it: it says on stderr where they are (the folder, or the bucket that is
+ * backed up apart).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { backupDir } from './backup-dir';
-import { BackupError, backupDatabase, pruneBackups } from './db-backup';
+import { BackupError, backupDatabase, pruneBackups, storageNote } from './db-backup';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { dir: { type: 'string' }, keep: { type: 'string' } } });
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
   const dir = backupDir(values.dir);
   const file = await backupDatabase(config.database, dir);
   console.log(file);
+  console.error(storageNote(config));
   if (keep !== undefined) for (const old of pruneBackups(dir, keep)) console.log(`deleted ${old}`);
 }
 

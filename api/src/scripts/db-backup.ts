@@ -11,9 +11,21 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { DatabaseConfig } from '../config';
+import type { Config, DatabaseConfig } from '../config';
 
 export type BackupKind = DatabaseConfig['kind'];
+
+/**
+ * What a database backup leaves out: the stored files (images, voice notes), in the folder or in the
+ * bucket. `db:backup` says it beside every backup, so no one takes the dump for the whole product.
+ */
+export function storageNote(config: Pick<Config, 'storageDir' | 's3'>): string {
+  if (config.s3) {
+    const where = `s3://${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ''}`;
+    return `note: the images and voice notes are in the bucket ${where}, not in this backup: the bucket is backed up apart (its versioning or replication, or a copy with mc mirror / aws s3 sync; docs/deploy.md "Backups")`;
+  }
+  return `note: the images and voice notes are in ${config.storageDir}, not in this backup: copy that folder beside it (docs/deploy.md "Backups")`;
+}
 
 export class BackupError extends Error {
   override name = 'BackupError';
