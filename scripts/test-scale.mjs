@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run test:scale` (the last step of `npm test`, after the build): the scaled deployment of
-// docker-compose.yml run with real local programs — PostgreSQL, Redis, 2 API and 2 relay processes
-// from the built code, nginx rendering deploy/nginx.conf.template — exercised only through the proxy:
-// migrations once, proxy rules, register/browse, ETags and the proxy's micro-cache, live chat and
-// orders across relays, a fault round (one API and one relay killed mid-run, nothing acknowledged
+// docker-compose.yml run with real local programs — PostgreSQL, Redis, an S3-compatible server (s3rver for
+// MinIO) with the one bucket of both APIs, 2 API and 2 relay processes from the built code, nginx rendering
+// deploy/nginx.conf.template — exercised only through the proxy: migrations once, proxy rules,
+// register/browse, ETags and the proxy's micro-cache, live chat and orders across relays, media in the
+// bucket (uploaded through one API, served by the other, an unused upload swept), a fault round (one API and one relay killed mid-run, nothing acknowledged
 // lost or duplicated, checked in PostgreSQL), and backup/restore on PostgreSQL. Prints a pass/fail summary; exits 1 on failure.
 // Builds api, relay and client first when their dist/ is missing or older than the sources (after
 // `npm test`'s build step nothing is rebuilt); SCALE_BUILD=never only checks, =always rebuilds.
@@ -62,6 +63,34 @@ function assert(ok, message) {
 async function sql(text, params = []) {
   const { rows } = await ctx.pool.query(text, params);
   return rows;
+}
+
+/** Whether the cluster's bucket holds `key` (HeadObject through the S3 API). */
+async function inBucket(key) {
+  const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
+  ctx.s3 ??= await ctx.cluster.s3.client();
+  try {
+    await ctx.s3.send(new HeadObjectCommand({ Bucket: ctx.cluster.s3.bucket, Key: key }));
+    return true;
+  } catch (err) {
+    if (err.$metadata?.httpStatusCode === 404) return false;
+    throw err;
+  }
+}
+
+/** POST upload (multipart `file`) to one API; the upload's data (upload_id, signed path …). */
+async function uploadFile(base, token, bytes, name, type) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type }), name);
+  const res = await fetch(`${base}/api/upload`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(15000),
+  });
+  const body = await res.json();
+  assert(res.status === 200, `upload to ${base} → ${res.status} ${JSON.stringify(body)}`);
+  return body.data;
 }
 
 /** Every client_id in `ids` is stored exactly once in `table`. */
@@ -318,45 +347,90 @@ async function main() {
   });
 
   await step(
-    'a photo uploaded through the proxy, sent over relay 1, read from either API by its signed path only',
+    'a photo uploaded through api1 into the bucket, sent over relay 1, served by api2 and the proxy by its signed path only',
     async () => {
       const { cluster, conversationId } = ctx;
-      // A real picture (sharp, as the API decodes it), uploaded through nginx to whichever API answers.
+      // A real picture (sharp, as the API decodes it), uploaded straight to api1.
       const { default: sharp } = await import('sharp');
       const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 140, b: 60 } } })
         .png()
         .toBuffer();
-      const form = new FormData();
-      form.append('file', new Blob([png], { type: 'image/png' }), 'leaf.png');
-      const res = await fetch(`${cluster.url}/api/upload`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${ctx.farmer.token}` },
-        body: form,
-        signal: AbortSignal.timeout(15000),
-      });
-      const upload = await res.json();
-      assert(res.status === 200 && upload.data?.kind === 'image', `upload → ${res.status} ${JSON.stringify(upload)}`);
+      const upload = await uploadFile(cluster.apis[0].url, ctx.farmer.token, png, 'leaf.png', 'image/png');
+      assert(upload.kind === 'image', `upload → ${JSON.stringify(upload)}`);
+      // in the bucket, the one place every instance reads (no instance has a storage folder)
+      const key = upload.path.split('?')[0];
+      assert(await inBucket(key), `${key} is not in the bucket`);
+      assert(await inBucket(key.replace('.webp', '.thumb.webp')), `the thumbnail of ${key} is not in the bucket`);
 
       const atStore = nextPush(ctx.storeRt, 'message:new', (p) => p.message.attachment?.kind === 'image');
-      const sent = await ctx.farmerRt.sendMessage({ conversation_id: conversationId, upload_id: upload.data.upload_id })
+      const sent = await ctx.farmerRt.sendMessage({ conversation_id: conversationId, upload_id: upload.upload_id })
         .done;
       assert(sent.status === 200, `message:send with upload_id → ${JSON.stringify(sent)}`);
       const pushed = await atStore;
       const signed = pushed.message.attachment.path;
       assert(/[?&]sig=/.test(signed), `the chat photo's path is not signed: ${signed}`);
-      // Every API instance (one storage volume, one signing key in the database) serves it, and so does the proxy.
-      for (const base of [...cluster.apis.map((a) => a.url), cluster.url]) {
+      // api2 (another instance: one bucket, one signing key in the database) serves it, and so does the proxy.
+      for (const base of [cluster.apis[1].url, cluster.url]) {
         const got = await fetch(`${base}/storage/${signed}`);
+        const bytes = Buffer.from(await got.arrayBuffer());
         assert(
-          got.status === 200 && /^image\//.test(got.headers.get('content-type') ?? ''),
-          `${base}/storage/${signed} → ${got.status}`,
+          got.status === 200 && got.headers.get('content-type') === 'image/webp' && bytes.length > 0,
+          `${base}/storage/${signed} → ${got.status} ${got.headers.get('content-type')}`,
         );
         assert(/private/.test(got.headers.get('cache-control') ?? ''), `chat photo cached publicly from ${base}`);
       }
       const unsigned = await fetch(`${cluster.url}/storage/${signed.split('?')[0]}`);
       assert(unsigned.status === 403, `the chat photo without its signature → ${unsigned.status}`);
+      // a voice note from api2, played from api1 in byte ranges (players seek with them)
+      const { default: ffmpeg } = await import('@ffmpeg-installer/ffmpeg');
+      const webm = spawnSync(
+        ffmpeg.path,
+        [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=440:duration=2',
+          '-c:a',
+          'libopus',
+          '-f',
+          'webm',
+          'pipe:1',
+        ],
+        { maxBuffer: 8 * 1024 * 1024 },
+      ).stdout;
+      const voice = await uploadFile(cluster.apis[1].url, ctx.farmer.token, webm, 'note.webm', 'audio/webm');
+      assert(voice.kind === 'audio', `voice upload → ${JSON.stringify(voice)}`);
+      const range = await fetch(`${cluster.apis[0].url}/storage/${voice.path}`, { headers: { Range: 'bytes=0-99' } });
+      assert(
+        range.status === 206 && /^bytes 0-99\/\d+$/.test(range.headers.get('content-range') ?? ''),
+        `a range of the voice note from api1 → ${range.status} ${range.headers.get('content-range')}`,
+      );
+      await range.arrayBuffer();
+      ctx.unusedVoice = voice;
+      log(`photo ${key} and a voice note in bucket ${cluster.s3.bucket}; each served by the API that did not store it`);
     },
   );
+
+  await step('an unused upload is swept from the bucket (24 h old: an API start sweeps it)', async () => {
+    const { cluster } = ctx;
+    const voice = ctx.unusedVoice;
+    const key = voice.path.split('?')[0];
+    assert(await inBucket(key), `${key} is not in the bucket before the sweep`);
+    // a day and a minute old, never attached: what the sweep deletes (services/uploads.ts)
+    await sql(`update uploads set created_at = now() - interval '24 hours 1 minute' where id = $1`, [voice.upload_id]);
+    // the sweep runs at every API start and every hour: restart api1 (nginx sends the others to api2 meanwhile)
+    await cluster.apis[0].restart();
+    await waitFor(async () => !(await inBucket(key)), { timeoutMs: 15000, what: `${key} to leave the bucket` });
+    const rows = await sql('select id from uploads where id = $1', [voice.upload_id]);
+    assert(rows.length === 0, 'the swept upload still has its row');
+    const gone = await fetch(`${cluster.apis[1].url}/storage/${voice.path}`);
+    assert(gone.status === 404, `the swept voice note → ${gone.status}`);
+    await waitForHttp(`${cluster.url}/api/health`, 15000);
+    log(`upload ${voice.upload_id}: row and object ${key} gone after api1's start-up sweep`);
+  });
 
   await step('order over the relay, its status live across relays', async () => {
     const [p1, p2] = ctx.products;
@@ -800,6 +874,7 @@ try {
   ctx.storeRt?.close();
   if (results.some((r) => r.ok === false) && ctx.cluster) console.log(`\n--- process output\n${ctx.cluster.output()}`);
   await ctx.pool?.end().catch(() => {});
+  ctx.s3?.destroy();
   await ctx.cluster?.stop();
 }
 

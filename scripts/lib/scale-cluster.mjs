@@ -1,7 +1,8 @@
 // The scaled deployment of docker-compose.yml with real local programs (STACK.md: Docker cannot
-// run here): PostgreSQL, Redis, N API processes (server/dist/index.js with RELAY=off: the API and
-// the rendered pages) and M relay processes
-// (relay/dist/main.js) from the BUILT code, and nginx rendering deploy/nginx.conf.template.
+// run here): PostgreSQL, Redis, an S3-compatible server (s3rver, for compose's MinIO) whose one bucket
+// every API instance keeps its files in, N API processes (server/dist/index.js with RELAY=off: the API
+// and the rendered pages) and M relay processes (relay/dist/main.js) from the BUILT code, and nginx
+// rendering deploy/nginx.conf.template. `storage: 'folder'` gives the instances one shared folder instead.
 //   const c = await startScaleCluster();  c.url → the proxy;  c.apis[0].kill(); …;  await c.stop();
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { REPO_ROOT, startNginx } from './nginx.mjs';
 import { startPostgres } from './pg.mjs';
 import { freePort } from './ports.mjs';
 import { startRedis } from './redis.mjs';
+import { startS3rver } from './s3rver.mjs';
 import { createService } from './service-process.mjs';
 
 export const DEFAULT_CLIENT_ROOT = path.join(REPO_ROOT, 'client', 'dist');
@@ -37,6 +39,7 @@ export async function relaySockets(relay) {
  * @param {number} [o.apis=2]
  * @param {number} [o.relays=2]
  * @param {Record<string,string>} [o.env]  extra environment for every API and relay process
+ * @param {'s3'|'folder'} [o.storage='s3']  the files in one bucket (as docker-compose.yml), or one shared folder
  * @param {string} [o.clientRoot]  the built client nginx serves (default client/dist)
  * @param {(msg: string) => void} [o.log]
  */
@@ -53,7 +56,14 @@ export async function startScaleCluster(options = {}) {
   }
 }
 
-async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_CLIENT_ROOT, log = () => {} } = {}) {
+async function startOnce({
+  apis = 2,
+  relays = 2,
+  env = {},
+  storage = 's3',
+  clientRoot = DEFAULT_CLIENT_ROOT,
+  log = () => {},
+} = {}) {
   const missing = missingBuild(clientRoot);
   if (missing.length) throw new Error(`build first (npm run build): missing ${missing.join(', ')}`);
 
@@ -75,8 +85,11 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
   // A crashed test must not leave processes behind.
   const onExit = () => {
     for (const s of services) if (s.pid) process.kill(s.pid, 'SIGKILL');
+    const s3rverPid = s3?.pid();
+    if (s3rverPid) process.kill(s3rverPid, 'SIGKILL');
   };
   const services = [];
+  let s3 = null;
   process.once('exit', onExit);
   cleanups.push(async () => process.off('exit', onExit));
 
@@ -86,9 +99,17 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
     cleanups.push(pg.stop);
     const redis = await startRedis();
     cleanups.push(redis.stop);
-    const storageDir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-storage-'));
-    cleanups.push(async () => rmSync(storageDir, { recursive: true, force: true }));
-    log(`postgres ${pg.url}, redis ${redis.url} (${Date.now() - t0} ms)`);
+    let storageDir = null;
+    if (storage === 's3') {
+      s3 = await startS3rver();
+      cleanups.push(s3.stop);
+    } else {
+      storageDir = mkdtempSync(path.join(os.tmpdir(), 'agrivet-storage-'));
+      cleanups.push(async () => rmSync(storageDir, { recursive: true, force: true }));
+    }
+    log(
+      `postgres ${pg.url}, redis ${redis.url}, ${s3 ? `bucket ${s3.bucket} on s3rver ${s3.endpoint}` : `folder ${storageDir}`} (${Date.now() - t0} ms)`,
+    );
 
     const apiPorts = [];
     for (let i = 0; i < apis; i++) apiPorts.push(await freePort());
@@ -109,7 +130,7 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
         // REDIS_URL as in docker-compose.yml: shared rate limits, session ends to every relay
         env: {
           DATABASE_URL: pg.url,
-          STORAGE_DIR: storageDir,
+          ...(s3 ? s3.env : { STORAGE_DIR: storageDir }),
           TRUST_PROXY: 'loopback',
           REDIS_URL: redis.url,
           RELAY: 'off',
@@ -153,7 +174,10 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
       url: proxyUrl,
       pgUrl: pg.url,
       redisUrl: redis.url,
+      /** The shared folder (storage: 'folder'), else null. */
       storageDir,
+      /** The bucket's server (storage: 's3'), else null: endpoint, bucket, env, client(). */
+      s3,
       apis: apiServices,
       relays: relayServices,
       nginx,
@@ -161,7 +185,11 @@ async function startOnce({ apis = 2, relays = 2, env = {}, clientRoot = DEFAULT_
       relaySocketCounts: () => Promise.all(relayServices.map((r) => (r.running ? relaySockets(r) : null))),
       /** Last output lines of every process, for a failure report. */
       output: () =>
-        [...services.map((s) => `--- ${s.name}\n${s.output()}`), `--- nginx error.log\n${nginx.errorLog()}`].join('\n'),
+        [
+          ...services.map((s) => `--- ${s.name}\n${s.output()}`),
+          ...(s3 ? [`--- s3rver\n${s3.output()}`] : []),
+          `--- nginx error.log\n${nginx.errorLog()}`,
+        ].join('\n'),
       stop: stopAll,
     };
   } catch (err) {
