@@ -26,7 +26,9 @@ export function readYaml(file) {
   return JSON.parse(execFileSync(python, ['-c', PYTHON_YAML_TO_JSON, file], { encoding: 'utf8' }));
 }
 
-const EXPECTED_SERVICES = ['api1', 'api2', 'nginx', 'postgres', 'redis', 'relay1', 'relay2'];
+const EXPECTED_SERVICES = ['api1', 'api2', 'minio', 'minio-init', 'nginx', 'postgres', 'redis', 'relay1', 'relay2'];
+/** Services that run once and exit (no healthcheck; restarted only on failure). */
+const ONE_SHOT = new Set(['minio-init']);
 const SECRET_NAME = /PASSWORD|SECRET|TOKEN|KEY/;
 
 /** Compose's own interpolation of a value: `${NAME:-default}` / `${NAME-default}` with an unset .env. */
@@ -41,6 +43,7 @@ const envOf = (service) =>
     : (service.environment ?? {});
 
 const healthyOn = (service, dep) => service.depends_on?.[dep]?.condition === 'service_healthy';
+const completedOn = (service, dep) => service.depends_on?.[dep]?.condition === 'service_completed_successfully';
 const dependsOn = (service) =>
   Array.isArray(service.depends_on) ? service.depends_on : Object.keys(service.depends_on ?? {});
 /** Every service `name` waits for, directly or through another (compose starts them first). */
@@ -105,8 +108,12 @@ export function checkComposeFiles(root = REPO_ROOT) {
     `services are ${Object.keys(services).sort().join(', ')}; expected ${EXPECTED_SERVICES.join(', ')}`,
   );
   for (const [name, service] of Object.entries(services)) {
-    expect(['always', 'unless-stopped', 'on-failure'].includes(service.restart), `${name}: no restart policy`);
-    expect(healthTest(service) !== '', `${name}: no healthcheck`);
+    if (ONE_SHOT.has(name)) {
+      expect(service.restart === 'on-failure', `${name}: runs once, so restart: on-failure (got ${service.restart})`);
+    } else {
+      expect(['always', 'unless-stopped', 'on-failure'].includes(service.restart), `${name}: no restart policy`);
+      expect(healthTest(service) !== '', `${name}: no healthcheck`);
+    }
     for (const [key, value] of Object.entries(envOf(service))) {
       if (SECRET_NAME.test(key)) expect(String(value).includes('${'), `${name}: ${key} is written in the file`);
     }
@@ -120,7 +127,8 @@ export function checkComposeFiles(root = REPO_ROOT) {
     }
   }
 
-  const { postgres = {}, redis = {}, nginx = {} } = services;
+  const { postgres = {}, redis = {}, nginx = {}, minio = {} } = services;
+  const minioInit = services['minio-init'] ?? {};
   const testedMajor = testedPostgresMajor();
   const composeMajor = (postgres.image ?? '').match(/^postgres:(\d+)\b/)?.[1];
   expect(
@@ -134,6 +142,37 @@ export function checkComposeFiles(root = REPO_ROOT) {
   );
   expect(/redis-cli.*ping/.test(healthTest(redis)), 'redis healthcheck does not ping');
 
+  // The object store (CONTRACT.md §9): MinIO on a volume, its bucket and the APIs' account made by
+  // minio-init before any API starts. MinIO's community images left Docker Hub: its own registry, pinned.
+  expect(
+    /^quay\.io\/minio\/minio:RELEASE\.\d{4}-\d\d-\d\dT[\d-]+Z$/.test(minio.image ?? ''),
+    `minio: image ${minio.image} is not a pinned quay.io/minio/minio release`,
+  );
+  expect(/^quay\.io\/minio\/mc:RELEASE\./.test(minioInit.image ?? ''), `minio-init: image ${minioInit.image}`);
+  expect(/\bmc ready\b/.test(healthTest(minio)), 'minio healthcheck does not use mc ready');
+  expect(
+    (minio.volumes ?? []).some((v) => String(v).endsWith(':/data')) &&
+      [minio.command ?? []].flat().join(' ') === 'server /data',
+    'minio: its data (/data) is not on a volume',
+  );
+  expect(healthyOn(minioInit, 'minio'), 'minio-init: does not wait for a healthy minio');
+  const initScript = [minioInit.entrypoint ?? [], minioInit.command ?? []].flat().join(' ');
+  const minioEnv = envOf(minio);
+  const initEnv = envOf(minioInit);
+  for (const key of ['MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD']) {
+    expect(initEnv[key] === minioEnv[key], `minio-init: ${key} differs from minio's`);
+  }
+  expect(
+    /mc mb --ignore-existing "store\/\$\$S3_BUCKET"/.test(initScript),
+    'minio-init: does not create the bucket (mc mb --ignore-existing)',
+  );
+  expect(
+    /mc admin user add store "\$\$S3_ACCESS_KEY_ID" "\$\$S3_SECRET_ACCESS_KEY"/.test(initScript) &&
+      /mc admin policy attach store readwrite --user "\$\$S3_ACCESS_KEY_ID"/.test(initScript),
+    "minio-init: does not give the APIs' key pair its account",
+  );
+  expect(/-e/.test(String(minioInit.entrypoint ?? '')), 'minio-init: a failing step does not fail the service (sh -e)');
+
   for (const name of ['api1', 'api2']) {
     const api = services[name] ?? {};
     const env = envOf(api);
@@ -142,10 +181,21 @@ export function checkComposeFiles(root = REPO_ROOT) {
       (env.DATABASE_URL ?? '').includes('${POSTGRES_PASSWORD'),
       `${name}: DATABASE_URL does not take the password from .env`,
     );
+    // every file in the one bucket: no folder of its own that the other instance cannot see
+    expect(!env.STORAGE_DIR && !(api.volumes ?? []).length, `${name}: keeps files in a folder (STORAGE_DIR, a volume)`);
     expect(
-      (api.volumes ?? []).some((v) => String(v).startsWith('storage:') && String(v).split(':')[1] === env.STORAGE_DIR),
-      `${name}: STORAGE_DIR is not on the shared storage volume`,
+      interpolate(env.S3_BUCKET) === interpolate(initEnv.S3_BUCKET),
+      `${name}: S3_BUCKET is not minio-init's bucket`,
     );
+    expect(interpolate(env.S3_ENDPOINT) === 'http://minio:9000', `${name}: S3_ENDPOINT is not MinIO by default`);
+    expect(interpolate(env.S3_FORCE_PATH_STYLE) === 'true', `${name}: MinIO needs path-style addressing`);
+    for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      expect(
+        String(env[key] ?? '').includes(`\${${key}:?`) && env[key] === initEnv[key],
+        `${name}: ${key} is not the .env value minio-init gives its account`,
+      );
+    }
+    expect(completedOn(api, 'minio-init'), `${name}: does not wait for minio-init (the bucket) to complete`);
     expect(healthyOn(api, 'postgres'), `${name}: does not wait for a healthy postgres`);
     expect(/\/api\/health/.test(healthTest(api)), `${name}: healthcheck is not GET /api/health`);
   }
@@ -219,6 +269,9 @@ export function checkComposeFiles(root = REPO_ROOT) {
   const used = new Set([...composeText.matchAll(/\$\{([A-Z_][A-Z0-9_]*)/g)].map((m) => m[1]));
   for (const variable of used) {
     expect(new RegExp(`^${variable}=`, 'm').test(envExample), `.env.example does not document ${variable}`);
+  }
+  for (const volume of ['pgdata', 'media']) {
+    expect(Object.hasOwn(compose.volumes ?? {}, volume), `compose: volume ${volume} is not declared`);
   }
   // Secrets: compose refuses to start without them (`${NAME:?…}`), and .env.example leaves them
   // empty, so `cp .env.example .env && docker compose up` stops instead of running with a
