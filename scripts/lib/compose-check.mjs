@@ -297,6 +297,11 @@ export function checkComposeFiles(root = REPO_ROOT) {
     'Dockerfile: not node:20-bookworm-slim',
   );
   expect(/RUN npm ci\b/.test(dockerfile), 'Dockerfile: the build does not use npm ci');
+  // the nginx image's 1,024 connections a worker hold ~500 websockets: far from 10,000 farmers
+  expect(
+    /worker_connections 16384;/.test(dockerfile) && /worker_rlimit_nofile \d+;/.test(dockerfile),
+    "Dockerfile: the web image keeps nginx's 1,024 connections a worker",
+  );
   // npm ci needs every workspace's package.json before the sources are copied.
   const { workspaces = [] } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   for (const ws of workspaces) {

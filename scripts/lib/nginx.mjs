@@ -30,15 +30,31 @@ export function renderTemplate(text, vars) {
 export const upstreamServers = (ports) =>
   ports.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n    ');
 
-/** The main nginx.conf around the rendered template: pid, logs and temp files in `dir`. */
+/** The open-file limit of this machine's processes (`ulimit -Hn`; STACK.md: 20,000 here). */
+function openFileLimit() {
+  try {
+    const n = Number(execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim());
+    return Number.isFinite(n) && n > 0 ? n : 4096;
+  } catch {
+    return 4096;
+  }
+}
+
+/**
+ * The main nginx.conf around the rendered template: pid, logs and temp files in `dir`. Each worker may
+ * hold as many connections as the machine lets a process open (a websocket through nginx is two:
+ * bench:scale's 10,000 sockets are 20,000 connections over the two workers).
+ */
 function mainConf(dir, includeFile) {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const files = openFileLimit();
   return `daemon off;
 ${asRoot ? 'user root;' : ''}
 worker_processes 2;
+worker_rlimit_nofile ${files};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
+events { worker_connections ${Math.max(1024, files - 64)}; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
@@ -89,7 +105,8 @@ export async function startNginx({ port, apiPorts, relayPorts, clientRoot, suppo
   chmodSync(dir, 0o755);
   mkdirSync(path.join(dir, 'temp'), { mode: 0o777 });
   const site = renderTemplate(readFileSync(NGINX_TEMPLATE, 'utf8'), {
-    LISTEN: `127.0.0.1:${port}`,
+    // reuseport: the kernel spreads new connections over both workers (thousands of websockets)
+    LISTEN: `127.0.0.1:${port} reuseport`,
     CLIENT_ROOT: clientRoot,
     API_UPSTREAMS: upstreamServers(apiPorts),
     RELAY_UPSTREAMS: upstreamServers(relayPorts),
