@@ -4,42 +4,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { srcAlias } from './vite-alias.ts';
-import { routePreload } from './vite-route-preload.ts';
-import { signedInChunks } from './vite-signed-in-chunks.ts';
 
 // Dev proxy target: the API + relay server started by `npm run dev` (scripts/dev.mjs sets API_TARGET).
 const target = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
-// What every first visit runs, in one chunk: fewer requests and less import/export glue than the
-// automatic split into a dozen small shared chunks (landing route 154.1 → 149 KB gzip with the icons).
-// Only modules the entry imports anyway belong here (a lazy screen's library would grow the first load).
-const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-const FIRST_LOAD = [
-  /node_modules[\\/](react-router|i18next|react-i18next|@emotion[\\/][^\\/]+|stylis|use-sync-external-store)[\\/]/,
-  // zustand's create only: its shallow helpers (useShallow) serve lazy screens.
-  /node_modules[\\/]zustand[\\/]esm[\\/](index|vanilla|react)\.mjs$/,
-  /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](styled-system|utils|components[\\/](box|stack|spinner|text|button|heading|simple-grid|container))[\\/]/,
-  // Ark's context helper with zag's type guards: the app's start imports them (the locale provider), and on
-  // their own they were one more small chunk on every first load.
-  /node_modules[\\/](@ark-ui[\\/]react[\\/]dist[\\/]utils[\\/]create-context|@zag-js[\\/]utils[\\/]dist[\\/]guard)\./,
-  /client[\\/]src[\\/](i18n[\\/](index|ar)|stores[\\/]session|config[\\/]paths|components[\\/]ui[\\/]icons)/,
-  /shared[\\/]src[\\/](paths|limits|entities)\./,
-];
-
-// The service worker precaches only the shell (issue 24: a first visit within 300 KB): index.html, the
-// entry, the app's start (framework) and the frame every page shows (top bar, footer, offline banner),
-// with their CSS and the woff2 fonts — all of which a first visit has just loaded, so the precache is
-// read from the HTTP cache. Every other chunk, image and icon is cached when a page uses it
-// (runtimeCaching below, and register-sw.ts's warm-up of what the page loaded before the worker).
-const SHELL_ROOTS = [
-  'index.html',
-  'src/app/start.tsx',
-  'src/components/layout/top-bar.tsx',
-  'src/components/layout/footer.tsx',
-  'src/app/register-sw.ts',
-];
-const isShellRoot = (key: string) => SHELL_ROOTS.includes(key) || /^_offline-banner-/.test(key);
-
+// The service worker precaches the shell (issue 24: a first visit within 300 KB): index.html and what it
+// loads — the entry's chunks with their CSS and fonts, read from the build's manifest — all of which a
+// first visit has just downloaded, so the precache is read from the HTTP cache. Every other chunk, image
+// and icon is cached when a page uses it (runtimeCaching below, and register-sw.ts's warm-up of what the
+// page loaded before the worker).
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -63,14 +36,10 @@ function shellFiles(): Set<string> {
     for (const asset of chunk.assets ?? []) if (asset.endsWith('.woff2')) files.add(asset);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  for (const key of Object.keys(manifest)) if (isShellRoot(key)) visit(key);
-  if (!files.has('index.html') || seen.size < 3)
-    throw new Error('vite.config: the shell was not found in the manifest');
+  visit('index.html');
+  if (seen.size === 0) throw new Error('vite.config: index.html is not in the build manifest');
   return files;
 }
-
-// The signed-in screens' own modules in a few chunks instead of dozens (vite-signed-in-chunks.ts).
-const signedIn = signedInChunks();
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: srcAlias },
@@ -79,8 +48,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: [/^@agrivet\//] },
   plugins: [
     react(),
-    routePreload(),
-    signedIn.plugin,
     VitePWA({
       strategies: 'generateSW',
       // Registered by src/app/register-sw.ts after the load event (SPEC.md §1), not by an injected script.
@@ -107,7 +74,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,woff2}'],
-        // the shell only (see SHELL_ROOTS); sw.js imports push-sw.js itself
+        // the shell only (shellFiles above); sw.js imports push-sw.js itself
         manifestTransforms: [
           async (entries) => {
             // No manifest: the bundle itself failed (a plugin's error in generateBundle), and the PWA
@@ -197,47 +164,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         target: 'es2020',
         sourcemap: false,
-        // dist/.vite/manifest.json: the module graph scripts/bench-web.mjs measures.
+        // dist/.vite/manifest.json: the module graph (server/src/render.ts's preloads, the precache above).
         manifest: true,
         modulePreload: { polyfill: false },
-        chunkSizeWarningLimit: 600,
+        // the first load is one chunk (below): ~680 kB before compression
+        chunkSizeWarningLimit: 1000,
         rolldownOptions: {
           output: {
-            codeSplitting: {
-              groups: [
-                {
-                  // Vite's helper for dynamic imports on its own (a few hundred bytes): the entry
-                  // (src/app/main.tsx) needs only it, and starts the framework once the page has painted.
-                  name: 'preload-helper',
-                  test: (id: string) => id.includes('vite/preload-helper'),
-                  priority: 2,
-                },
-                {
-                  // React and react-dom on their own: the app's start evaluates them in one task and
-                  // the libraries built on them (framework) in the next (src/app/main.tsx).
-                  name: 'react',
-                  test: (id: string) => REACT.test(id),
-                  priority: 1,
-                },
-                {
-                  name: 'framework',
-                  test: (id: string) => FIRST_LOAD.some((re) => re.test(id)),
-                },
-                ...signedIn.groups,
-              ],
-            },
+            // What the entry loads (React, Chakra, the router, i18next, TanStack Query, axios, the frame of
+            // every page) in one chunk rather than dozens of small shared ones; every screen stays a lazy chunk.
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
           },
-          // Chakra's theme index builds `defaultThemeConfig` with every recipe through defineConfig();
-          // marking it pure lets the unused recipes fall out of the bundle (lib/theme/system.ts picks ours).
           treeshake: {
-            manualPureFunctions: [
-              'defineConfig',
-              'defineRecipe',
-              'defineSlotRecipe',
-              'defineSemanticTokens',
-              'defineTokens',
-            ],
-            // The shared contract package and yup have no import-time side effects: let unused schemas go.
+            // The shared contract package and yup have no import-time side effects: unused schemas go
+            // (18 KB gzip less on every first load).
             moduleSideEffects: (id: string) =>
               !/[\\/](shared[\\/]src|node_modules[\\/](yup|hoist-non-react-statics|react-is))[\\/]/.test(id),
           },

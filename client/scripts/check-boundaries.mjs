@@ -9,7 +9,7 @@
  *     imports no feature and not app/;
  *   - config/, i18n/ and the request path (lib/api-*.ts, lib/token-storage.ts) import no store and no
  *     component: the api client knows nothing of the session (the session registers its token getter
- *     and its 401 handler, lib/api-auth.ts);
+ *     and its 401 handler, lib/api-client.ts);
  *   - app/ may import anything (it composes the features).
  * Tests (`__tests__/`, `*.test.*`, and client/test) are checked too, with two allowances: a test may
  * drive shared code through a feature (it composes, as app/ does), but another feature's test helpers

@@ -36,10 +36,10 @@ const allowed = {
   'features/chat/routes/thread-view.tsx': "export const x = 1;\nimport { c } from '@/components/ui/page';\n",
   'components/ui/page.tsx': "import { useSession } from '@/stores/session';\n",
   'stores/session.ts':
-    "import { setTokenGetter } from '@/lib/api-auth';\nimport { readToken } from '@/lib/token-storage';\n",
+    "import { setTokenGetter } from '@/lib/api-client';\nimport { readToken } from '@/lib/token-storage';\n",
   'lib/api-client.ts': "import { reportUnauthorized } from './api-auth';\nimport { i18n } from '@/i18n';\n",
   'lib/query-client.ts': "import { useSession } from '@/stores/session';\n",
-  'api/stores.ts': "import { apiGet } from '@/lib/api-lazy';\nimport { storeKeys } from './keys';\n",
+  'api/stores.ts': "import { apiGet } from '@/lib/api-client';\nimport { storeKeys } from './keys';\n",
   // Tests may drive shared code through a feature, and use the shared helpers of client/test.
   'lib/__tests__/early.test.ts':
     "import { get } from '@/features/stores/routes/list';\nimport { render } from '@test/render';\n",

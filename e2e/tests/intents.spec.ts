@@ -85,7 +85,7 @@ async function addFromDialog(page: Page, name: string, productId: number, quanti
 
 /**
  * Holds the page's scripts back until `release()`: a server-rendered page is then all there is, as on a
- * slow phone before the page's code has run (the app starts after the load event).
+ * slow phone before the page's code has run.
  */
 async function holdScripts(page: Page): Promise<() => void> {
   let release = () => {};

@@ -33,7 +33,6 @@ export const BUILT = [
       'client/package.json',
       'client/tsconfig.json',
       'client/vite.config.ts',
-      'client/vite-route-preload.ts',
       'realtime/src',
       'realtime/package.json',
       ...SHARED,

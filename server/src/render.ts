@@ -1,11 +1,12 @@
 /**
- * Server rendering of the public pages (docs/architecture.md, "First load"). The client's SSR build
+ * Server rendering of the public pages (docs/architecture.md, "Build and run"). The client's SSR build
  * (client/dist-ssr/entry-server.js, `vite build --ssr`) renders `/`, `/leaf`, `/bone`, `/farm`, `/blog`,
  * an article, a store's products and search to HTML with their data and styles; this file puts that
  * into index.html — the page's own <head> tags in place of the site's, the app in #root, the query
- * cache as a JSON data block (never executed: the CSP allows no inline script) — and names the
- * route's chunks (client/vite-route-preload.ts) for the entry to preload once the page has painted. Every other page
- * (sign-in, cart, dashboard …) gets the shell, index.html, rendered in the browser as before.
+ * cache as a JSON data block (never executed: the CSP allows no inline script) — and preloads the chunks
+ * of the screens it rendered, read from the client build's manifest (dist/.vite/manifest.json, Vite's
+ * "backend integration"). Every other page (sign-in, cart, dashboard …) gets the shell, index.html,
+ * rendered in the browser.
  *
  * Data comes from this process's own API over loopback HTTP (`apiOrigin`): the same calls, presenters
  * and rules as the browser's, with the visitor's address forwarded. Pages are rendered anonymously
@@ -32,6 +33,8 @@ export interface SsrEntry {
     html: string;
     state: string | null;
     pattern: string;
+    /** The route screens rendered, by source path: keys of the client's manifest. */
+    screens: string[];
   } | null>;
 }
 
@@ -74,12 +77,39 @@ export function inlineEntryCss(html: string, distDir: string): string {
   );
 }
 
-/** The route table written by client/vite-route-preload.ts: [path regex, chunk files][]. */
-function readRoutePreload(distDir: string): [RegExp, string[]][] {
-  const file = path.join(distDir, '.vite', 'route-preload.json');
-  if (!existsSync(file)) return [];
-  const table = JSON.parse(readFileSync(file, 'utf8')) as [string, string[]][];
-  return table.map(([source, files]) => [new RegExp(source), files]);
+/** An entry of the client build's manifest: a source module's chunk, its static imports and CSS. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The `<link>` tags that preload what the screens need beyond index.html's own (the entry's chunks,
+ * which the HTML already loads): each screen's chunk, its static imports and their CSS.
+ */
+export function screenPreloads(manifest: Record<string, ManifestChunk>, screens: string[]): string {
+  const closure = (key: string, seen: Set<string>) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+  };
+  const loaded = new Set<string>();
+  closure('index.html', loaded);
+  const needed = new Set<string>();
+  for (const screen of screens) closure(screen, needed);
+  const keys = [...needed].filter((k) => !loaded.has(k));
+  const css = new Set(keys.flatMap((k) => manifest[k].css ?? []));
+  for (const k of loaded) for (const f of manifest[k].css ?? []) css.delete(f);
+  return [
+    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`),
+  ].join('');
+}
+
+function readManifest(distDir: string): Record<string, ManifestChunk> {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>) : {};
 }
 
 /** The visitor's address chain for X-Forwarded-For (a proxy's header, then who connected to us). */
@@ -96,22 +126,7 @@ export interface PageRenderer {
 }
 
 export function createPageRenderer(shellHtml: string, distDir: string, options: PageRenderOptions): PageRenderer {
-  const routes = readRoutePreload(distDir);
-  const chunksOf = (pathname: string) => routes.find(([re]) => re.test(pathname))?.[1] ?? [];
-  // The shell starts the app at once: its chunks download beside the entry.
-  const preloads = (pathname: string) =>
-    chunksOf(pathname)
-      .map((f) =>
-        f.endsWith('.woff2')
-          ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${f}">`
-          : `<link rel="modulepreload" crossorigin href="/${f}">`,
-      )
-      .join('');
-  // A rendered page starts the app after it has painted (client/src/app/main.tsx): named, not fetched.
-  const namedChunks = (pathname: string) => {
-    const files = chunksOf(pathname).filter((f) => f.endsWith('.js'));
-    return files.length ? `<meta name="agrivet-preload" content="${files.join(' ')}">` : '';
-  };
+  const manifest = readManifest(distDir);
   let entry: Promise<SsrEntry | null> | null = null;
   const load = () => {
     entry ??= existsSync(options.ssrEntry)
@@ -155,17 +170,13 @@ export function createPageRenderer(shellHtml: string, distDir: string, options: 
         options.onError?.(err, req.originalUrl);
         out = null;
       }
-      if (!out) {
-        const links = preloads(req.path);
-        if (!links) return sendShell();
-        return send(req, res, 200, shellHtml.replace('</head>', `${links}</head>`));
-      }
+      if (!out) return sendShell();
       const state = out.state
         ? `<script type="application/json" id="agrivet-state">${jsonForScript(out.state)}</script>`
         : '';
       const html = shellHtml
         .replace(HEAD_BLOCK, () => out.head)
-        .replace('</head>', () => `${namedChunks(req.path)}</head>`)
+        .replace('</head>', () => `${screenPreloads(manifest, out.screens)}</head>`)
         .replace(ROOT, () => `<div id="root" data-server-rendered>${out.html}</div>${state}`);
       await send(req, res, out.status, html);
     },

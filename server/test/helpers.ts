@@ -40,7 +40,7 @@ export interface TestServerOptions {
   clientBuilt?: boolean;
   /** The SSR entry module; default none (every page gets the shell, whatever the repository's build). */
   ssrEntry?: string;
-  /** Files written into the fake client dist (relative path → content), e.g. `.vite/route-preload.json`. */
+  /** Files written into the fake client dist (relative path → content), e.g. `.vite/manifest.json`. */
   distFiles?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
 }

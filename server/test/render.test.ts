@@ -2,7 +2,7 @@
  * Server rendering glue (render.ts) and the search-engine files (seo.ts) in the `npm start`
  * composition, with a stand-in SSR entry module: the page's head replaces the site's, the app's HTML
  * fills #root, the query cache travels as an inert JSON block that cannot close its script element,
- * the route's chunks are preloaded, a failing or declining render falls back to the shell, and
+ * the rendered screens' chunks are preloaded (from the client's manifest), a failing or declining render falls back to the shell, and
  * robots.txt / sitemap.xml come from the API's data. The real client entry is exercised end to end
  * in e2e/tests/ssr.spec.ts (after the build).
  */
@@ -33,7 +33,7 @@ export async function render(input) {
   if (url.pathname === '/boom') throw new Error('render failed');
   if (url.pathname === '/login' || url.pathname.startsWith('/chat/')) return null;
   if (url.pathname === '/gone') {
-    return { status: 404, head: '<title>not found</title>', html: '<p>none</p>', state: null, pattern: '/blog/:id' };
+    return { status: 404, head: '<title>not found</title>', html: '<p>none</p>', state: null, pattern: '/blog/:id', screens: ['src/features/posts/routes/article.tsx'] };
   }
   const body = await (await fetch(apiOrigin + '/api/store/getAll')).json();
   const first = body.data.data[0];
@@ -43,15 +43,27 @@ export async function render(input) {
     html: '<main><h1>' + first.name_store + '</h1></main>',
     state: JSON.stringify({ queries: [{ queryKey: ['x'], state: { data: 'a </script><script>alert(1)</script> <!-- b' } }] }),
     pattern: '/leaf',
+    screens: ['src/features/stores/routes/stores-list.tsx'],
   };
 }
 `;
 
-const ROUTES = JSON.stringify([
-  ['^\\/(leaf|bone|farm)\\/?$', ['assets/stores-list-1.js', 'assets/item-card-2.js']],
-  ['^\\/login\\/?$', ['assets/login-3.js']],
-  ['^\\/chat\\/\\d+\\/?$', ['assets/react-4.js', 'assets/chat-5.js', 'assets/cairo-latin-400-normal-6.woff2']],
-]);
+/** The client build's manifest (Vite's .vite/manifest.json), cut down: the entry and two screens. */
+const MANIFEST = JSON.stringify({
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-0.js'], css: ['assets/index-abc.css'] },
+  '_react-0.js': { file: 'assets/react-0.js' },
+  'src/features/stores/routes/stores-list.tsx': {
+    file: 'assets/stores-list-1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_item-card-2.js'],
+  },
+  '_item-card-2.js': { file: 'assets/item-card-2.js', imports: ['_react-0.js'], css: ['assets/item-card-2.css'] },
+  'src/features/posts/routes/article.tsx': {
+    file: 'assets/article-3.js',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+  },
+});
 
 let srv: TestServer;
 let dir: string;
@@ -62,7 +74,7 @@ beforeAll(async () => {
   writeFileSync(entry, ENTRY);
   srv = await startTestServer({
     ssrEntry: entry,
-    distFiles: { 'index.html': INDEX, 'assets/index-abc.css': CSS, '.vite/route-preload.json': ROUTES },
+    distFiles: { 'index.html': INDEX, 'assets/index-abc.css': CSS, '.vite/manifest.json': MANIFEST },
   });
 });
 
@@ -95,10 +107,14 @@ describe('server-rendered pages', () => {
     expect(block).not.toBeNull();
     expect(block?.[1]).not.toMatch(/<|>/);
     expect(JSON.parse(block?.[1] ?? '').queries[0].state.data).toBe('a </script><script>alert(1)</script> <!-- b');
-    // The route's chunks named for the entry to preload once the page has painted (not fetched before);
-    // the entry's stylesheet inlined (no render-blocking request).
-    expect(html).toContain('<meta name="agrivet-preload" content="assets/stores-list-1.js assets/item-card-2.js">');
-    expect(html).not.toContain('rel="modulepreload"');
+    // The rendered screen's chunks and their CSS preloaded, not what index.html loads already (the
+    // entry and its imports); the entry's stylesheet inlined (no render-blocking request).
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/assets/item-card-2.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/stores-list-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/item-card-2.js"></head>',
+    );
+    expect(html).not.toContain('href="/assets/react-0.js"');
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('index-abc.css');
   });
@@ -122,26 +138,19 @@ describe('server-rendered pages', () => {
     expect(JSON.stringify(calls[0])).not.toContain('agv_device');
   });
 
-  it('passes a 404 on, and sends the shell (with the route preloaded) when the entry declines', async () => {
+  it('passes a 404 on, and sends the shell when the entry declines', async () => {
     const gone = await page('/gone');
     expect(gone.res.status).toBe(404);
     expect(gone.html).toContain('<title>not found</title>');
-    const login = await page('/login');
-    expect(login.res.status).toBe(200);
-    expect(login.html).toContain('<div id="root"></div>');
-    expect(login.html).toContain('site title');
-    expect(login.html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-3.js">');
-    expect(login.html).not.toContain('agrivet-state');
-  });
-
-  it("preloads a signed-in screen's chunks in their order and its font in the shell", async () => {
-    const chat = await page('/chat/12');
-    expect(chat.html).toContain('<div id="root"></div>');
-    expect(chat.html).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/react-4.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/chat-5.js">' +
-        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/cairo-latin-400-normal-6.woff2">',
-    );
+    expect(gone.html).toContain('<link rel="modulepreload" crossorigin href="/assets/article-3.js">');
+    for (const path of ['/login', '/chat/12']) {
+      const shell = await page(path);
+      expect(shell.res.status).toBe(200);
+      expect(shell.html).toContain('<div id="root"></div>');
+      expect(shell.html).toContain('site title');
+      expect(shell.html).not.toContain('rel="modulepreload"');
+      expect(shell.html).not.toContain('agrivet-state');
+    }
   });
 
   it('sends the shell when rendering fails, and keeps /index.html the shell', async () => {

@@ -1,7 +1,7 @@
 /** GET admin/audit (CONTRACT.md §8): every admin action, newest first. */
 import { type AuditEntry, oversightPaths, type Paged } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-lazy';
+import { apiGet } from '@/lib/api-client';
 import { scope } from '@/lib/query-client';
 
 export const auditKeys = {

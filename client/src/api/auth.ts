@@ -11,7 +11,7 @@
  */
 import { type AuthPayload, apiPaths, type User } from '@agrivet/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/lib/api-lazy';
+import { apiGet, apiPost } from '@/lib/api-client';
 import { authKeys } from '@/api/keys';
 import { isRetriable, queryClient as appQueryClient } from '@/lib/query-client';
 import { readSavedUser, writeSavedUser } from '@/lib/saved-user';

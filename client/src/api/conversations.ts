@@ -27,8 +27,7 @@ import {
 } from '@tanstack/react-query';
 import { getUser } from '@/api/auth';
 import { announceReconnected } from '@/lib/back-online';
-import { queryClient as appQueryClient, applyPushed, scope } from '@/lib/query-client';
-import { queryCacheRestored } from '@/lib/query-provider';
+import { queryClient as appQueryClient, applyPushed, queryCacheRestored, scope } from '@/lib/query-client';
 import { useChat } from '@/stores/chat';
 import { isConversationOpen, onJoin, onRealtime, useRealtime } from '@/stores/realtime';
 

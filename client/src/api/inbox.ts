@@ -7,8 +7,7 @@
 import { apiPaths, type InboxConversation, type InboxFilter, type Paged } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/lib/api-client';
-import { queryClient as appQueryClient, scope } from '@/lib/query-client';
-import { queryCacheRestored } from '@/lib/query-provider';
+import { queryClient as appQueryClient, queryCacheRestored, scope } from '@/lib/query-client';
 
 export const inboxKeys = {
   all: [scope.account, 'inbox'] as const,

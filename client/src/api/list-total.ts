@@ -5,7 +5,7 @@
  */
 import type { Paged } from '@agrivet/shared';
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-lazy';
+import { apiGet } from '@/lib/api-client';
 
 export const listTotalQueryOptions = <K extends QueryKey>(
   queryKey: K,

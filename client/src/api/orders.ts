@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { orderKeys, statsKeys, storeKeys } from '@/api/keys';
 import { listTotalQueryOptions } from '@/api/list-total';
-import { apiGet, apiPost } from '@/lib/api-lazy';
+import { apiGet, apiPost } from '@/lib/api-client';
 import { applyPushed, refetchFresh } from '@/lib/query-client';
 import { cartTotalCents } from '@/stores/cart';
 import { useRealtime } from '@/stores/realtime';

@@ -13,7 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { AxiosProgressEvent } from 'axios';
-import { apiGet, apiPost } from '@/lib/api-lazy';
+import { apiGet, apiPost } from '@/lib/api-client';
 import { postKeys } from '@/api/keys';
 import { invalidateAllBut, scope } from '@/lib/query-client';
 

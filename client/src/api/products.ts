@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-query';
 import type { AxiosProgressEvent } from 'axios';
 import { productKeys, statsKeys } from '@/api/keys';
-import { apiGet, apiPost } from '@/lib/api-lazy';
+import { apiGet, apiPost } from '@/lib/api-client';
 import { invalidateAllBut, scope } from '@/lib/query-client';
 
 export { productKeys };

@@ -13,7 +13,7 @@ import {
   type User,
 } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/lib/api-lazy';
+import { apiGet, apiPost } from '@/lib/api-client';
 import { userKeys } from './keys';
 import { refreshOpenReportsCount, type ReportState, reportKeys } from './report-queue';
 

@@ -2,7 +2,7 @@
 import { apiPaths, type SearchResult } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { searchKeys } from '@/api/keys';
-import { apiGet } from '@/lib/api-lazy';
+import { apiGet } from '@/lib/api-client';
 
 export { searchKeys };
 

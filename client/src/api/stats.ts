@@ -1,7 +1,7 @@
 /** stats/*: the dashboard's figures (account data). Writes that change them invalidate `statsKeys.all`. */
 import { type AdminStats, apiPaths, type StoreStats } from '@agrivet/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api-lazy';
+import { apiGet } from '@/lib/api-client';
 import { statsKeys } from '@/api/keys';
 
 export { statsKeys };

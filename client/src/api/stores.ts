@@ -1,8 +1,6 @@
 /**
  * store/*: the public store lists (get-By-city), one store, a store's product page (get-page) and its
  * reviews — catalogue, saved for offline visits — and the admin's table (getAll) with the writes.
- * The api client (axios) loads with the first request (lib/api-lazy.ts): the server-rendered store
- * lists hydrate without it.
  */
 import { apiPaths, type Paged, type Product, type Review, type Store, type StoreHoursEntry } from '@agrivet/shared';
 import {
@@ -15,7 +13,7 @@ import {
 } from '@tanstack/react-query';
 import type { AxiosProgressEvent } from 'axios';
 import { productKeys, type StoresQuery, storeKeys, userKeys } from '@/api/keys';
-import { apiGet, apiPost } from '@/lib/api-lazy';
+import { apiGet, apiPost } from '@/lib/api-client';
 import { invalidateAllBut, scope } from '@/lib/query-client';
 
 export { type StoresQuery, storeKeys };

@@ -14,7 +14,7 @@ import {
   type SubscriptionStats,
 } from '@agrivet/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/lib/api-lazy';
+import { apiGet, apiPost } from '@/lib/api-client';
 import { subscriptionKeys, userKeys } from './keys';
 import { applyPaymentRecorded } from './renewal-queue';
 

@@ -8,7 +8,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { AxiosProgressEvent } from 'axios';
 import { setUserData } from '@/api/auth';
 import { storeKeys, userKeys } from '@/api/keys';
-import { apiGet, apiPost } from '@/lib/api-lazy';
+import { apiGet, apiPost } from '@/lib/api-client';
 
 export { userKeys };
 

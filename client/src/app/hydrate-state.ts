@@ -5,15 +5,14 @@
  * hydrateRoot, so the first render shows the same data as the HTML and nothing is fetched again.
  *
  * Each answer is stamped with this browser's clock, not the server's: a phone whose clock runs
- * ahead or behind would otherwise see it as stale at once (a second fetch) or keep an older copy
- * read back from IndexedDB. That copy is read back first, then replaced by the server's answers.
+ * ahead or behind would otherwise see it as stale at once (a second fetch) or lose to an older copy
+ * read back from IndexedDB (TanStack's restore keeps whichever answer is newer).
  *
  * The server renders anonymously; a signed-in visitor's per-caller answers (store lists and pages,
  * search: which stores they already chat with) are marked stale and refetched once the page runs.
  */
 import type { DehydratedState } from '@tanstack/react-query';
 import { queryClient, scope } from '@/lib/query-client';
-import { queryCacheRestored } from '@/lib/query-provider';
 
 /** Query keys (after the scope) whose answers depend on who asks. */
 const PER_CALLER = ['stores', 'store-products', 'search'];
@@ -28,8 +27,7 @@ export function readServerState(): DehydratedState | null {
   }
 }
 
-export async function applyServerState(state: DehydratedState, signedIn: boolean): Promise<void> {
-  await queryCacheRestored();
+export function applyServerState(state: DehydratedState, signedIn: boolean): void {
   const now = Date.now();
   for (const query of state.queries) {
     if (query.state.status !== 'success') continue;

@@ -1,10 +1,10 @@
 import { LocaleProvider } from '@chakra-ui/react/locale';
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Hosts } from '@/components/ui/hosts';
-import { QueryProvider } from '@/lib/query-provider';
+import { queryClient as appQueryClient } from '@/lib/query-client';
 import { system } from '@/lib/theme/system';
 import { SessionEffects } from './session-effects';
 
@@ -14,12 +14,12 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   return (
     <ChakraProvider value={system}>
       <LocaleProvider locale={i18n.language === 'en' ? 'en-GB' : 'ar-SY'}>
-        <QueryProvider client={queryClient}>
+        <QueryClientProvider client={queryClient ?? appQueryClient}>
           <SessionEffects />
           {children}
           {/* The toaster and the confirm dialog, once a screen that uses them has loaded (hosts.tsx). */}
           <Hosts />
-        </QueryProvider>
+        </QueryClientProvider>
       </LocaleProvider>
     </ChakraProvider>
   );

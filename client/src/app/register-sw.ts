@@ -1,7 +1,5 @@
 /**
  * Registers the service worker from the site root after the page has loaded (SPEC.md §1); only logs.
- * The app's code may itself arrive after the load event (main.tsx starts a server-rendered page then):
- * register at once in that case, or no server-rendered page would ever get the worker.
  *
  * The worker precaches only the shell (client/vite.config.ts) and caches the rest when a page uses
  * it. What this page loaded before the worker controlled it (its route's chunks, the logo) is handed

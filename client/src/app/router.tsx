@@ -1,137 +1,70 @@
 /**
- * Routes of SPEC.md §2 as one route list rendered with useRoutes (declarative mode keeps the data
- * router out of the first load); every screen is a React.lazy chunk. Dashboard routes come from
- * features/dashboard/routes.tsx and are mounted at the top level. This is where features meet: the
- * dashboard gets the chat thread from here, as it may not import features/chat itself.
+ * Routes of SPEC.md §2 as one route list rendered with useRoutes; every screen is a React.lazy chunk.
+ * Dashboard routes come from features/dashboard/routes.tsx and are mounted at the top level. This is
+ * where features meet: the dashboard gets the chat thread from here, as it may not import features/chat
+ * itself.
  */
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, createContext, lazy, type ReactNode, Suspense, useContext } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router-dom';
 import { NavigationBridge } from '@/lib/navigation';
 import { PublicLayout } from '@/components/layout/public-layout';
-import { preloadUserGate, RequireAuth } from '@/components/layout/require-auth';
+import { RequireAuth } from '@/components/layout/require-auth';
 import { LoadingState } from '@/components/ui/loading-state';
 import { paths } from '@/config/paths';
-import { dashboardRoutes, preloadInbox } from '@/features/dashboard/routes';
-import { lazyRoute } from '@/lib/lazy-route';
-
-const landing = lazyRoute(
-  () => import('@/features/landing/routes/landing'),
-  (m) => m.default,
-);
-const storesList = () => import('@/features/stores/routes/stores-list');
-const pharmacies = lazyRoute(storesList, (m) => m.PharmaciesRoute);
-const clinics = lazyRoute(storesList, (m) => m.ClinicsRoute);
-const nurseries = lazyRoute(storesList, (m) => m.NurseriesRoute);
-const Landing = landing.Component;
-const Pharmacies = pharmacies.Component;
-const Clinics = clinics.Component;
-const Nurseries = nurseries.Component;
-const blog = lazyRoute(
-  () => import('@/features/posts/routes/blog'),
-  (m) => m.default,
-);
-const article = lazyRoute(
-  () => import('@/features/posts/routes/article'),
-  (m) => m.default,
-);
-const search = lazyRoute(
-  () => import('@/features/search/routes/search'),
-  (m) => m.default,
-);
-// A product's page comes in the store page's chunk (one dynamic import: the first load's route table
-// stays as small).
-const storeProductsModule = () => import('@/features/products/routes/store-products');
-const storeProducts = lazyRoute(storeProductsModule, (m) => m.default);
-const product = lazyRoute(storeProductsModule, (m) => m.ProductRoute);
-const Blog = blog.Component;
-const Article = article.Component;
-const Search = search.Component;
-const StoreProducts = storeProducts.Component;
-const Product = product.Component;
-// Its own chunk: the chat's queries it starts stay out of the store lists' first load.
-const StartChat = lazy(() => import('@/features/stores/routes/start-chat'));
-const Cart = lazy(() => import('@/features/cart/routes/cart'));
-const Carts = lazy(() => import('@/features/cart/routes/carts'));
-const Account = lazy(() => import('@/features/account/routes/account'));
-const MyOrders = lazy(() => import('@/features/orders/routes/my-orders'));
-const ChatList = lazy(() => import('@/features/chat/routes/chat-list'));
-const chat = lazyRoute(
-  () => import('@/features/chat/routes/chat'),
-  (m) => m.default,
-);
-const Chat = chat.Component;
-const Login = lazy(() => import('@/features/auth/routes/login'));
-const Register = lazy(() => import('@/features/auth/routes/register'));
-const ForgetPassword = lazy(() => import('@/features/auth/routes/forget-password'));
-const NotFound = lazy(() => import('./routes/not-found'));
-/** The chat thread the admin's /conversation/{id} shows (read-only); the screen's Suspense waits for it. */
-const chatThread = lazyRoute(
-  () => import('@/features/chat/components/chat-thread'),
-  (m) => m.ChatThread,
-);
-const ChatThread = chatThread.Component;
+import { dashboardRoutes } from '@/features/dashboard/routes';
 
 /**
- * The public screens the server renders (server/src/render.ts, app/ssr/): main.tsx loads the one of
- * this URL before the first render (hydration needs it: the server's HTML holds it). Resolves when it
- * is in (rejects if its chunk failed: React.lazy then shows the error).
+ * The route screens by source path ('/src/features/landing/routes/landing.tsx'): each a lazy chunk.
+ * Vite's manifests are keyed by the same paths, so the server can name a rendered screen's chunks.
  */
-const FIRST_SCREENS = new Map<string, { preload: () => Promise<unknown> }>([
-  [paths.home.path, landing],
-  [paths.pharmacies.path, pharmacies],
-  [paths.clinics.path, clinics],
-  [paths.nurseries.path, nurseries],
-  [paths.blog.path, blog],
-  [paths.article.path, article],
-  [paths.search.path, search],
-  [paths.store.path, storeProducts],
-  [paths.product.path, product],
+const screenModules = import.meta.glob<Record<string, ComponentType>>([
+  '/src/features/*/routes/*.tsx',
+  '/src/app/routes/*.tsx',
+  '!/src/features/dashboard/**',
 ]);
 
-/** The route pattern this URL renders with (ranked as useRoutes ranks them: /blog/list is not an article). */
-export function matchedPattern(pathname: string): string | null {
-  const matches = matchRoutes(routes, pathname);
-  return matches?.at(-1)?.route.path ?? null;
+/** Where the server's render records the screens it drew (app/ssr/entry-server.tsx); none in the browser. */
+export const RenderedScreens = createContext<Set<string> | null>(null);
+
+/** The lazy screen exported as `name` by the module at `src` (under client/, as Vite's manifest keys it). */
+function screen(src: string, name = 'default'): ComponentType {
+  const load = screenModules[`/${src}`];
+  if (!load) throw new Error(`app/router: no route module ${src}`);
+  const Lazy = lazy(async () => {
+    const Component = (await load())[name];
+    if (!Component) throw new Error(`app/router: ${src} has no export ${name}`);
+    return { default: Component };
+  });
+  return function Screen() {
+    useContext(RenderedScreens)?.add(src);
+    return <Lazy />;
+  };
 }
 
-/** Rendered by the server (public, anonymous): the pattern of one of the screens above. */
-export const isServerRendered = (pattern: string | null): boolean => pattern !== null && FIRST_SCREENS.has(pattern);
-
-/**
- * Signed-in screens opened from the shell (a farmer tapping a message's notification): their chunk and
- * their data are requested as the app starts, beside each other, not one after the other behind the user
- * query and the route's own loading.
- */
-const SIGNED_IN_FIRST = new Map<string, (params: Record<string, string | undefined>) => Promise<unknown>>([
-  [
-    paths.chat.path,
-    ({ id }) => {
-      void import('@/api/conversations').then((m) => m.prefetchThread(Number(id)));
-      return Promise.all([chat.preload(), preloadUserGate()]);
-    },
-  ],
-  [
-    // The store's inbox opened on a conversation (?c=): its thread and the thread's code beside the dashboard's.
-    '/dashboard/chats',
-    () => {
-      const id = Number(new URLSearchParams(window.location.search).get('c'));
-      if (id > 0) void import('@/api/conversations').then((m) => m.prefetchThread(id));
-      // its lists too: the inbox's two default tabs, beside each other (api/inbox.ts prefetchInbox)
-      void import('@/features/dashboard/components/dashboard-entry').then((m) => m.prefetchInbox());
-      // the first render waits for the frame, the inbox screen and the thread, and draws them at once
-      return Promise.all([preloadInbox(), id > 0 ? chatThread.preload() : null]);
-    },
-  ],
-]);
-
-export function preloadFirstScreen(pathname: string, signedIn = false): Promise<unknown> | null {
-  const match = matchRoutes(routes, pathname)?.at(-1);
-  const pattern = match?.route.path ?? null;
-  const first = pattern === null ? undefined : FIRST_SCREENS.get(pattern);
-  if (first) return first.preload();
-  const signedInFirst = signedIn && pattern !== null ? SIGNED_IN_FIRST.get(pattern) : undefined;
-  return signedInFirst && match ? signedInFirst(match.params) : null;
-}
+const Landing = screen('src/features/landing/routes/landing.tsx');
+const Pharmacies = screen('src/features/stores/routes/stores-list.tsx', 'PharmaciesRoute');
+const Clinics = screen('src/features/stores/routes/stores-list.tsx', 'ClinicsRoute');
+const Nurseries = screen('src/features/stores/routes/stores-list.tsx', 'NurseriesRoute');
+const Blog = screen('src/features/posts/routes/blog.tsx');
+const Article = screen('src/features/posts/routes/article.tsx');
+const Search = screen('src/features/search/routes/search.tsx');
+const StoreProducts = screen('src/features/products/routes/store-products.tsx');
+const Product = screen('src/features/products/routes/product.tsx');
+const StartChat = screen('src/features/stores/routes/start-chat.tsx');
+const Cart = screen('src/features/cart/routes/cart.tsx');
+const Carts = screen('src/features/cart/routes/carts.tsx');
+const Account = screen('src/features/account/routes/account.tsx');
+const MyOrders = screen('src/features/orders/routes/my-orders.tsx');
+const ChatList = screen('src/features/chat/routes/chat-list.tsx');
+const Chat = screen('src/features/chat/routes/chat.tsx');
+const Login = screen('src/features/auth/routes/login.tsx');
+const Register = screen('src/features/auth/routes/register.tsx');
+const ForgetPassword = screen('src/features/auth/routes/forget-password.tsx');
+const NotFound = screen('src/app/routes/not-found.tsx');
+/** The chat thread the admin's /conversation/{id} shows (read-only). */
+const ChatThread = lazy(() =>
+  import('@/features/chat/components/chat-thread').then((m) => ({ default: m.ChatThread })),
+);
 
 const standalone = (element: ReactNode) => <Suspense fallback={<LoadingState />}>{element}</Suspense>;
 
@@ -169,6 +102,12 @@ export const routes: RouteObject[] = [
   { path: paths.forgetPassword.path, element: standalone(<ForgetPassword />) },
   ...dashboardRoutes({ ChatThread }),
 ];
+
+/** The route pattern this URL renders with (ranked as useRoutes ranks them: /blog/list is not an article). */
+export function matchedRoute(pathname: string): { pattern: string; params: Record<string, string | undefined> } | null {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  return match?.route.path ? { pattern: match.route.path, params: match.params } : null;
+}
 
 /** The route list under any router: BrowserRouter here, StaticRouter on the server (app/ssr/entry-server.tsx). */
 export function AppRoutes() {

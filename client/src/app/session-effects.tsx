@@ -6,8 +6,7 @@
  * through Suspense: as a React.lazy their first render suspended, the fallback was committed, and the retry
  * that mounts them was held by React's 300 ms reveal throttle and restarted by every other update on a busy
  * first screen (a thread's lazy menus, the composer) — on the store's inbox they mounted ~0.7 s after their
- * code was in, and messages sent meanwhile raised no alert. A signed-in page opened cold has their code
- * fetched beside the screen's already (the route table's modulepreload links: client/vite-route-preload.ts).
+ * code was in, and messages sent meanwhile raised no alert.
  */
 import type { ComponentType } from 'react';
 import { useEffect, useReducer, useState } from 'react';
@@ -36,8 +35,7 @@ export function SessionEffects() {
         // without it there is no live connection and no outbox, so it is asked for again when the
         // browser is back online, and, while it says it is online, after 2, 4, 8 … 60 s (the effect's
         // cleanup drops the other one). The browser fetches a failed module again (whatwg/html#10327:
-        // the Chromium of the e2e tests, 156, does). The window's own event, not lib/online.ts: the
-        // first load keeps TanStack's core out.
+        // the Chromium of the e2e tests, 156, does).
         window.addEventListener('online', again);
         if (navigator.onLine) timer = setTimeout(again, Math.min(MAX_WAIT_MS, 2_000 * 2 ** attempt));
       },

@@ -1,10 +1,8 @@
 /**
- * The shared catalogues (CONTRACT.md §3, §7, SPEC.md §5) as `validation.*`, `api.*` and `apiError.*`
- * (one general message per error code) keys in both languages, and the text of an API failure in the
- * UI language. Behaviour is decided on `ApiError.code` (lib/api-error.ts); nothing here decides
- * anything, it only says it. Imported by the api client and the realtime adapter (through
- * lib/api-failure.ts), so the catalogues load with the first screen that talks to the API rather
- * than with the landing page.
+ * The text of an API failure in the UI language, from the shared catalogues (CONTRACT.md §3, §7,
+ * SPEC.md §5; in i18next as `validation.*`, `api.*`, `apiError.*`: index.ts). Behaviour is decided on
+ * `ApiError.code` (lib/api-error.ts); nothing here decides anything, it only says it. Used by the api
+ * client and the realtime adapter (through lib/api-failure.ts).
  */
 import {
   type ApiMessageKey,
@@ -14,17 +12,7 @@ import {
   type Lang,
   validationMessages,
 } from '@agrivet/shared';
-import { currentLang, i18n } from './index';
-
-for (const lang of ['ar', 'en'] as const) {
-  i18n.addResourceBundle(
-    lang,
-    'translation',
-    { validation: validationMessages[lang], api: apiMessages[lang], apiError: errorCodeMessages[lang] },
-    true,
-    false,
-  );
-}
+import { currentLang } from './index';
 
 /** What the client knows of a failed call besides its code (never the text of the message). */
 export interface FailureContext {

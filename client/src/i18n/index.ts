@@ -1,13 +1,26 @@
 /**
- * i18next with Arabic by default and an English switch that flips <html dir/lang>.
- * The language choice is kept in localStorage ('lang').
+ * i18next with Arabic by default and an English switch that flips <html dir/lang>. The Arabic catalogue
+ * (every namespace) comes with the app; the English one is one chunk (en.ts), loaded when English is
+ * chosen. The language choice is kept in localStorage ('lang').
  */
-import type { Lang } from '@agrivet/shared';
+import { apiMessages, errorCodeMessages, type Lang, validationMessages } from '@agrivet/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ar } from './ar';
+import { dashboardAr, oversightAr } from './dashboard-ar';
 
 const LANG_KEY = 'lang';
+
+/** The namespaces: the app's, and the store owner's and admin's screens' (features/dashboard/lib/i18n.ts). */
+export const DASHBOARD_NS = 'dashboard';
+export const OVERSIGHT_NS = 'oversight';
+
+/** The shared catalogues (CONTRACT.md §3, §7, SPEC.md §5) in `lang`, as `validation.*`, `api.*`, `apiError.*`. */
+const contract = (lang: Lang) => ({
+  validation: validationMessages[lang],
+  api: apiMessages[lang],
+  apiError: errorCodeMessages[lang],
+});
 
 /** The language chosen in this browser (Arabic unless English was chosen). */
 export function storedLang(): Lang {
@@ -24,74 +37,34 @@ export function applyDocumentLang(lang: Lang): void {
   document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
 }
 
-// Arabic ships with the first load; English loads when chosen.
 void i18n.use(initReactI18next).init({
-  resources: { ar: { translation: ar } },
+  resources: {
+    ar: { translation: { ...ar, ...contract('ar') }, [DASHBOARD_NS]: dashboardAr, [OVERSIGHT_NS]: oversightAr },
+  },
   lng: 'ar',
   fallbackLng: 'ar',
+  ns: ['translation', DASHBOARD_NS, OVERSIGHT_NS],
+  defaultNS: 'translation',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 applyDocumentLang('ar');
 
-/**
- * Switches to the language saved in this browser, if it is English. Called by app/main.tsx: at once for
- * the client-rendered shell, after hydration for a server-rendered page (the server renders Arabic).
- */
-export function restoreStoredLang(): void {
-  if (storedLang() === 'en') void setLang('en');
-}
-
-/** A part's English twin (chat-en.ts …): the same keys as its Arabic, each a string. */
-export type EnglishOf<T> = { [K in keyof T]: T[K] extends string ? string : EnglishOf<T[K]> };
-
-/**
- * Loads an English bundle into `ns` once; a chunk that failed (offline) is asked for again next time.
- * `overwrite`: the main catalogue's keys win over a part's, as when they were added in one go.
- */
-function englishBundle(ns: string, load: () => Promise<object>, overwrite: boolean): () => Promise<unknown> {
-  let done: Promise<unknown> | undefined;
-  return () =>
-    (done ??= load().then(
-      (strings) => i18n.addResourceBundle('en', ns, strings, true, overwrite),
-      (err) => {
-        done = undefined;
-        throw err;
-      },
-    ));
-}
-
-/** English is chosen (or being switched to): a part that arrives now loads its English at once. */
-let englishWanted = false;
-/** The main English catalogue and each part's English (addStrings), each loaded once when English is chosen. */
-const english = new Map([['main', englishBundle('translation', () => import('./en').then((m) => m.en), true)]]);
-
-async function ensureLoaded(lang: Lang): Promise<void> {
-  if (lang === 'ar') return;
-  await Promise.all([...english.values()].map((load) => load()));
-}
-
-/**
- * A part's strings (a screen's chunk: the chat, the shop, the dashboard …): the Arabic joins the
- * catalogue with the part's code; the English is a chunk of its own, loaded only for a reader who chose
- * English — with the main English catalogue (setLang), or at once when the part arrives while English is
- * on screen (its text is then in Arabic until it is in, one request later). Arabic readers, nearly
- * everyone, do not download a second language with every screen.
- */
-export function addStrings(key: string, ns: string, ar: object, loadEnglish: () => Promise<object>): void {
-  if (english.has(key)) return;
-  i18n.addResourceBundle('ar', ns, ar, true, false);
-  const load = englishBundle(ns, loadEnglish, false);
-  english.set(key, load);
-  if (!englishWanted) return;
-  // redraw what is on screen with the part's English (useTranslation listens to languageChanged);
-  // offline, the part stays in Arabic until English is chosen again
-  load().then(
-    () => {
-      if (i18n.language === 'en') void i18n.changeLanguage('en');
+let english: Promise<void> | undefined;
+/** The English catalogue, loaded once; a chunk that failed (offline) is asked for again next time. */
+function loadEnglish(): Promise<void> {
+  english ??= import('./en').then(
+    ({ en, dashboardEn, oversightEn }) => {
+      i18n.addResourceBundle('en', 'translation', { ...en, ...contract('en') });
+      i18n.addResourceBundle('en', DASHBOARD_NS, dashboardEn);
+      i18n.addResourceBundle('en', OVERSIGHT_NS, oversightEn);
     },
-    () => {},
+    (err: unknown) => {
+      english = undefined;
+      throw err;
+    },
   );
+  return english;
 }
 
 export function currentLang(): Lang {
@@ -104,8 +77,7 @@ export async function setLang(lang: Lang): Promise<void> {
   } catch {
     // private mode: the choice lasts for this page only
   }
-  englishWanted = lang === 'en';
-  await ensureLoaded(lang);
+  if (lang === 'en') await loadEnglish();
   await i18n.changeLanguage(lang);
   applyDocumentLang(lang);
 }

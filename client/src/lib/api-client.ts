@@ -1,15 +1,49 @@
 /**
  * The one axios instance (bulletproof-react's lib/api-client): base /api, 15 s time-out, the bearer
  * token from the registered getter, the {status, data} envelope unwrapped, every failure turned into
- * an ApiError with a code to decide on and a message in the UI language. An `unauthenticated` answer
- * is reported to the registered handler (lib/api-auth.ts; the session signs out): this file knows no store.
+ * an ApiError with a code to decide on and a message in the UI language. It knows no store: whoever
+ * holds the session (stores/session.ts, when it is created) registers the token to send and what to do
+ * when the API answers `unauthenticated` (the session signs out).
  */
 import { API_BASE, errorCodeForStatus, LIMITS } from '@agrivet/shared';
 import axios, { type AxiosError, AxiosHeaders, type AxiosProgressEvent } from 'axios';
 import { i18n } from '@/i18n';
-import { reportUnauthorized, requestToken } from './api-auth';
 import { ApiError } from './api-error';
 import { apiErrorFromFailure, type FailureEnvelope } from './api-failure';
+import { readToken } from './token-storage';
+
+/** The bearer token for the next request, or null to send none. */
+export type TokenGetter = () => string | null;
+/** Called with the token a refused request was sent with (null without one) and the refusal's message. */
+export type UnauthorizedHandler = (sentWith: string | null, message?: string) => void;
+
+let tokenGetter: TokenGetter = readToken;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * Where requests take their token (null: back to the token saved in localStorage). Returns the getter
+ * it replaces (null for the saved token), so a test can put it back.
+ */
+export function setTokenGetter(getter: TokenGetter | null): TokenGetter | null {
+  const replaced = tokenGetter === readToken ? null : tokenGetter;
+  tokenGetter = getter ?? readToken;
+  return replaced;
+}
+
+/** Who hears of `unauthenticated` answers (null: nobody). Returns the handler it replaces. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): UnauthorizedHandler | null {
+  const replaced = unauthorizedHandler;
+  unauthorizedHandler = handler;
+  return replaced;
+}
+
+export function requestToken(): string | null {
+  return tokenGetter();
+}
+
+export function reportUnauthorized(sentWith: string | null, message?: string): void {
+  unauthorizedHandler?.(sentWith, message);
+}
 
 export const api = axios.create({
   baseURL: API_BASE,

@@ -5,9 +5,8 @@
  * (index.html, with the site's title) for a page opened again. In Arabic, the UI's default and the
  * server's only language, both give the same string; an English reader gets it in English.
  *
- * `t` is i18next's: the site's name and tagline are in the first load's catalogue (i18n/ar.ts); the glue
- * of a list's title (" في {province}", " — صفحة 2") is in i18n/layout.ts, which the lists and the server
- * load. The landing sets its own (the site's title) without this module: its first load stays as small.
+ * `t` is i18next's (i18n/ar.ts: the site's name and tagline, and the glue of a list's title: " في
+ * {province}", " — صفحة 2"). The landing sets its own (the site's title).
  */
 import { useEffect } from 'react';
 

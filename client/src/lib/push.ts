@@ -6,6 +6,7 @@
  * (localStorage `push-prompt:{userId}`), so the offer is made once.
  */
 import { apiPaths, type PushKey } from '@agrivet/shared';
+import { apiGet, apiPost } from './api-client';
 
 export type PushOutcome = 'on' | 'denied' | 'unsupported' | 'failed';
 
@@ -68,7 +69,6 @@ export async function enablePush(): Promise<PushOutcome> {
   try {
     const reg = await registration();
     if (!reg) return 'failed';
-    const { apiGet, apiPost } = await import('./api-client');
     const { public_key } = await apiGet<PushKey>(apiPaths.push.key);
     const subscription =
       (await reg.pushManager.getSubscription()) ??
@@ -91,7 +91,6 @@ export async function disablePush(timeoutMs = 3_000): Promise<void> {
     const reg = await navigator.serviceWorker.getRegistration();
     const subscription = await reg?.pushManager.getSubscription();
     if (!subscription) return;
-    const { apiPost } = await import('./api-client');
     await apiPost(apiPaths.push.unsubscribe, { endpoint: subscription.endpoint }).catch(() => undefined);
     await subscription.unsubscribe().catch(() => false);
   })();

@@ -6,16 +6,12 @@
  * stale refetches when the connection returns. Each query key starts with a `scope`, which decides where an answer may live:
  * the public catalogue is saved to IndexedDB (a repeat visit shows it at once, even offline); account
  * data stays in memory and is dropped when the account changes.
- *
- * Loaded by the first screen that needs it (feature api modules build their keys from `scope`), not by
- * the landing page; it hands the client to lib/query-provider.tsx when this module runs.
  */
 import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
 import { ApiError, type ApiErrorCode } from './api-error';
 import { type DehydratedQuery, type PersistCandidate, persistQueries } from './persist-queries';
 import { readSavedUser } from './saved-user';
-import { provideQueryClient } from './query-provider';
 
 /** The first element of every query key. */
 export const scope = {
@@ -209,8 +205,8 @@ export function followSession(client: QueryClient): () => void {
 
 export const queryClient = createQueryClient();
 followSession(queryClient);
-provideQueryClient(
-  queryClient,
+
+const restored: Promise<void> =
   typeof indexedDB === 'undefined'
     ? Promise.resolve()
     : persistQueries(queryClient, {
@@ -219,5 +215,9 @@ provideQueryClient(
         isPrivate: (key) => key[0] === scope.account,
         owner: sessionOwner,
         trim: trimSavedChats,
-      }).then(() => afterRestore(queryClient)),
-);
+      }).then(() => afterRestore(queryClient));
+
+/** Resolves once the saved copy (IndexedDB) has been read back into `queryClient`. */
+export function queryCacheRestored(): Promise<void> {
+  return restored;
+}

@@ -3,10 +3,10 @@
  * state: the `auth/user` query of api/auth.ts (`useUser()`, `getUser()`), which login, register and
  * logout update.
  * The api client knows nothing of this store: the store registers, when it is created, the token every
- * request sends and the handler of `unauthenticated` answers (lib/api-auth.ts).
+ * request sends and the handler of `unauthenticated` answers (lib/api-client.ts).
  */
 import { create } from 'zustand';
-import { setTokenGetter, setUnauthorizedHandler } from '@/lib/api-auth';
+import { setTokenGetter, setUnauthorizedHandler } from '@/lib/api-client';
 import { writeSavedUser } from '@/lib/saved-user';
 import { readToken, writeToken } from '@/lib/token-storage';
 

@@ -92,9 +92,9 @@ async function reactOwnership(page: Page): Promise<{ nodes: number; owned: numbe
 }
 
 /**
- * A server-rendered page answers taps only once React has hydrated it (the entry starts the app after the
- * load event; the top bar and each Suspense boundary hydrate on their own). Resolves when every button and
- * link on the page is React's.
+ * A server-rendered page answers taps only once React has hydrated it (each Suspense boundary, the lazy
+ * screen's, hydrates on its own when its chunk is in). Resolves when every button and link on the page is
+ * React's.
  */
 export async function hydrated(page: Page): Promise<void> {
   await expect

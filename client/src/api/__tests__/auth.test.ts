@@ -2,7 +2,7 @@ import { apiPaths, TOKEN_STORAGE_KEY } from '@agrivet/shared';
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys, logout, saveUserChanges, seedSavedUser, signIn, userQueryOptions } from '@/api/auth';
-import { reportUnauthorized, requestToken } from '@/lib/api-auth';
+import { reportUnauthorized, requestToken } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { createQueryClient } from '@/lib/query-client';
 import { readSavedUser, USER_STORAGE_KEY } from '@/lib/saved-user';
@@ -11,7 +11,8 @@ import { createUser } from '@test/factories';
 
 const apiGet = vi.fn();
 const apiPost = vi.fn();
-vi.mock('@/lib/api-client', () => ({
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
   apiGet: (...a: unknown[]) => apiGet(...a),
   apiPost: (...a: unknown[]) => apiPost(...a),
 }));

@@ -17,7 +17,8 @@ import { useRealtime } from '@/stores/realtime';
 
 const apiGet = vi.fn();
 const apiPost = vi.fn();
-vi.mock('@/lib/api-client', () => ({
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
   apiGet: (...a: unknown[]) => apiGet(...a),
   apiPost: (...a: unknown[]) => apiPost(...a),
 }));

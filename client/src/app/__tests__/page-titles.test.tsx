@@ -20,14 +20,20 @@ import { paths } from '@/config/paths';
 import LandingRoute from '@/features/landing/routes/landing';
 import ArticleRoute from '@/features/posts/routes/article';
 import BlogRoute from '@/features/posts/routes/blog';
-import StoreProductsRoute, { ProductRoute } from '@/features/products/routes/store-products';
+import ProductRoute from '@/features/products/routes/product';
+import StoreProductsRoute from '@/features/products/routes/store-products';
 import SearchRoute from '@/features/search/routes/search';
 import { ClinicsRoute, NurseriesRoute, PharmaciesRoute } from '@/features/stores/routes/stores-list';
 import { ApiError } from '@/lib/api-error';
 import { titleWithUnread } from '@/lib/message-alerts';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet, apiPost: vi.fn(), api: { defaults: {}, interceptors: {} } }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+  apiPost: vi.fn(),
+  api: { defaults: {}, interceptors: {} },
+}));
 
 const store = {
   id: 3,

@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 describe('registerServiceWorker', () => {
-  it('registers at once when the app starts after the load event (a server-rendered page)', () => {
+  it('registers at once when the page has already loaded', () => {
     vi.stubEnv('PROD', true);
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
     const { register } = fakeServiceWorker();

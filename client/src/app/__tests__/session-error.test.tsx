@@ -7,7 +7,11 @@ import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/stores/session';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet, apiPost: vi.fn() }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+  apiPost: vi.fn(),
+}));
 
 afterEach(() => {
   apiGet.mockReset();

@@ -3,7 +3,9 @@
  * server/src/render.ts): the route's data is fetched first, through the features' own query options
  * into a QueryClient of this request, then the app renders to HTML under a StaticRouter with its own
  * Emotion cache (Chakra's styles extracted into <style> tags), and the cache is dehydrated for the
- * browser (main.tsx hydrates it before hydrateRoot, so nothing is fetched twice).
+ * browser (main.tsx puts it in the app's cache before hydrateRoot, so nothing is fetched twice). It
+ * names the route screens it rendered by source path: server/src/render.ts preloads their chunks,
+ * read from the client build's manifest.
  *
  * Always anonymous: the session token lives in the browser's localStorage, which the server never
  * sees, and the API calls made here carry no Authorization header — so no private data (a store
@@ -16,15 +18,15 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { type ReactElement, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchRoutes, StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { hasErrorCode } from '@/lib/api-error';
 import { createQueryClient } from '@/lib/query-client';
 import { createStyleCache } from '@/lib/theme/style-cache';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes, isServerRendered, matchedPattern, routes } from '@/app/router';
-import { headTags } from './head';
+import { AppRoutes, matchedRoute, RenderedScreens } from '@/app/router';
+import { headTags, type PageHead } from './head';
 import { configureServerApi } from './server-api';
-import { notFoundHead, prefetchScreen } from './prefetch';
+import { isServerRendered, notFoundHead, prefetchScreen } from './prefetch';
 
 export { configureServerApi };
 
@@ -45,8 +47,10 @@ export interface RenderOutput {
   html: string;
   /** The dehydrated query cache (JSON), or null when the screen has no data. */
   state: string | null;
-  /** The route pattern rendered (e.g. /blog/:id), for the server's log and preloads. */
+  /** The route pattern rendered (e.g. /blog/:id), for the server's log. */
   pattern: string;
+  /** The route screens rendered, by source path (src/features/…): the keys of the client's manifest. */
+  screens: string[];
 }
 
 /** Longest a render may take (the data is fetched before): past it the server sends the shell. */
@@ -84,15 +88,15 @@ function renderAll(element: ReactElement): Promise<string> {
 /** null: not a server-rendered screen, or its data could not be fetched — the server sends the shell. */
 export async function render(input: RenderInput): Promise<RenderOutput | null> {
   const url = new URL(input.url, 'http://render.invalid');
-  const pattern = matchedPattern(url.pathname);
-  if (!isServerRendered(pattern) || pattern === null) return null;
-  const params = matchRoutes(routes, url.pathname)?.at(-1)?.params ?? {};
+  const route = matchedRoute(url.pathname);
+  if (!route || !isServerRendered(route.pattern)) return null;
+  const { pattern, params } = route;
 
   const queryClient: QueryClient = createQueryClient();
   // One try: a visitor waits for this.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   let status: 200 | 404 = 200;
-  let head: Awaited<ReturnType<typeof prefetchScreen>>;
+  let head: PageHead;
   try {
     head = await configureServerApi.withClient(input.clientIp, () =>
       prefetchScreen(queryClient, pattern, params, url.searchParams),
@@ -110,13 +114,16 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
 
   const cache = createStyleCache();
   const emotion = createEmotionServer(cache);
+  const screens = new Set<string>();
   const html = await renderAll(
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProvider queryClient={queryClient}>
-          <StaticRouter location={input.url}>
-            <AppRoutes />
-          </StaticRouter>
+          <RenderedScreens.Provider value={screens}>
+            <StaticRouter location={input.url}>
+              <AppRoutes />
+            </StaticRouter>
+          </RenderedScreens.Provider>
         </AppProvider>
       </CacheProvider>
     </StrictMode>,
@@ -130,5 +137,6 @@ export async function render(input: RenderInput): Promise<RenderOutput | null> {
     html,
     state: dehydrated.queries.length > 0 ? JSON.stringify(dehydrated) : null,
     pattern,
+    screens: [...screens],
   };
 }

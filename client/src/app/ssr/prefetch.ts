@@ -3,7 +3,6 @@
  * QueryClient with the features' own query options (same keys, same API calls as the browser makes,
  * so the dehydrated cache is exactly what the screen reads), and its <head> from that data.
  */
-import '@/i18n/layout';
 import {
   formatPrice,
   type Post,
@@ -61,6 +60,19 @@ export const notFoundHead = (pathname: string): PageHead => ({
   type: 'website',
   robots: 'noindex',
 });
+
+/** The route patterns the server renders: the public screens below. */
+const SERVER_RENDERED = new Set<string>([
+  paths.home.path,
+  ...Object.keys(storeListTypes),
+  paths.blog.path,
+  paths.article.path,
+  paths.store.path,
+  paths.product.path,
+  paths.search.path,
+]);
+
+export const isServerRendered = (pattern: string): boolean => SERVER_RENDERED.has(pattern);
 
 /**
  * Fetches the screen's data into `client` and returns its head. Throws what the API call threw (an

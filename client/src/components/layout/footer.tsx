@@ -2,7 +2,6 @@
  * Footer (SPEC.md §1): social links (config/social.ts: only the configured ones), messaging link to the
  * support number, agency credit.
  */
-import '@/i18n/layout';
 import { Box } from '@chakra-ui/react/box';
 import { Container } from '@chakra-ui/react/container';
 import { Link } from '@chakra-ui/react/link';

@@ -3,7 +3,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon } from '@/components/ui/nav-icons';
+import { DownloadIcon } from '@/components/ui/icons';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;

@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { useTranslation } from 'react-i18next';
-import { LanguagesIcon } from '@/components/ui/nav-icons';
+import { LanguagesIcon } from '@/components/ui/icons';
 import { currentLang, setLang } from '@/i18n';
 
 /**

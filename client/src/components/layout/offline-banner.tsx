@@ -1,13 +1,11 @@
 /**
- * "You are offline" while the browser says so (TanStack's onlineManager, lib/online.ts). Loaded
- * lazily by the public and dashboard layouts (not part of the landing route's budget); rendered
- * nothing while online.
+ * "You are offline" while the browser says so (TanStack's onlineManager, lib/online.ts), in the public
+ * and dashboard layouts; nothing while online.
  */
 import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
-import { MdCloudOff } from 'react-icons/md';
-import '@/i18n/chat';
+import { CloudOffIcon } from '@/components/ui/icons';
 import { useOnline } from '@/lib/online';
 
 /** The chat's header and push prompt read it from here too. */
@@ -32,7 +30,7 @@ export default function OfflineBanner() {
       justifyContent="center"
       data-testid="offline-banner"
     >
-      <MdCloudOff aria-hidden />
+      <CloudOffIcon />
       <Text fontSize="sm" textAlign="center">
         {t('live.offline')}
       </Text>

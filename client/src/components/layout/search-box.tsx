@@ -7,7 +7,7 @@ import { PlainInput as Input } from '@/components/ui/plain-input';
 import { HStack } from '@chakra-ui/react/stack';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from '@/components/ui/nav-icons';
+import { SearchIcon } from '@/components/ui/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 

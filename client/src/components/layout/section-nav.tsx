@@ -7,7 +7,6 @@
  * more links wait (pure CSS scroll shadows, so they are there before the page's code runs) — and the
  * current section's link is scrolled into view when the route changes.
  */
-import '@/i18n/section-nav';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';

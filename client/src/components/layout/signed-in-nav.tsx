@@ -13,8 +13,6 @@
  * and the count in words), so the accessible name always contains the visible text. The chats entry is
  * `ChatsEntry`: feed it another count (e.g. a store's inbox) through its `count` prop.
  */
-import '@/i18n/shop';
-import '@/i18n/browse';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';

@@ -10,8 +10,9 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogInIcon, LogOutIcon } from '@/components/ui/nav-icons';
+import { LogInIcon, LogOutIcon } from '@/components/ui/icons';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { logout } from '@/api/auth';
 import { paths } from '@/config/paths';
 import { LOGO_URL } from '@/lib/images';
 import { selectIsLoggedIn, useSession } from '@/stores/session';
@@ -28,10 +29,9 @@ export function TopBar() {
   const navigate = useNavigate();
   const loggedIn = useSession(selectIsLoggedIn);
 
-  const logout = async () => {
+  const signOut = async () => {
     try {
-      // api/auth (and TanStack Query with it) is not in the first load.
-      await import('@/api/auth').then((m) => m.logout());
+      await logout();
       notify.success(t('auth.logoutDone'));
     } catch (err) {
       notify.error(err, t('auth.logoutFailed'));
@@ -72,7 +72,7 @@ export function TopBar() {
               </Suspense>
             )}
             {loggedIn ? (
-              <Button size="sm" variant="outline" onClick={logout} aria-label={t('nav.logout')}>
+              <Button size="sm" variant="outline" onClick={signOut} aria-label={t('nav.logout')}>
                 <LogOutIcon aria-hidden />
                 <Box as="span" display={{ base: 'none', sm: 'inline' }}>
                   {t('nav.logout')}

@@ -1,5 +1,4 @@
 /** The confirm dialog itself, loaded the first time confirm() is called. */
-import '@/i18n/layout';
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';

@@ -1,13 +1,10 @@
 /**
  * Confirm dialog instead of window.confirm: `if (await confirm({ title: t('errors.deleteConfirm') })) …`.
  * <ConfirmDialogHost /> mounts itself in the app providers' <Hosts /> when this module loads (hosts.tsx);
- * the dialog code loads on first use, or before it with `preloadConfirm()` — a menu whose item asks for
- * a confirmation calls it when it opens, so the dialog renders in the tap's own pass instead of suspending
- * (a Suspense reveal that other updates on a busy page can hold back).
+ * the dialog code loads on first use.
  */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { create } from 'zustand';
-import { lazyRoute } from '@/lib/lazy-route';
 import { mountHost } from './hosts';
 
 export interface ConfirmRequest {
@@ -25,16 +22,7 @@ interface ConfirmState {
 }
 
 const useConfirmStore = create<ConfirmState>(() => ({ request: null, used: false }));
-const view = lazyRoute(
-  () => import('./confirm-dialog-view'),
-  (m) => m.default,
-);
-const ConfirmDialogView = view.Component;
-
-/** Loads the dialog's code ahead of the first `confirm()` (once). */
-export const preloadConfirm = (): void => {
-  void view.preload().catch(() => {});
-};
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
 
 export function confirm(request: ConfirmRequest): Promise<boolean> {
   return new Promise((resolve) => {

@@ -7,7 +7,6 @@
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/i18n/chat';
 import { useOnline } from '@/components/layout/offline-banner';
 import { useRealtime } from '@/stores/realtime';
 

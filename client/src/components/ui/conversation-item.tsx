@@ -6,7 +6,6 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import '@/i18n/chat';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { dateLocale } from '@/lib/format';

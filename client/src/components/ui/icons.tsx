@@ -1,8 +1,8 @@
 /**
- * The icons of the first screen (top bar, landing page) as plain inline SVG: Lucide's drawings, the
- * same ones react-icons/lu renders, without react-icons' runtime in the first download.
- * The top bar's (a lazy chunk of its own) are in nav-icons.tsx. Other screens (lazy chunks) use
- * react-icons directly. Decorative: aria-hidden unless a caller says otherwise.
+ * The icons of what every page shows (the top bar, the offline banner) and of the landing page as plain
+ * inline SVG: Lucide's drawings, the same ones react-icons/lu renders, without react-icons' icon sets in
+ * the first download. Other screens (lazy chunks) use react-icons directly. Decorative: aria-hidden
+ * unless a caller says otherwise.
  */
 import type { ReactNode, SVGProps } from 'react';
 
@@ -76,5 +76,54 @@ export const SproutIcon = icon(
     <path d="M10 20c5.5-2.5.8-6.4 3-10" />
     <path d="M9.5 9.4c1.1.8 1.8 2.2 2.3 3.7-2 .4-3.5.4-4.8-.3-1.2-.6-2.3-1.9-3-4.2 2.8-.5 4.4 0 5.5.8z" />
     <path d="M14.1 6a7 7 0 0 0-1.1 4c1.9-.1 3.3-.6 4.3-1.4 1-1 1.6-2.3 1.7-4.6-2.7.1-4 1-4.9 2z" />
+  </>,
+);
+
+export const LogInIcon = icon(
+  <>
+    <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4" />
+    <polyline points="10 17 15 12 10 7" />
+    <line x1="15" x2="3" y1="12" y2="12" />
+  </>,
+  { directional: true },
+);
+export const LogOutIcon = icon(
+  <>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <polyline points="16 17 21 12 16 7" />
+    <line x1="21" x2="9" y1="12" y2="12" />
+  </>,
+  { directional: true },
+);
+export const LanguagesIcon = icon(
+  <>
+    <path d="m5 8 6 6" />
+    <path d="m4 14 6-6 2-3" />
+    <path d="M2 5h12" />
+    <path d="M7 2h1" />
+    <path d="m22 22-5-10-5 10" />
+    <path d="M14 18h6" />
+  </>,
+);
+export const DownloadIcon = icon(
+  <>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <polyline points="7 10 12 15 17 10" />
+    <line x1="12" x2="12" y1="15" y2="3" />
+  </>,
+);
+export const SearchIcon = icon(
+  <>
+    <circle cx="11" cy="11" r="8" />
+    <path d="m21 21-4.3-4.3" />
+  </>,
+);
+
+/** Lucide's cloud-off: the offline banner. */
+export const CloudOffIcon = icon(
+  <>
+    <path d="m2 2 20 20" />
+    <path d="M5.782 5.782A7 7 0 0 0 9 19h8.5a4.5 4.5 0 0 0 1.307-.193" />
+    <path d="M21.532 16.5A4.5 4.5 0 0 0 17.5 10h-1.79A7.008 7.008 0 0 0 10 5.07" />
   </>,
 );

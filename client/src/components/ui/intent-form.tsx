@@ -1,7 +1,7 @@
 /**
  * A button that works before the page's code has run: the submit button of a GET form to /login with
  * `next` = this page plus `?{intent}={value}`. Once React has the page, a submit is `onSubmit` (the action
- * itself). Before that — a server-rendered page on a slow phone, whose code starts after the load event —
+ * itself). Before that — a server-rendered page on a slow phone, whose code has not run yet —
  * the tap still goes somewhere: /login, which sends a signed-in user straight back with the intent (a
  * visitor after signing in), and the page acts on the intent. The form takes no room of its own
  * (`display: contents`): the button sits in its row. Used by «اطلب» (order-button.tsx) and «اسأل المتجر

@@ -2,7 +2,6 @@
  * The card of every browse list: image (a small placeholder without one, the logo if it fails to
  * load), title, lines of text, a star for special items, a free delivery ribbon, and actions at the bottom.
  */
-import '@/i18n/layout';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Card } from '@chakra-ui/react/card';

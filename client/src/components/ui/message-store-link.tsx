@@ -4,7 +4,6 @@
  * link goes to /login with that as `next`, so the chat opens after login or register. Hidden for the
  * store's own account.
  */
-import '@/i18n/layout';
 import type { Store } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { useTranslation } from 'react-i18next';

@@ -2,7 +2,6 @@
  * The view of components/ui/missing-page.tsx, loaded when a page turns out to be missing; the tab's title
  * is the server's 404 page's.
  */
-import '@/i18n/missing';
 import { Button } from '@chakra-ui/react/button';
 import { Container } from '@chakra-ui/react/container';
 import { Heading } from '@chakra-ui/react/heading';

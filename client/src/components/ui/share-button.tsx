@@ -4,7 +4,6 @@
  * origin, a denied permission) the link is shown selected in a field, to copy by hand. The URL is built
  * from `path` and this page's origin at the tap (the server renders the same button).
  */
-import '@/i18n/browse';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Text } from '@chakra-ui/react/text';

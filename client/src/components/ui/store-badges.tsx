@@ -1,13 +1,12 @@
 /**
  * A store's rating (average of 5 and the number of ratings) and its verified badge (CONTRACT.md §7),
- * shown on store cards and store pages. Strings come from the shop catalogue (i18n/shop.ts).
+ * shown on store cards and store pages. Strings: `storeState.*`, `reviews.*`.
  */
 import { Badge } from '@chakra-ui/react/badge';
 import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { MdStar, MdVerified } from 'react-icons/md';
-import '@/i18n/shop';
 
 export function StoreRating({ avg, count }: { avg: number | null; count: number }) {
   const { t } = useTranslation();

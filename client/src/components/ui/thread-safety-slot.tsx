@@ -8,7 +8,6 @@ import { IconButton } from '@chakra-ui/react/button';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdMoreVert } from 'react-icons/md';
-import '@/i18n/chat';
 
 const ThreadSafetyMenu = lazy(() =>
   import('@/components/ui/thread-safety-menu').then((m) => ({ default: m.ThreadSafetyMenu })),

@@ -1,5 +1,4 @@
 /** The Chakra toaster UI, loaded on the first toast (keeps Ark's toast machine out of the first load). */
-import '@/i18n/layout';
 import { Portal } from '@chakra-ui/react/portal';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { Stack } from '@chakra-ui/react/stack';

@@ -4,27 +4,18 @@
  * not import each other. Only this small table is in the first load: the layout and every screen are
  * lazy chunks, and each screen sits behind its role guard (lib/access.ts).
  */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/loading-state';
-import { lazyRoute } from '@/lib/lazy-route';
 import type { DashboardScreen as ScreenName } from './lib/access';
 import type { DashboardSlots } from './lib/slots';
 
 export type { ChatThreadProps, DashboardSlots } from './lib/slots';
 
-// One dynamic import (one preload list in the first load) for both pieces. Once preloaded (a store opening
-// its inbox cold: app/router.tsx), both are drawn in the first render, not after a committed fallback.
+// The frame and the screen loader come in one chunk.
 const loadEntry = () => import('./components/dashboard-entry');
-const shell = lazyRoute(loadEntry, (m) => m.DashboardShell);
-const screen = lazyRoute(loadEntry, (m) => m.DashboardScreen);
-const DashboardShell = shell.Component;
-const DashboardScreen = screen.Component;
-
-/** The dashboard's frame and screen loader, and the inbox screen (what `/dashboard/chats` draws first). */
-export function preloadInbox(): Promise<unknown> {
-  return Promise.all([shell.preload(), screen.preload(), loadEntry().then((m) => m.preloadInboxScreen())]);
-}
+const DashboardShell = lazy(() => loadEntry().then((m) => ({ default: m.DashboardShell })));
+const DashboardScreen = lazy(() => loadEntry().then((m) => ({ default: m.DashboardScreen })));
 
 const screenPaths: [string, ScreenName][] = [
   ['/dashboard', 'home'],

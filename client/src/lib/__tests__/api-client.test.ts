@@ -5,7 +5,7 @@
 import { apiMessages, errorCodeMessages, TOKEN_STORAGE_KEY, validationMessages } from '@agrivet/shared';
 import { AxiosError, type AxiosRequestConfig, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setTokenGetter, setUnauthorizedHandler } from '@/lib/api-auth';
+import { setTokenGetter, setUnauthorizedHandler } from '@/lib/api-client';
 import { setLang } from '@/i18n';
 import { api, apiGet, apiPost, toApiError } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';

@@ -1,14 +1,13 @@
 import type { Paged, Store } from '@agrivet/shared';
-import { QueryClient, QueryClientContext } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { useContext, useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@test/render';
 import { useStoresByCity } from '@/api/stores';
 import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
 import { ApiError } from '@/lib/api-error';
-import { reportUnauthorized } from '@/lib/api-auth';
+import { reportUnauthorized } from '@/lib/api-client';
 import { PERSIST_KEY, type PersistStorage, persistQueries } from '@/lib/persist-queries';
 import {
   CATALOGUE_MAX_AGE_MS,
@@ -22,10 +21,12 @@ import {
   shouldRetry,
   trimSavedChats,
 } from '@/lib/query-client';
-import { provideQueryClient, QueryProvider } from '@/lib/query-provider';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+}));
 
 const storesPage = (names: string[]): Paged<Store> =>
   ({
@@ -334,31 +335,5 @@ describe('threads saved for a repeat visit (issue 25): per account, bounded', ()
     } finally {
       stop();
     }
-  });
-});
-
-describe('QueryProvider', () => {
-  it('hands a client to the tree when it arrives, without remounting what is below', () => {
-    let mounts = 0;
-    const seen: unknown[] = [];
-    function Child() {
-      useEffect(() => {
-        mounts += 1;
-      }, []);
-      seen.push(useContext(QueryClientContext));
-      return null;
-    }
-    render(
-      <QueryProvider>
-        <Child />
-      </QueryProvider>,
-    );
-    // (Importing lib/query-client.ts above already handed over the app's client: this one replaces it.)
-    const client = new QueryClient();
-    const mount = vi.spyOn(client, 'mount');
-    act(() => provideQueryClient(client, Promise.resolve()));
-    expect(seen.at(-1)).toBe(client);
-    expect(mounts).toBe(1);
-    expect(mount).toHaveBeenCalledTimes(1);
   });
 });

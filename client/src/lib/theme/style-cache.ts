@@ -1,6 +1,6 @@
 /**
  * Emotion's style cache, the same on the server (app/ssr/entry-server.tsx) and in the browser
- * (app/start.tsx), without Emotion's default vendor prefixer: `-webkit-box`, `-ms-flexbox`,
+ * (app/main.tsx), without Emotion's default vendor prefixer: `-webkit-box`, `-ms-flexbox`,
  * `-moz-transform`, `@-webkit-keyframes` … are for browsers this app does not run on (it targets
  * Chromium on Android, current Safari and Firefox; build.target es2020 already rules out older ones). A
  * server-rendered page carried ~30 % more CSS for them (a third of its declarations and every keyframe

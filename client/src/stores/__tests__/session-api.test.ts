@@ -1,6 +1,6 @@
 /**
  * The session and the real api client together: the client knows no store, the session registers its
- * token and its `unauthenticated` handler when it is created (lib/api-auth.ts).
+ * token and its `unauthenticated` handler when it is created (lib/api-client.ts).
  */
 import { apiMessages, TOKEN_STORAGE_KEY } from '@agrivet/shared';
 import { AxiosError, type AxiosRequestConfig } from 'axios';

@@ -20,7 +20,12 @@ Object.assign(globalThis, {
 });
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet, apiPost: vi.fn(), api: { defaults: {}, interceptors: {} } }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+  apiPost: vi.fn(),
+  api: { defaults: {}, interceptors: {} },
+}));
 
 beforeEach(() => {
   apiGet.mockReset();

@@ -7,10 +7,14 @@ import { createUser } from '@test/factories';
 import { renderWithProviders } from '@test/render';
 import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
-import { preloadUserGate, RequireAuth } from '@/components/layout/require-auth';
+import { RequireAuth } from '@/components/layout/require-auth';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet, apiPost: vi.fn() }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+  apiPost: vi.fn(),
+}));
 
 function LoginProbe() {
   const location = useLocation();
@@ -45,12 +49,9 @@ describe('RequireAuth', () => {
     expect(screen.getByText('login page from /myorders ?next=%2Fmyorders')).toBeInTheDocument();
   });
 
-  it('once preloaded (a signed-in screen opened cold), draws the screen in the first render', async () => {
-    // first of the signed-in cases: no test before has loaded the gate's chunk
+  it('draws the screen in the first render when the user is known', () => {
     signInForTest({ token: 'tok', user: createUser() });
-    await preloadUserGate();
     renderGuarded();
-    // no Suspense fallback first: React would hold the screen's reveal 300 ms after it
     expect(screen.getByText('my orders')).toBeInTheDocument();
   });
 

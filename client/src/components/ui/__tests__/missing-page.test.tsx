@@ -12,7 +12,12 @@ import ArticleRoute from '@/features/posts/routes/article';
 import StoreProductsRoute from '@/features/products/routes/store-products';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet, apiPost: vi.fn(), api: { defaults: {}, interceptors: {} } }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+  apiPost: vi.fn(),
+  api: { defaults: {}, interceptors: {} },
+}));
 
 beforeEach(() => {
   // no answer yet: without the server's word the screens would show their loading state

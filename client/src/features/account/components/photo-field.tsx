@@ -9,7 +9,6 @@ import { MdImage } from 'react-icons/md';
 import { type CompressedImage, compressImage, ImageError, usePreviewUrl } from '@/lib/compress-image';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { fieldRecipe } from '@/lib/theme/slot-recipes';
-import '@/i18n/shop';
 
 interface PhotoFieldProps {
   current: string | null;

@@ -33,7 +33,6 @@ import { changePassword } from '@/api/auth';
 import { useUpdateUser } from '@/api/users';
 import { profileFormData } from '@/features/account/lib/profile-form';
 import { PhotoField } from '@/features/account/components/photo-field';
-import '@/i18n/shop';
 
 interface ProfileValues {
   name: string;

@@ -1,5 +1,4 @@
 /** Login: phone + password, spinner while submitting (SPEC.md §2, §5). */
-import '@/i18n/shop';
 import { loginSchema, type User } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';

@@ -1,5 +1,4 @@
 /** Register: phone, name, type (doctor 1 / farmer 2), password, confirmation (SPEC.md §2, §5). */
-import '@/i18n/shop';
 import { registerSchema, type User } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';

@@ -1,4 +1,3 @@
-import '@/i18n/shop';
 import { Button } from '@chakra-ui/react/button';
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
@@ -15,7 +14,6 @@ import { paths } from '@/config/paths';
 import { currentLang } from '@/i18n';
 import { forgetPasswordSchema } from '@agrivet/shared';
 import { forgetPassword } from '@/api/auth';
-import '@/i18n/contract-messages';
 import { AuthCard } from '@/features/auth/components/auth-card';
 
 export default function ForgetPasswordRoute() {

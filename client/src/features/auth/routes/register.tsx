@@ -1,4 +1,3 @@
-import '@/i18n/shop';
 import { Box } from '@chakra-ui/react/box';
 import { Link } from '@chakra-ui/react/link';
 import { Text } from '@chakra-ui/react/text';

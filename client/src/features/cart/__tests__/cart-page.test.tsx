@@ -19,7 +19,10 @@ const placeOrder = vi.hoisted(() => vi.fn());
 vi.mock('@/api/orders', async (importOriginal) => ({ ...(await importOriginal<object>()), placeOrder }));
 
 const api = vi.hoisted(() => ({ apiGet: vi.fn(), apiPost: vi.fn() }));
-vi.mock('@/lib/api-client', () => api);
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  ...api,
+}));
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

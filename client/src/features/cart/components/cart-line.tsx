@@ -10,7 +10,6 @@ import { Price, priceText } from '@/components/ui/price';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 import { useCart } from '@/stores/cart';
 import type { LineCheck } from '@/features/cart/lib/price-check';
-import '@/i18n/shop';
 
 interface CartLineProps {
   storeId: number;

@@ -21,7 +21,6 @@ import { FormField } from '@/components/ui/form-field';
 import { currentLang } from '@/i18n';
 import { fieldRecipe, nativeSelectRecipe, textareaRecipe } from '@/lib/theme/slot-recipes';
 import type { DeliveryInput } from '@/api/orders';
-import '@/i18n/shop';
 
 export interface DeliveryValues {
   province: string;

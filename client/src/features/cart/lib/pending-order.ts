@@ -7,7 +7,6 @@
  * settles the cart on the page that placed it, the outbox's result (onOutboxResult) after a reload. A cart locked by a write no longer saved anywhere (an
  * older version's, or one the storage refused) is unlocked when the connection starts.
  */
-import '@/i18n/shop';
 import type { CartItem } from '@agrivet/shared';
 import { notify } from '@/components/ui/toaster';
 import { paths } from '@/config/paths';

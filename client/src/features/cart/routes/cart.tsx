@@ -31,7 +31,6 @@ import { CartLine } from '@/features/cart/components/cart-line';
 import { DeliveryForm } from '@/features/cart/components/delivery-form';
 import { placeCartOrder, takeSentOnCartPage } from '@/features/cart/lib/pending-order';
 import { blocksOrder, useLineChecks } from '@/features/cart/lib/price-check';
-import '@/i18n/shop';
 
 export default function CartRoute() {
   const { t, i18n } = useTranslation();

@@ -16,7 +16,6 @@ import { Page } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { cartCount, cartTotalCents, useCart } from '@/stores/cart';
-import '@/i18n/shop';
 
 export default function CartsRoute() {
   const { t } = useTranslation();

@@ -17,8 +17,6 @@ import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '@/i18n/contract-messages';
-import '@/i18n/chat';
 import { MdAttachFile, MdPhotoCamera, MdPhotoLibrary, MdSend } from 'react-icons/md';
 import { notify } from '@/components/ui/toaster';
 import { compressImage } from '@/lib/compress-image';

@@ -4,19 +4,12 @@ import { Menu } from '@chakra-ui/react/menu';
 import { Portal } from '@chakra-ui/react/portal';
 import { useTranslation } from 'react-i18next';
 import { MdExpandMore } from 'react-icons/md';
-import '@/i18n/chat';
-import { preloadConfirm } from '@/components/ui/confirm-dialog';
 import { menuRecipe } from '@/lib/theme/slot-recipes';
 
 export function DeleteMenu({ onDelete }: { onDelete: () => void }) {
   const { t } = useTranslation();
   return (
-    // its item asks for a confirmation: the dialog's code comes while the menu is open
-    <Menu.Root
-      recipe={menuRecipe}
-      positioning={{ placement: 'bottom-end' }}
-      onOpenChange={(e) => e.open && preloadConfirm()}
-    >
+    <Menu.Root recipe={menuRecipe} positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <IconButton aria-label={t('thread.menu')} size="2xs" variant="ghost" color="fg.muted" minW="6" h="6">
           <MdExpandMore />

@@ -12,7 +12,6 @@ import { Text } from '@chakra-ui/react/text';
 import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdChevronLeft, MdChevronRight, MdClose } from 'react-icons/md';
-import '@/i18n/chat';
 import { dialogRecipe } from '@/lib/theme/slot-recipes';
 
 export interface ViewerPhoto {

@@ -16,7 +16,6 @@ import { Text } from '@chakra-ui/react/text';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdAccessTime, MdBlock, MdDone, MdDoneAll, MdErrorOutline, MdExpandMore } from 'react-icons/md';
-import '@/i18n/chat';
 import { dateLocale } from '@/lib/format';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { PLACEHOLDER_LOOK, useThreadInteractive } from '@/features/chat/lib/after-paint';

@@ -14,7 +14,6 @@ import { Text } from '@chakra-ui/react/text';
 import { useTranslation } from 'react-i18next';
 import { MdAddShoppingCart, MdReceiptLong } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
-import '@/i18n/chat';
 import { notify } from '@/components/ui/toaster';
 import { Price } from '@/components/ui/price';
 import { paths } from '@/config/paths';

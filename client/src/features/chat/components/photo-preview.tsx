@@ -12,7 +12,6 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdClose, MdSend } from 'react-icons/md';
-import '@/i18n/chat';
 import { dialogRecipe, textareaRecipe } from '@/lib/theme/slot-recipes';
 
 export const MAX_PHOTOS = 10;

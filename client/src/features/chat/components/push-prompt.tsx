@@ -10,7 +10,6 @@ import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdNotificationsActive } from 'react-icons/md';
-import '@/i18n/chat';
 import { useOnline } from '@/components/layout/offline-banner';
 import { notify } from '@/components/ui/toaster';
 import { enablePush, rememberPromptAnswer, shouldOfferPush } from '@/lib/push';

@@ -12,7 +12,6 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MdArrowBack, MdArrowForward } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
-import '@/i18n/chat';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
 import { storeStatus, useStoreStatus } from '@/api/store-status';
 import { useAfterPaint } from '@/features/chat/lib/after-paint';

@@ -10,7 +10,6 @@ import { Text } from '@chakra-ui/react/text';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdPause, MdPlayArrow } from 'react-icons/md';
-import '@/i18n/chat';
 import { formatDuration } from '@/features/chat/lib/recorder';
 
 interface VoicePlayerProps {

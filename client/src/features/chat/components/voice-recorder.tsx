@@ -11,7 +11,6 @@ import { Text } from '@chakra-ui/react/text';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdDelete, MdMic, MdSend } from 'react-icons/md';
-import '@/i18n/chat';
 import { notify } from '@/components/ui/toaster';
 import { formatDuration, type RecorderSnapshot, VoiceRecorder } from '@/features/chat/lib/recorder';
 

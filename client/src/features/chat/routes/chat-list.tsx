@@ -1,5 +1,4 @@
 /** /chat/list: my conversations, newest activity first, live through message:new. */
-import '@/i18n/chat';
 import { Stack } from '@chakra-ui/react/stack';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/ui/page';

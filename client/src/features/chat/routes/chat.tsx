@@ -3,7 +3,6 @@
  * under a slim header — who you talk to, back; on a wide screen it sits in the page, as tall as the
  * window allows.
  */
-import '@/i18n/chat';
 import { Box } from '@chakra-ui/react/box';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';

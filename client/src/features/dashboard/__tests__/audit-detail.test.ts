@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '@/i18n';
-import { OVERSIGHT_NS } from '@/features/dashboard/i18n/oversight';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, setLang } from '@/i18n';
+import { OVERSIGHT_NS } from '@/features/dashboard/lib/i18n';
 import { auditDetailParts } from '@/features/dashboard/lib/audit-detail';
 
 const ar = i18n.getFixedT('ar', OVERSIGHT_NS);
 const en = i18n.getFixedT('en', OVERSIGHT_NS);
+
+// the English catalogue loads when English is chosen
+beforeAll(async () => {
+  await setLang('en');
+  await setLang('ar');
+});
 
 describe('the audit log in words (what each admin action records)', () => {
   it('a payment: the plan, the method, the amount in dollars and the paid-until day, in Arabic', () => {

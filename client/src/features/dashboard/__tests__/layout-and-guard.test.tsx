@@ -8,7 +8,6 @@ import { useSession } from '@/stores/session';
 import { signInForTest } from '@test/session';
 import { RoleGuard } from '@/features/dashboard/components/role-guard';
 import { SideNav } from '@/features/dashboard/components/side-nav';
-import '@/features/dashboard/i18n/register';
 
 afterEach(() => useSession.getState().clear());
 

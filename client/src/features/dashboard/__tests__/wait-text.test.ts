@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { dashboardAr } from '@/features/dashboard/i18n/ar';
-import { dashboardEn } from '@/features/dashboard/i18n/en';
+import { dashboardAr } from '@/i18n/dashboard-ar';
+import { dashboardEn } from '@/i18n/dashboard-en';
 import { waitText } from '@/features/dashboard/lib/wait-text';
 
 // a real i18next with the dashboard's catalogues: the plural form comes from Intl.PluralRules

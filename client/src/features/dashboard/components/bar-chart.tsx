@@ -8,7 +8,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { BarChart as ChartistBarChart } from 'chartist';
 import { useEffect, useRef } from 'react';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { CHART_COLORS } from './chart-colors';
 import { ChartFrame } from './chart-frame';
 import './chart.css';

@@ -13,7 +13,7 @@ import { MdBlock, MdLockOpen } from 'react-icons/md';
 import { PlainInput } from '@/components/ui/plain-input';
 import { notify } from '@/components/ui/toaster';
 import { useSetUserBlocked } from '@/api/reports';
-import { useOversightT } from '@/features/dashboard/i18n/oversight';
+import { useOversightT } from '@/features/dashboard/lib/i18n';
 import { dialogRecipe, fieldRecipe } from '@/features/dashboard/lib/recipes';
 
 /** What a block does, and its reason (optional): the body of every block dialog (users list, report queue). */

@@ -8,7 +8,7 @@ import { IconButton } from '@chakra-ui/react/button';
 import { Drawer } from '@chakra-ui/react/drawer';
 import { Portal } from '@chakra-ui/react/portal';
 import { MdClose } from 'react-icons/md';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { drawerRecipe } from '@/features/dashboard/lib/recipes';
 import { CustomerDetails } from './customer-panel';
 import type { DrawerState } from './side-drawer';

@@ -5,8 +5,7 @@
 import { type DashboardSlots, DashboardSlotsProvider } from '@/features/dashboard/lib/slots';
 import DashboardLayout from './dashboard-layout';
 
-export { default as DashboardScreen, preloadInboxScreen } from './dashboard-screen';
-export { prefetchInbox } from '@/api/inbox';
+export { default as DashboardScreen } from './dashboard-screen';
 
 export function DashboardShell({ slots }: { slots: DashboardSlots }) {
   return (

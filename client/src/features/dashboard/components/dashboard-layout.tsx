@@ -3,7 +3,6 @@
  * drawer on phones, and the screen. Signed-out visitors go to /login. Store accounts hear about new
  * orders live (order:new) anywhere in the dashboard, and the cached orders follow the pushes.
  */
-import '@/i18n/shop';
 import { Box } from '@chakra-ui/react/box';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
@@ -20,18 +19,18 @@ import { retryUser, useUserQuery } from '@/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { failureOf } from '@/lib/query-client';
 import { orderCardsToldElsewhere } from '@/lib/order-card-toasts';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { formatDay } from '@/features/dashboard/lib/oversight-format';
 import { useLiveOrders } from '@/features/dashboard/lib/use-live-orders';
 import { useOrderAlerts } from '@/features/dashboard/stores/order-alerts';
+import OfflineBanner from '@/components/layout/offline-banner';
 import { DashboardTopBar } from './dashboard-top-bar';
 import { SubscriptionBanner } from './subscription-banner';
 import { SideNav } from './side-nav';
 import { currentLang } from '@/i18n';
 import { provinceLabel } from '@agrivet/shared';
 
-const OfflineBanner = lazy(() => import('@/components/layout/offline-banner'));
 const loadSideDrawer = () => import('./side-drawer');
 const SideDrawer = lazy(loadSideDrawer);
 
@@ -168,9 +167,7 @@ export default function DashboardLayout() {
           </Box>
         </Box>
         <Box as="main" id="main" flex="1" minW="0">
-          <Suspense fallback={null}>
-            <OfflineBanner />
-          </Suspense>
+          <OfflineBanner />
           {isStore && <SubscriptionBanner user={user} />}
           <Suspense fallback={<LoadingState />}>
             <Outlet />

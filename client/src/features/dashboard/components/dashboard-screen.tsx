@@ -1,17 +1,7 @@
 /** Loads a dashboard screen lazily behind its role guard (routes.tsx names the screen only). */
 import { type ComponentType, lazy } from 'react';
 import type { DashboardScreen as ScreenName } from '@/features/dashboard/lib/access';
-import { lazyRoute } from '@/lib/lazy-route';
 import { RoleGuard } from './role-guard';
-
-// The inbox, the screen a store opens from a notification: preloaded with the dashboard (app/router.tsx
-// SIGNED_IN_FIRST), it is drawn in the first render instead of after a committed fallback that React
-// holds at least 300 ms (FALLBACK_THROTTLE_MS).
-const inbox = lazyRoute(
-  () => import('@/features/dashboard/routes/store-chats'),
-  (m) => m.default,
-);
-export const preloadInboxScreen = inbox.preload;
 
 const screens: Record<ScreenName, ComponentType> = {
   home: lazy(() => import('@/features/dashboard/routes/stats-home')),
@@ -24,7 +14,7 @@ const screens: Record<ScreenName, ComponentType> = {
   productEdit: lazy(() => import('@/features/dashboard/routes/product-form')),
   orderList: lazy(() => import('@/features/dashboard/routes/order-list')),
   orderDetails: lazy(() => import('@/features/dashboard/routes/order-details')),
-  chats: inbox.Component,
+  chats: lazy(() => import('@/features/dashboard/routes/store-chats')),
   quickReplies: lazy(() => import('@/features/dashboard/routes/quick-replies')),
   userList: lazy(() => import('@/features/dashboard/routes/user-list')),
   conversationList: lazy(() => import('@/features/dashboard/routes/conversation-list')),

@@ -20,7 +20,7 @@ import { paths } from '@/config/paths';
 import { LOGO_URL } from '@/lib/images';
 import { useLogout } from '@/api/auth';
 import { useUnreadTotal } from '@/api/conversations';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { unlockAudioOnGesture } from '@/features/dashboard/lib/beep';
 import { canOpen } from '@/features/dashboard/lib/access';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';

@@ -8,7 +8,7 @@ import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { MdChat } from 'react-icons/md';
 import { env, messagingLink } from '@/config/env';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { alertRecipe } from '@/features/dashboard/lib/recipes';
 
 export function ExpiredBanner({ suspended = false }: { suspended?: boolean }) {

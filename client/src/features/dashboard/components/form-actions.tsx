@@ -2,7 +2,7 @@
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
 import { Link as RouterLink } from 'react-router-dom';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 
 export function FormActions({ submitting, cancelTo }: { submitting: boolean; cancelTo?: string }) {
   const { t } = useDashboardT();

@@ -7,7 +7,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 import { useUser } from '@/api/auth';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { suspendedByAdmin, writesBlocked } from '@/features/dashboard/lib/access';
 
 export function FormCard({ children, guarded }: { children: ReactNode; guarded?: boolean }) {

@@ -20,7 +20,7 @@ import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { MdClose, MdImage } from 'react-icons/md';
 import { type CompressedImage, compressImage, ImageError, usePreviewUrl } from '@/lib/compress-image';
 import { fallbackToLogo, imageUrl } from '@/lib/images';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { fieldRecipe, progressRecipe } from '@/features/dashboard/lib/recipes';
 
 interface ImageFieldProps {

@@ -6,7 +6,7 @@ import type { InboxFilter } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 
 export const INBOX_TABS: InboxFilter[] = ['needs_reply', 'open', 'resolved', 'all'];
 

@@ -16,7 +16,7 @@ import { useId, useState } from 'react';
 import { type OrderChange, nextStage, updateOrder } from '@/api/orders';
 import { notify } from '@/components/ui/toaster';
 import { formatCalendarDay } from '@/lib/format';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { fieldRecipe, textareaRecipe } from '@/features/dashboard/lib/recipes';
 
 /** The box the order's steps (or how it closed) sit in on the order's page. */

@@ -1,6 +1,6 @@
 import { type Order, type OrderStatus, orderStatusLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 
 const palette: Record<OrderStatus, string> = { 0: 'orange', 1: 'green', 2: 'red' };
 

@@ -16,7 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { failureOf } from '@/lib/query-client';
 import { usePasswordRequests } from '@/api/users';
 import { useSetTemporaryPassword } from '@/api/users';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dialogRecipe } from '@/features/dashboard/lib/recipes';
 import { saveWithFeedback } from '@/features/dashboard/lib/save-form';
 import { type Column, DataTable } from './data-table';

@@ -7,7 +7,7 @@ import { MdDelete, MdEdit, MdVisibility } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { confirm } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/toaster';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 
 /** Icons only on phones (the buttons keep their accessible names), words from md up. */
 function Label({ children }: { children: string }) {

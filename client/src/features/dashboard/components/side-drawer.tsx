@@ -8,7 +8,7 @@ import { Drawer } from '@chakra-ui/react/drawer';
 import { Portal } from '@chakra-ui/react/portal';
 import type { ComponentProps } from 'react';
 import { LanguageSwitch } from '@/components/layout/language-switch';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { drawerRecipe } from '@/features/dashboard/lib/recipes';
 import { SideNav } from './side-nav';
 

@@ -28,7 +28,7 @@ import { useUnreadTotal } from '@/api/conversations';
 import { useWaitingOrders } from '@/api/orders';
 import { useOpenReportsCount } from '@/api/report-queue';
 import { useOpenRenewalsCount } from '@/api/renewal-queue';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { type DashboardScreen, sideLinksFor } from '@/features/dashboard/lib/access';
 
 const icons: Partial<Record<DashboardScreen, IconType>> = {

@@ -8,7 +8,7 @@ import { Field } from '@chakra-ui/react/field';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Portal } from '@chakra-ui/react/portal';
 import { type ReactNode, useId, useState } from 'react';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dialogRecipe, fieldRecipe, nativeSelectRecipe } from '@/features/dashboard/lib/recipes';
 
 interface StatusDialogProps {

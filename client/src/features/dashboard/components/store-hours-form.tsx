@@ -15,7 +15,7 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { type FormEvent, useId, useState } from 'react';
 import { notify } from '@/components/ui/toaster';
 import { useSaveStoreHours } from '@/api/stores';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { fieldRecipe, textareaRecipe } from '@/features/dashboard/lib/recipes';
 
 interface DayLine {

@@ -9,7 +9,7 @@ import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { MdAutorenew } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
-import { useOversightT } from '@/features/dashboard/i18n/oversight';
+import { useOversightT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { alertRecipe } from '@/features/dashboard/lib/recipes';
 import { formatDay as formatDate } from '@/features/dashboard/lib/oversight-format';

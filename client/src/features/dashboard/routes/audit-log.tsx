@@ -4,7 +4,7 @@ import { useAudit } from '@/api/audit';
 import { failureOf } from '@/lib/query-client';
 import { type Column, DataTable } from '@/features/dashboard/components/data-table';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
-import { useOversightT } from '@/features/dashboard/i18n/oversight';
+import { useOversightT } from '@/features/dashboard/lib/i18n';
 import { auditDetailParts } from '@/features/dashboard/lib/audit-detail';
 import { formatMoment } from '@/features/dashboard/lib/oversight-format';
 import { usePageParam } from '@/features/dashboard/lib/use-page-param';

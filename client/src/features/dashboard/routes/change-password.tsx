@@ -8,7 +8,7 @@ import { changePassword } from '@/api/auth';
 import { FormActions } from '@/features/dashboard/components/form-actions';
 import { FormCard } from '@/features/dashboard/components/form-card';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { saveWithFeedback } from '@/features/dashboard/lib/save-form';
 
 const initial = { current_password: '', password: '', password_confirmation: '' };

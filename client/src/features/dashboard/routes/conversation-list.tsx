@@ -14,7 +14,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import '@/i18n/chat';
 import { messagePreview } from '@/components/ui/conversation-item';
 import { applyPushed, failureOf } from '@/lib/query-client';
 import { allConversationsQueryOptions, conversationKeys, useDeleteConversation } from '@/api/conversations';
@@ -24,7 +23,7 @@ import { type Column, DataTable } from '@/features/dashboard/components/data-tab
 import { RowActions } from '@/features/dashboard/components/row-actions';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { INBOX_TABS, InboxTabs } from '@/features/dashboard/components/inbox-tabs';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { usePageParam } from '@/features/dashboard/lib/use-page-param';
 import { waitText } from '@/features/dashboard/lib/wait-text';

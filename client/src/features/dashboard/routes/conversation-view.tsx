@@ -4,7 +4,7 @@ import { Button } from '@chakra-ui/react/button';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useThreadConversation } from '@/api/conversations';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 

@@ -2,7 +2,6 @@
  * order/details?id=…: buyer name and phone, items, total, status; the status changes in a dialog and
  * travels through the relay (order:update), so the buyer sees it live.
  */
-import '@/i18n/shop';
 import { type Order, orderStatusLabels, provinceLabel } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -23,7 +22,7 @@ import { OrderStageActions, OrderStageBadge } from '@/features/dashboard/compone
 import { OrderStatusBadge } from '@/features/dashboard/components/order-status-badge';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { StatusDialog } from '@/features/dashboard/components/status-dialog';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { orderStatusOptions } from '@/features/dashboard/lib/options';
 import { useIdParam } from '@/features/dashboard/lib/use-page-param';

@@ -1,5 +1,4 @@
 /** order/list: the store's orders, newest first, live (order:new, order:status); opening it clears the badge. */
-import '@/i18n/shop';
 import { type Order, orderStageLabels, orderStatusLabels } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
@@ -11,7 +10,7 @@ import { type Column, DataTable } from '@/features/dashboard/components/data-tab
 import { OrderStatusBadge } from '@/features/dashboard/components/order-status-badge';
 import { RowActions } from '@/features/dashboard/components/row-actions';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { usePageParam } from '@/features/dashboard/lib/use-page-param';
 import { dateLocale } from '@/lib/format';

@@ -16,7 +16,7 @@ import { FormCard } from '@/features/dashboard/components/form-card';
 import { ImageField } from '@/features/dashboard/components/image-field';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { TextareaField } from '@/features/dashboard/components/textarea-field';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { toFormData } from '@/features/dashboard/lib/form-data';
 import { saveWithFeedback } from '@/features/dashboard/lib/save-form';

@@ -20,7 +20,7 @@ import { ImageField } from '@/features/dashboard/components/image-field';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { SelectField } from '@/features/dashboard/components/select-field';
 import { TextareaField } from '@/features/dashboard/components/textarea-field';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { toFormData } from '@/features/dashboard/lib/form-data';
 import { productTypeOptions } from '@/features/dashboard/lib/options';

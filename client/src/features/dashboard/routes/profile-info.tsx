@@ -12,7 +12,7 @@ import { FormActions } from '@/features/dashboard/components/form-actions';
 import { FormCard } from '@/features/dashboard/components/form-card';
 import { ImageField } from '@/features/dashboard/components/image-field';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { toFormData } from '@/features/dashboard/lib/form-data';
 import { saveWithFeedback } from '@/features/dashboard/lib/save-form';
 import { useUploadProgress } from '@/features/dashboard/lib/use-upload-progress';

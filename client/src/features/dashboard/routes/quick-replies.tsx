@@ -19,7 +19,7 @@ import { notify } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-error';
 import { failureOf } from '@/lib/query-client';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { fieldRecipe, textareaRecipe } from '@/features/dashboard/lib/recipes';
 
 function ReplyForm({ reply, onDone }: { reply?: QuickReply; onDone: () => void }) {

@@ -14,7 +14,7 @@ import { useParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { usePayment } from '@/api/subscriptions';
 import { failureOf } from '@/lib/query-client';
-import { useOversightT } from '@/features/dashboard/i18n/oversight';
+import { useOversightT } from '@/features/dashboard/lib/i18n';
 import { formatDay, formatMoment } from '@/features/dashboard/lib/oversight-format';
 import './receipt-print.css';
 

@@ -33,7 +33,7 @@ import { type ReportState, reportKeys, useReports, useResolveReport } from '@/ap
 import { failureOf } from '@/lib/query-client';
 import { onConnected } from '@/stores/realtime';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
-import { useOversightT } from '@/features/dashboard/i18n/oversight';
+import { useOversightT } from '@/features/dashboard/lib/i18n';
 import { formatMoment } from '@/features/dashboard/lib/oversight-format';
 import { dialogRecipe } from '@/features/dashboard/lib/recipes';
 import { BlockReason } from '@/features/dashboard/components/block-dialog';

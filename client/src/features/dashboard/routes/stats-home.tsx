@@ -17,7 +17,7 @@ import { CHART_COLORS, PURPLE_TEXT } from '@/features/dashboard/components/chart
 import { HBarChart } from '@/features/dashboard/components/hbar-chart';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { StatCard } from '@/features/dashboard/components/stat-card';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { perDay } from '@/features/dashboard/lib/chart-days';
 import { waitText } from '@/features/dashboard/lib/wait-text';
 

@@ -29,7 +29,6 @@ import {
   MdPersonOutline,
 } from 'react-icons/md';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import '@/i18n/chat';
 import { getUser } from '@/api/auth';
 import { type ThreadData, threadOf, threadQueryOptions } from '@/api/conversations';
 import { inboxKeys, inboxQueryOptions, resolveConversation, useInbox, waitedMinutes } from '@/api/inbox';
@@ -47,15 +46,15 @@ import { ConnectionStatus } from '@/components/ui/connection-status';
 import { LazyThreadSafetyMenu } from '@/components/ui/thread-safety-slot';
 import { CustomerDetails } from '@/features/dashboard/components/customer-panel';
 import { INBOX_TABS, InboxTabs } from '@/features/dashboard/components/inbox-tabs';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { openRowKey, openRowQueryOptions, rowPage } from '@/features/dashboard/lib/open-conversation';
 import { checkboxRecipe, nativeSelectRecipe } from '@/features/dashboard/lib/recipes';
 import { useDashboardSlots } from '@/features/dashboard/lib/slots';
 import { waitText } from '@/features/dashboard/lib/wait-text';
 
-// The customer's sheet (a drawer) loads on its first opening: not part of the inbox's first load
-// (client/vite-route-preload.ts), nor is the report / block menu (components/ui/thread-safety-slot.tsx).
+// The customer's sheet (a drawer) loads on its first opening, as does the report / block menu
+// (components/ui/thread-safety-slot.tsx).
 const CustomerSheet = lazy(() => import('@/features/dashboard/components/customer-sheet'));
 
 /** Re-renders every minute (the waiting times). */

@@ -24,7 +24,7 @@ import { ImageField } from '@/features/dashboard/components/image-field';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { SelectField } from '@/features/dashboard/components/select-field';
 import { StoreHoursForm } from '@/features/dashboard/components/store-hours-form';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { toFormData } from '@/features/dashboard/lib/form-data';
 import { provinceOptions, storeTypeOptions } from '@/features/dashboard/lib/options';

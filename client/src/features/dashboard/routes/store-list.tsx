@@ -16,7 +16,7 @@ import { type Column, DataTable } from '@/features/dashboard/components/data-tab
 import { RowActions } from '@/features/dashboard/components/row-actions';
 import { AddLink } from '@/features/dashboard/components/add-link';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { usePageParam } from '@/features/dashboard/lib/use-page-param';
 

@@ -38,7 +38,7 @@ import { type Column, DataTable } from '@/features/dashboard/components/data-tab
 import { NativeChoice } from '@/features/dashboard/components/native-choice';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { StatCard } from '@/features/dashboard/components/stat-card';
-import { useOversightT } from '@/features/dashboard/i18n/oversight';
+import { useOversightT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { centsText, formatDay } from '@/features/dashboard/lib/oversight-format';
 import { fieldRecipe } from '@/features/dashboard/lib/recipes';

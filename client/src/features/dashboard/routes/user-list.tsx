@@ -19,7 +19,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { PlainInput } from '@/components/ui/plain-input';
 import { BlockDialog } from '@/features/dashboard/components/block-dialog';
 import { NativeChoice } from '@/features/dashboard/components/native-choice';
-import { useOversightT } from '@/features/dashboard/i18n/oversight';
+import { useOversightT } from '@/features/dashboard/lib/i18n';
 import { fieldRecipe } from '@/features/dashboard/lib/recipes';
 import { MdAddBusiness, MdEdit } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
@@ -31,7 +31,7 @@ import { type Column, DataTable } from '@/features/dashboard/components/data-tab
 import { PasswordRequests } from '@/features/dashboard/components/password-requests';
 import { ScreenFrame } from '@/features/dashboard/components/screen-frame';
 import { StatusDialog } from '@/features/dashboard/components/status-dialog';
-import { useDashboardT } from '@/features/dashboard/i18n/register';
+import { useDashboardT } from '@/features/dashboard/lib/i18n';
 import { dashboardPaths } from '@/features/dashboard/lib/dashboard-paths';
 import { userStatusOptions } from '@/features/dashboard/lib/options';
 import { usePageParam } from '@/features/dashboard/lib/use-page-param';

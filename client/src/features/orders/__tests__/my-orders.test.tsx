@@ -7,7 +7,10 @@ import MyOrdersRoute from '@/features/orders/routes/my-orders';
 import { orderKeys } from '@/api/orders';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+}));
 type Handler = (payload: { order: Order }) => void;
 const handlers = vi.hoisted(() => new Map<string, (payload: never) => void>());
 vi.mock('@/stores/realtime', async (importOriginal) => ({

@@ -26,7 +26,8 @@ vi.mock('@/stores/realtime', () => ({
 }));
 // GET order/getAll-byUser: the orders the server has now.
 const server = vi.hoisted(() => ({ orders: [] as unknown[], fail: false, calls: 0 }));
-vi.mock('@/lib/api-lazy', () => ({
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
   apiGet: async () => {
     server.calls += 1;
     if (server.fail) throw new Error('offline');

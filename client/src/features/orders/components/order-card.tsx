@@ -1,4 +1,3 @@
-import '@/i18n/shop';
 import { type Order, type OrderStatus, orderStatusLabels, provinceLabel } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';

@@ -16,7 +16,6 @@ import { MdStar, MdStarBorder } from 'react-icons/md';
 import { notify } from '@/components/ui/toaster';
 import { fieldRecipe, textareaRecipe } from '@/lib/theme/slot-recipes';
 import { useRateOrder } from '@/api/orders';
-import '@/i18n/shop';
 
 function StarsShown({ rating }: { rating: number }) {
   const { t } = useTranslation();

@@ -20,7 +20,6 @@ import { currentLang, i18n } from '@/i18n';
 import { movedSince, useOrderUpdates } from '@/stores/order-updates';
 import { onConnected, onOutboxResult, onRealtime } from '@/stores/realtime';
 import { applyOrder, myOrdersQueryOptions } from '@/api/orders';
-import '@/i18n/shop';
 
 /** The state a toast names: the stage while in progress, else completed, rejected or cancelled. */
 export function orderStateLabel(order: Pick<Order, 'status' | 'stage' | 'cancelled_by'>): string {

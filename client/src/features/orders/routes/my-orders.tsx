@@ -23,7 +23,6 @@ import { MdStorefront } from 'react-icons/md';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useOrderUpdates } from '@/stores/order-updates';
-import '@/i18n/shop';
 import { alertRecipe } from '@/lib/theme/slot-recipes';
 
 export default function MyOrdersRoute() {

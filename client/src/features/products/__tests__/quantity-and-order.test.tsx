@@ -14,7 +14,10 @@ import StoreProductsRoute from '@/features/products/routes/store-products';
 const notify = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
 vi.mock('@/components/ui/toaster', () => ({ notify }));
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+}));
 
 beforeEach(() => {
   notify.success.mockReset();

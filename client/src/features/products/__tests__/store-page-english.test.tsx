@@ -11,7 +11,10 @@ import StoreProductsRoute from '@/features/products/routes/store-products';
 import { setLang } from '@/i18n';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+}));
 
 beforeEach(() => {
   apiGet.mockImplementation(async (path: string) =>

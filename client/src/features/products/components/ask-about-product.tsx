@@ -9,7 +9,6 @@
  * signed in, the page asks once before sending — «هل تريد إرسال هذا المنتج إلى {store} لتسأل عنه؟» — since a link alone
  * must not send a message in the farmer's name; the parameter leaves the URL either way.
  */
-import '@/i18n/browse';
 import type { Product, Store } from '@agrivet/shared';
 import { Box } from '@chakra-ui/react/box';
 import { Button, type ButtonProps } from '@chakra-ui/react/button';

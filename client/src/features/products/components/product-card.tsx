@@ -4,8 +4,6 @@
  * OrderButton) — about five to a phone's screen instead of
  * one. The picture is the thumbnail; the page shows the large one.
  */
-import '@/i18n/layout';
-import '@/i18n/shop';
 import { formatPrice, type Product, productTypeLabels } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';

@@ -2,7 +2,6 @@
  * The product's picture full screen (a dialog: Escape, the close button or a tap on the backdrop close it;
  * focus stays inside). Loaded when first opened.
  */
-import '@/i18n/browse';
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';

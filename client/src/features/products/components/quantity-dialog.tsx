@@ -4,7 +4,6 @@
  * (`.`, `,`, `٫`) stays in the field and is refused at once with «الكمية عدد صحيح»: dropping it would turn
  * 1.5 into 15.
  */
-import '@/i18n/shop';
 import type { Product } from '@agrivet/shared';
 import { quantitySchema } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';

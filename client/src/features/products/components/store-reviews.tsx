@@ -11,7 +11,6 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { formatDate } from '@/lib/format';
 import { failureOf } from '@/lib/query-client';
 import { useStoreReviews } from '@/api/stores';
-import '@/i18n/shop';
 
 export function Stars({ rating }: { rating: number }) {
   const { t } = useTranslation();

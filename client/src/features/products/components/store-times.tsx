@@ -3,7 +3,6 @@
  * null under 5 answered conversations) and its week's hours (Asia/Damascus; none: always open). Shown
  * on the product page and the store page, from the store's JSON; fields a store lacks are left out.
  */
-import '@/i18n/browse';
 import type { Store } from '@agrivet/shared';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';

@@ -6,9 +6,6 @@
  * after sign-in if needed), «اسأل المتجر عن هذا المنتج» (the product's card sent into that chat) and «مشاركة». Server-rendered like the store pages (app/ssr/prefetch.ts);
  * an unknown id is the 404 page: «المنتج غير موجود» and the store lists (components/ui/missing-page.tsx).
  */
-import '@/i18n/layout';
-import '@/i18n/shop';
-import '@/i18n/browse';
 import { formatPrice, productTypeLabels, provinceLabel } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';

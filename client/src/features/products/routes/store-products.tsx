@@ -7,7 +7,6 @@
  * shown as taking no orders. An unknown store: «المتجر غير موجود» and the store lists
  * (components/ui/missing-page.tsx), a 404 from the server.
  */
-import '@/i18n/layout';
 import { lazy, Suspense } from 'react';
 import { provinceLabel } from '@agrivet/shared';
 import { Alert } from '@chakra-ui/react/alert';
@@ -38,11 +37,7 @@ import { ProductCard } from '@/features/products/components/product-card';
 import { StoreReviews } from '@/features/products/components/store-reviews';
 import { StoreTimes } from '@/features/products/components/store-times';
 import { useOrderFlow } from '@/features/products/lib/order-flow';
-import '@/i18n/shop';
 import { currentLang } from '@/i18n';
-
-/** /product/{id}, loaded with this page (app/router.tsx). */
-export { default as ProductRoute } from './product';
 
 // The quantity dialog (its form, its schema, Chakra's dialog) loads when a visitor taps «اطلب».
 const QuantityDialog = lazy(() =>

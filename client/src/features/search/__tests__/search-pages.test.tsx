@@ -6,7 +6,10 @@ import { renderWithProviders } from '@test/render';
 import SearchRoute from '@/features/search/routes/search';
 
 const apiGet = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/api-client', () => ({ apiGet }));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  apiGet,
+}));
 
 const paged = <T,>(data: T[], current_page: number, last_page: number, total: number) => ({
   data,

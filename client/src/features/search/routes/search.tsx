@@ -2,7 +2,6 @@
  * /search?q=…&page=…: stores, products and articles matching the query. The API pages the three lists
  * together (one page_number), so the shared Pager goes up to the largest last_page of the three.
  */
-import '@/i18n/layout';
 import { formatPrice, provinceLabel } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { Box } from '@chakra-ui/react/box';

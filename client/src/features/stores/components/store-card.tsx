@@ -1,4 +1,3 @@
-import '@/i18n/layout';
 import type { Store } from '@agrivet/shared';
 import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';

@@ -5,7 +5,6 @@
  * (issue 24). Behind RequireAuth; a refusal (the store is gone, it is the caller's own store) is shown
  * with a retry.
  */
-import '@/i18n/layout';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

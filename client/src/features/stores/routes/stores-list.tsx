@@ -7,7 +7,6 @@ import { NativeSelect } from '@chakra-ui/react/native-select';
 import { HStack } from '@chakra-ui/react/stack';
 import { useId } from 'react';
 import { fieldRecipe, nativeSelectRecipe } from '@/lib/theme/slot-recipes';
-import '@/i18n/shop';
 import { useSearchParams } from 'react-router-dom';
 import { CardGrid } from '@/components/ui/card-grid';
 import { OfflineCopyNote } from '@/components/ui/offline-note';
